@@ -1,0 +1,205 @@
+"""Okapi BM25 with Lucene's IDF, over postings that can be patched in place.
+
+One implementation serves the public :class:`BM25`, :func:`score_bm25` and the document index
+(:class:`Postings`), so a score means the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Hashable, Iterable, Sequence
+
+from .analysis import han_bigram_tokens, words
+
+__all__ = ["BM25", "Postings", "ScoredDocument", "BM25Result", "score_bm25", "lucene_idf"]
+
+
+def lucene_idf(n_docs: int, doc_freq: int) -> float:
+    """Lucene's IDF ``ln(1 + (N - n + 0.5) / (n + 0.5))``: never negative."""
+    return math.log(1.0 + (n_docs - doc_freq + 0.5) / (doc_freq + 0.5))
+
+
+class Postings:
+    """Term statistics keyed by caller-chosen document keys; documents can be added and removed.
+
+    ``score`` gives the same numbers as a fresh index over the same documents, whatever the order
+    of additions and removals.
+    """
+
+    __slots__ = ("k1", "b", "postings", "lengths", "total_length")
+
+    def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
+        self.k1 = k1
+        self.b = b
+        self.postings: dict[str, dict[Hashable, int]] = {}
+        self.lengths: dict[Hashable, int] = {}
+        self.total_length = 0
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def add(self, key: Hashable, doc_terms: Iterable[str]) -> None:
+        """Index a document's terms under ``key`` (which must not be indexed already)."""
+        if key in self.lengths:
+            raise KeyError(f"document {key!r} is already indexed")
+        counts = Counter(doc_terms)
+        length = sum(counts.values())
+        self.lengths[key] = length
+        self.total_length += length
+        postings = self.postings
+        for term, tf in counts.items():
+            plist = postings.get(term)
+            if plist is None:
+                postings[term] = {key: tf}
+            else:
+                plist[key] = tf
+
+    def add_counts(self, key: Hashable, counts: dict[str, int], length: int) -> None:
+        """Like :meth:`add` for terms already counted (``length`` = sum of the counts)."""
+        if key in self.lengths:
+            raise KeyError(f"document {key!r} is already indexed")
+        self.lengths[key] = length
+        self.total_length += length
+        postings = self.postings
+        for term, tf in counts.items():
+            plist = postings.get(term)
+            if plist is None:
+                postings[term] = {key: tf}
+            else:
+                plist[key] = tf
+
+    def remove(self, key: Hashable, counts: Iterable[str]) -> None:
+        """Forget document ``key``; ``counts`` names its distinct terms (as given to ``add``)."""
+        self.total_length -= self.lengths.pop(key)
+        postings = self.postings
+        for term in counts:
+            plist = postings[term]
+            del plist[key]
+            if not plist:
+                del postings[term]
+
+    def doc_freq(self, term: str) -> int:
+        plist = self.postings.get(term)
+        return len(plist) if plist else 0
+
+    def idf(self, term: str) -> float:
+        return lucene_idf(len(self.lengths), self.doc_freq(term))
+
+    def score(self, query_terms: Iterable[str]) -> dict[Hashable, float]:
+        """BM25 score of every document that contains a query term (others score 0).
+
+        A query term repeated counts once; terms are accumulated in first-occurrence order so the
+        floating-point sums are reproducible.
+        """
+        n = len(self.lengths)
+        if n == 0:
+            return {}
+        k1, b = self.k1, self.b
+        avgdl = self.total_length / n if self.total_length else 1.0
+        lengths = self.lengths
+        scores: dict[Hashable, float] = {}
+        for term in dict.fromkeys(query_terms):
+            plist = self.postings.get(term)
+            if not plist:
+                continue
+            idf = lucene_idf(n, len(plist))
+            norm_a = k1 * (1.0 - b)
+            norm_b = k1 * b / avgdl
+            get = scores.get
+            for key, tf in plist.items():
+                scores[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
+        return scores
+
+
+class BM25:
+    """Okapi BM25 over a list of documents' terms, with Lucene's positive IDF.
+
+    ``score(query_terms)`` returns one float per document, in input order; never negative.
+    """
+
+    def __init__(self, docs: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75) -> None:
+        if k1 < 0:
+            raise ValueError("k1 must be >= 0")
+        if not 0.0 <= b <= 1.0:
+            raise ValueError("b must be between 0 and 1")
+        self.k1 = k1
+        self.b = b
+        self._index = Postings(k1=k1, b=b)
+        for i, doc in enumerate(docs):
+            if isinstance(doc, str):
+                raise TypeError("each document must be a sequence of terms, not a str")
+            self._index.add(i, doc)
+        self._n = len(docs)
+
+    def __len__(self) -> int:
+        return self._n
+
+    def idf(self, term: str) -> float:
+        return self._index.idf(term)
+
+    def score(self, query_terms: Iterable[str]) -> list[float]:
+        if isinstance(query_terms, str):
+            raise TypeError("query_terms must be a sequence of terms, not a str")
+        by_key = self._index.score(query_terms)
+        return [by_key.get(i, 0.0) for i in range(self._n)]
+
+    def postings_of(self, term: str) -> dict[Hashable, int]:
+        return self._index.postings.get(term, {})
+
+
+@dataclass(frozen=True)
+class ScoredDocument:
+    """One input document's BM25 score and the query terms it contains (query order)."""
+
+    index: int
+    score: float
+    matched_terms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BM25Result:
+    """Scores in input order and the query terms that no document contains (query order)."""
+
+    documents: tuple[ScoredDocument, ...]
+    unmatched_terms: tuple[str, ...]
+
+    def ranked(self) -> list[ScoredDocument]:
+        """Documents best first; ties keep input order."""
+        return sorted(self.documents, key=lambda d: (-d.score, d.index))
+
+
+def score_bm25(
+    documents: Sequence[str],
+    query: str,
+    tokenizer: Callable[[str], list[str]] | None = None,
+    *,
+    han_bigrams: bool = False,
+) -> BM25Result:
+    """Score plain strings against a query with BM25 (k1=1.2, b=0.75, Lucene IDF).
+
+    Default analysis: casefolded Unicode words split at underscores and non-word characters, no
+    stop words and no stemming. ``tokenizer`` replaces it for query and documents alike.
+    """
+    if isinstance(documents, str):
+        raise TypeError("documents must be a sequence of str, not a str")
+    if not isinstance(query, str):
+        raise TypeError(f"query must be str, not {type(query).__name__}")
+    for doc in documents:
+        if not isinstance(doc, str):
+            raise TypeError(f"documents must hold str, not {type(doc).__name__}")
+    if tokenizer is not None and han_bigrams:
+        raise ValueError("pass either tokenizer or han_bigrams, not both")
+    analyse = tokenizer or (han_bigram_tokens if han_bigrams else words)
+    doc_terms = [analyse(d) for d in documents]
+    query_terms = list(dict.fromkeys(analyse(query)))
+    index = BM25(doc_terms, k1=1.2, b=0.75)
+    scores = index.score(query_terms)
+    present = [set(t) for t in doc_terms]
+    scored = tuple(
+        ScoredDocument(i, scores[i], tuple(t for t in query_terms if t in present[i]))
+        for i in range(len(documents))
+    )
+    unmatched = tuple(t for t in query_terms if not index.postings_of(t))
+    return BM25Result(scored, unmatched)
