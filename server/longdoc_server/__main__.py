@@ -1,0 +1,41 @@
+"""Command line entry point: ``python -m longdoc_server`` (stdio by default, or ``--tcp``)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from . import __version__
+
+
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="longdoc serve", description="Run the longdoc language server.")
+    parser.add_argument("--version", action="version", version=f"longdoc_server {__version__}")
+    parser.add_argument("--tcp", action="store_true", help="listen on TCP instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1", help="TCP host (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=2087, help="TCP port (default 2087)")
+    parser.add_argument("--log-file", help="write the server's log to this file")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the server as the arguments say; returns when the client disconnects."""
+    arguments = parse_arguments(argv)
+    if arguments.log_file:
+        logging.basicConfig(filename=arguments.log_file, level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    else:
+        logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
+    logging.getLogger("pygls").setLevel(logging.WARNING)
+    from .app import build_server
+
+    server = build_server()
+    if arguments.tcp:
+        server.start_tcp(arguments.host, arguments.port)
+    else:
+        server.start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""Build the longdoc language server and register every feature in one place.
+
+The server object owns the shared state (open documents, settings, negotiated encoding) and the
+worker thread that runs long computations, so that reading messages is never blocked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, TypeVar
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+
+from . import __version__
+from .documents import Documents, Snapshot, UnknownDocument
+from .features import FEATURES
+from .positions import Codec, PositionError, negotiate
+from .protocol import LongdocProtocol
+from .settings import Settings
+
+T = TypeVar("T")
+
+
+class LongdocServer(LanguageServer):
+    """A pygls server holding one LongDocument per open file."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "longdoc",
+            __version__,
+            protocol_cls=LongdocProtocol,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+        )
+        self.settings = Settings()
+        self.documents = Documents(self.settings.max_tokens)
+        self.codec = Codec()
+        self.on_initialized: list[Callable[[], None]] = []
+        self.on_settings: list[Callable[[Settings, Settings], None]] = []
+        # One worker: long requests queue behind each other but never behind the message reader.
+        self.workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="longdoc-work")
+
+    def snapshot(self, uri: Any) -> Snapshot:
+        """The current snapshot of an open document; InvalidParams for an unknown or missing URI."""
+        if not isinstance(uri, str):
+            raise JsonRpcInvalidParams(f"'uri' must be a string, got {uri!r}")
+        try:
+            return self.documents.get(uri)
+        except UnknownDocument as error:
+            raise JsonRpcInvalidParams(str(error)) from None
+
+    def offset(self, snapshot: Snapshot, position: Any) -> int:
+        try:
+            return self.codec.offset(snapshot.lines, position)
+        except PositionError as error:
+            raise JsonRpcInvalidParams(f"{snapshot.uri}: {error}") from None
+
+    def span(self, snapshot: Snapshot, range_: Any) -> tuple[int, int]:
+        try:
+            return self.codec.span(snapshot.lines, range_)
+        except PositionError as error:
+            raise JsonRpcInvalidParams(f"{snapshot.uri}: {error}") from None
+
+    async def run(self, compute: Callable[..., T], *args: Any) -> T:
+        """Run ``compute(*args)`` on the worker thread; the event loop keeps reading messages."""
+        return await asyncio.get_running_loop().run_in_executor(self.workers, compute, *args)
+
+    async def answer(self, uri: Any, compute: Callable[[Snapshot], T]) -> T:
+        """``compute`` on the current snapshot of ``uri``; ContentModified if it changed meanwhile."""
+        snapshot = self.snapshot(uri)
+        result = await self.run(compute, snapshot)
+        if self.documents.current_version(snapshot.uri) != snapshot.version:
+            raise JsonRpcContentModified(f"{snapshot.uri} changed while the request was computed")
+        return result
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        self.window_log_message(types.LogMessageParams(type=kind, message=message))
+
+    def apply_settings(self, raw: Any) -> None:
+        old, self.settings = self.settings, self.settings.updated(raw)
+        for problem in self.settings.problems:
+            self.log(problem, types.MessageType.Error)
+        if self.settings.max_tokens != old.max_tokens:
+            self.documents.rebuild(self.settings.max_tokens)
+        for hook in self.on_settings:
+            hook(old, self.settings)
+
+
+def _register_lifecycle(server: LongdocServer) -> None:
+    @server.feature(types.INITIALIZE)
+    def initialize(params: types.InitializeParams) -> None:
+        general = params.capabilities.general
+        server.codec = Codec(negotiate(general.position_encodings if general else None))
+        server.apply_settings(params.initialization_options)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(params: types.InitializedParams) -> None:
+        for hook in server.on_initialized:
+            hook()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
+        server.apply_settings(params.settings)
+
+
+def build_server() -> LongdocServer:
+    """A fresh server with the lifecycle handlers and every module listed in ``features.FEATURES``."""
+    server = LongdocServer()
+    _register_lifecycle(server)
+    for feature in FEATURES:
+        feature.register(server)
+    return server

@@ -1,0 +1,96 @@
+"""Per-URI document state: version, LongDocument and line index, updated by incremental edits.
+
+Every change goes through ``LongDocument.edit``; a ``Snapshot`` is immutable, so a request keeps
+answering about the version it started on while newer edits arrive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, TypeVar
+
+from longdoc import LongDocument
+
+from .positions import Codec, LineIndex
+
+T = TypeVar("T")
+
+
+class UnknownDocument(KeyError):
+    """A URI the client has not opened."""
+
+    def __str__(self) -> str:
+        return f"document {self.args[0]} is not open"
+
+
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """One version of one open document; ``memo`` caches what is computed for this version."""
+
+    uri: str
+    version: int
+    doc: LongDocument
+    lines: LineIndex
+    memo: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.doc.text
+
+    def cached(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()`` once per snapshot and key (concurrent callers may both compute; same value)."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]
+
+
+class Documents:
+    """The open documents, keyed by URI."""
+
+    def __init__(self, max_tokens: int = 256) -> None:
+        self.max_tokens = max_tokens
+        self._open: dict[str, Snapshot] = {}
+
+    def open(self, uri: str, version: int, text: str) -> Snapshot:
+        snapshot = Snapshot(uri, version, LongDocument(text, max_tokens=self.max_tokens), LineIndex.of(text))
+        self._open[uri] = snapshot
+        return snapshot
+
+    def get(self, uri: str) -> Snapshot:
+        try:
+            return self._open[uri]
+        except KeyError:
+            raise UnknownDocument(uri) from None
+
+    def current_version(self, uri: str) -> int | None:
+        snapshot = self._open.get(uri)
+        return snapshot.version if snapshot is not None else None
+
+    def __iter__(self) -> Iterable[Snapshot]:
+        return iter(list(self._open.values()))
+
+    def change(self, uri: str, version: int, changes: Iterable[Any], codec: Codec) -> Snapshot:
+        """Apply LSP content changes in order; all or nothing (PositionError leaves the state as it was)."""
+        snapshot = self.get(uri)
+        doc, lines = snapshot.doc, snapshot.lines
+        for change in changes:
+            range_ = getattr(change, "range", None)
+            if range_ is None:
+                start, end = 0, len(doc.text)
+            else:
+                start, end = codec.span(lines, range_)
+            new_doc = doc.edit(start, end, change.text)
+            lines = lines.edited(start, end, change.text, new_doc.text)
+            doc = new_doc
+        updated = Snapshot(uri, version, doc, lines)
+        self._open[uri] = updated
+        return updated
+
+    def close(self, uri: str) -> None:
+        self._open.pop(uri, None)
+
+    def rebuild(self, max_tokens: int) -> None:
+        """Re-split every open document with a new section size."""
+        self.max_tokens = max_tokens
+        for snapshot in list(self._open.values()):
+            self.open(snapshot.uri, snapshot.version, snapshot.text)

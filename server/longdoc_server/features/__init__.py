@@ -1,0 +1,7 @@
+"""The server's feature modules, each exposing ``register(server)``; add a module by appending it."""
+
+from __future__ import annotations
+
+from . import evidence, folding, hover, outline, relevance, selection, synchronization, workspace_symbols
+
+FEATURES = [synchronization, outline, folding, selection, hover, workspace_symbols, relevance, evidence]

@@ -1,0 +1,65 @@
+"""textDocument/documentSymbol: the outline as hierarchical DocumentSymbols.
+
+``range`` is the whole part (breadcrumbs, sticky scroll and follow-cursor need it) and
+``selectionRange`` the heading; results are cached per document version.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from ..documents import Snapshot
+from ..positions import Codec
+
+if TYPE_CHECKING:
+    from ..app import LongdocServer
+
+# Outline depth -> SymbolKind: articles read as modules, sections as classes, clauses as methods.
+_KINDS = (
+    types.SymbolKind.Module,
+    types.SymbolKind.Class,
+    types.SymbolKind.Method,
+    types.SymbolKind.Field,
+)
+
+
+def kind_for_depth(depth: int) -> int:
+    return int(_KINDS[min(depth, len(_KINDS) - 1)])
+
+
+def symbol_kind(node: Any) -> int:
+    return int(types.SymbolKind.Object) if node.kind == "exhibit" else kind_for_depth(node.depth)
+
+
+def detail(node: Any) -> str:
+    size = f"{node.tokens} tokens"
+    return f"{node.label} · {size}" if node.label else size
+
+
+def document_symbols(snapshot: Snapshot, codec: Codec) -> list[dict[str, Any]]:
+    """One DocumentSymbol dict per outline node, nested as the outline is."""
+    lines = snapshot.lines
+
+    def symbol(node: Any) -> dict[str, Any]:
+        return {
+            "name": node.title or node.label or "(untitled)",
+            "detail": detail(node),
+            "kind": symbol_kind(node),
+            "range": codec.range(lines, node.start, node.end),
+            "selectionRange": codec.range(lines, node.heading_start, node.heading_end),
+            "children": [symbol(child) for child in node.children],
+        }
+
+    return [symbol(root) for root in snapshot.doc.outline]
+
+
+def register(server: LongdocServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    async def document_symbol(params: types.DocumentSymbolParams) -> list[dict[str, Any]]:
+        codec = server.codec
+        return await server.answer(
+            params.text_document.uri,
+            lambda snapshot: snapshot.cached("documentSymbol", lambda: document_symbols(snapshot, codec)),
+        )

@@ -1,0 +1,169 @@
+"""The one boundary between LSP positions and ``str`` offsets.
+
+LSP lines end only at ``\\n``, ``\\r\\n`` and ``\\r`` (form feeds, ``\\x85`` and ``\\u2028`` do not break
+lines); characters are counted in the negotiated encoding (UTF-16 code units by default).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Any
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+UTF8 = "utf-8"
+UTF16 = "utf-16"
+UTF32 = "utf-32"
+ENCODINGS = (UTF8, UTF16, UTF32)
+
+Position = dict[str, int]
+Range = dict[str, Position]
+
+
+class PositionError(ValueError):
+    """A position or range that does not exist in the document it names."""
+
+
+def _line_starts(text: str, base: int = 0) -> list[int]:
+    return [base + m.end() for m in _BREAK.finditer(text)]
+
+
+@dataclass(frozen=True)
+class LineIndex:
+    """Start offsets of every line of ``text``; immutable, so older snapshots stay valid.
+
+    ``edited`` rescans only the lines an edit touches and shifts the rest.
+    """
+
+    text: str
+    starts: list[int]
+
+    @classmethod
+    def of(cls, text: str) -> LineIndex:
+        return cls(text, [0, *_line_starts(text)])
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts)
+
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.starts, offset) - 1
+
+    def line_end(self, line: int) -> int:
+        """Offset of the end of ``line``'s content (before its line break)."""
+        if line + 1 < len(self.starts):
+            end = self.starts[line + 1]
+            if self.text[end - 1] == "\n" and end - 2 >= self.starts[line] and self.text[end - 2] == "\r":
+                return end - 2
+            return end - 1
+        return len(self.text)
+
+    def edited(self, start: int, end: int, new_text: str, result: str) -> LineIndex:
+        """The index of ``result``, which is ``self.text`` with ``[start, end)`` replaced by ``new_text``."""
+        starts = self.starts
+        # One line of margin on each side: an edit can join or split a "\r\n" pair at its edges.
+        first = max(self.line_of(start) - 1, 0)
+        last = min(self.line_of(end) + 1, len(starts) - 1)
+        region_start = starts[first]
+        delta = len(new_text) - (end - start)
+        if last + 1 < len(starts):
+            region_end = starts[last + 1] + delta
+            tail = [s + delta for s in starts[last + 1 :]] if delta else starts[last + 1 :]
+        else:
+            region_end = len(result)
+            tail = []
+        middle = _line_starts(result[region_start:region_end], region_start)
+        if middle and middle[-1] == region_end and tail:
+            middle.pop()
+        return LineIndex(result, starts[: first + 1] + middle + tail)
+
+
+def _units(segment: str, encoding: str) -> int:
+    if encoding == UTF32 or segment.isascii():
+        return len(segment)
+    if encoding == UTF16:
+        return len(segment.encode("utf-16-le")) // 2
+    return len(segment.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class Codec:
+    """Converts between offsets and LSP positions in one negotiated ``encoding``."""
+
+    encoding: str = UTF16
+
+    def position(self, lines: LineIndex, offset: int) -> Position:
+        line = lines.line_of(offset)
+        return {"line": line, "character": _units(lines.text[lines.starts[line] : offset], self.encoding)}
+
+    def range(self, lines: LineIndex, start: int, end: int) -> Range:
+        return {"start": self.position(lines, start), "end": self.position(lines, end)}
+
+    def offset(self, lines: LineIndex, position: Any) -> int:
+        """The offset of an LSP position (a dict or an lsprotocol Position); PositionError if outside."""
+        line, character = _coordinates(position)
+        if not 0 <= line < lines.line_count:
+            raise PositionError(f"line {line} is outside the document (it has {lines.line_count} lines)")
+        line_start = lines.starts[line]
+        line_end = lines.line_end(line)
+        if character < 0:
+            raise PositionError(f"character {character} is negative")
+        candidate = line_start + character
+        if candidate <= line_end and (self.encoding == UTF32 or lines.text[line_start:candidate].isascii()):
+            return candidate
+        if self.encoding == UTF32:
+            raise PositionError(f"character {character} is past the end of line {line}")
+        return line_start + self._walk(lines.text[line_start:line_end], character, line)
+
+    def _walk(self, content: str, character: int, line: int) -> int:
+        counted = 0
+        for index, char in enumerate(content):
+            if counted == character:
+                return index
+            if counted > character:
+                raise PositionError(f"character {character} of line {line} falls inside a character")
+            counted += _units(char, self.encoding)
+        if counted == character:
+            return len(content)
+        if counted > character:
+            raise PositionError(f"character {character} of line {line} falls inside a character")
+        raise PositionError(f"character {character} is past the end of line {line} ({counted} long)")
+
+    def span(self, lines: LineIndex, range_: Any) -> tuple[int, int]:
+        """The ``[start, end)`` offsets of an LSP range; PositionError if outside or reversed."""
+        start_position, end_position = _ends(range_)
+        start = self.offset(lines, start_position)
+        end = self.offset(lines, end_position)
+        if end < start:
+            raise PositionError("range ends before it starts")
+        return start, end
+
+
+def _coordinates(position: Any) -> tuple[int, int]:
+    if isinstance(position, dict):
+        line, character = position.get("line"), position.get("character")
+    else:
+        line, character = getattr(position, "line", None), getattr(position, "character", None)
+    if type(line) is not int or type(character) is not int:
+        raise PositionError("a position needs integer 'line' and 'character'")
+    return line, character
+
+
+def _ends(range_: Any) -> tuple[Any, Any]:
+    if isinstance(range_, dict):
+        start, end = range_.get("start"), range_.get("end")
+    else:
+        start, end = getattr(range_, "start", None), getattr(range_, "end", None)
+    if start is None or end is None:
+        raise PositionError("a range needs 'start' and 'end' positions")
+    return start, end
+
+
+def negotiate(client_encodings: list[str] | None) -> str:
+    """The first encoding the client lists that the server supports; UTF-16 otherwise."""
+    for encoding in client_encodings or ():
+        if encoding in ENCODINGS:
+            return encoding
+    return UTF16

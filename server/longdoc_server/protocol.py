@@ -1,0 +1,78 @@
+"""The JSON-RPC protocol of the server: pygls' LSP protocol with two defects removed.
+
+A request whose params do not fit the LSP types is answered with InvalidParams (pygls drops it
+silently), and open/change/close do not feed pygls' own text documents (they split lines at form
+feeds and re-split the whole text on every change); ``documents.py`` owns the text instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import cattrs
+from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
+from pygls.protocol import LanguageServerProtocol, lsp_method
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class UnreadableMessage:
+    """A well-formed JSON-RPC message whose params could not be read as the method's LSP type."""
+
+    id: Any
+    method: str
+    reason: str
+    jsonrpc: str = "2.0"
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(error, path="params"))
+    return str(error.__cause__ or error)
+
+
+class LongdocProtocol(LanguageServerProtocol):
+    """LanguageServerProtocol that answers every request, even one with unreadable params."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except Exception as error:
+            if "method" not in data:
+                raise
+            cause = error.__cause__ if error.__cause__ is not None else error
+            return UnreadableMessage(data.get("id"), str(data["method"]), _reason(cause))
+
+    def handle_message(self, message: Any) -> None:
+        if not isinstance(message, UnreadableMessage):
+            super().handle_message(message)
+            return
+        text = f"Invalid params for {message.method}: {message.reason}"
+        logger.warning(text)
+        if message.id is not None:
+            self._send_response(message.id, error=JsonRpcInvalidParams(text).to_response_error())
+        else:
+            self.notify(
+                types.WINDOW_LOG_MESSAGE,
+                types.LogMessageParams(type=types.MessageType.Error, message=f"Ignored: {text}"),
+            )
+
+    # The three text synchronisation notifications only reach the server's own handlers.
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Any:
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Any:
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None

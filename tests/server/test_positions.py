@@ -1,0 +1,103 @@
+"""The position boundary: LSP lines end only at \\n, \\r\\n, \\r; characters count per encoding."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from longdoc_server.positions import UTF8, UTF16, UTF32, Codec, LineIndex, PositionError, negotiate
+
+TEXT_ALPHABET = st.sampled_from(list("ab \n\r\f\x85\u2028é漢😀.#"))
+texts = st.text(TEXT_ALPHABET, max_size=60)
+
+
+def reference_starts(text: str) -> list[int]:
+    starts, index = [0], 0
+    while index < len(text):
+        if text[index] == "\r" and text[index + 1 : index + 2] == "\n":
+            index += 2
+            starts.append(index)
+        elif text[index] in "\r\n":
+            index += 1
+            starts.append(index)
+        else:
+            index += 1
+    return starts
+
+
+def test_form_feed_and_unicode_separators_do_not_end_lines() -> None:
+    text = "page one\fpage two\x85still\u2028same\nnext"
+    assert LineIndex.of(text).starts == [0, text.index("next")]
+
+
+def test_crlf_counts_as_one_line_break() -> None:
+    assert LineIndex.of("a\r\nb\rc\nd").starts == [0, 3, 5, 7]
+
+
+@given(texts)
+def test_line_index_matches_a_character_by_character_scan(text: str) -> None:
+    assert LineIndex.of(text).starts == reference_starts(text)
+
+
+@given(texts, st.data())
+@settings(max_examples=400)
+def test_edited_index_equals_a_fresh_index(text: str, data: st.DataObject) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    new_text = data.draw(st.text(TEXT_ALPHABET, max_size=8))
+    result = text[:start] + new_text + text[end:]
+    assert LineIndex.of(text).edited(start, end, new_text, result).starts == reference_starts(result)
+
+
+def test_astral_characters_count_two_utf16_units() -> None:
+    lines = LineIndex.of("x😀y\n漢字z")
+    codec = Codec(UTF16)
+    assert codec.position(lines, 2) == {"line": 0, "character": 3}
+    assert codec.offset(lines, {"line": 0, "character": 3}) == 2
+    assert codec.position(lines, 6) == {"line": 1, "character": 2}
+
+
+def test_utf8_counts_bytes_and_utf32_counts_code_points() -> None:
+    lines = LineIndex.of("é😀z")
+    assert Codec(UTF8).position(lines, 2) == {"line": 0, "character": 6}
+    assert Codec(UTF32).position(lines, 2) == {"line": 0, "character": 2}
+    assert Codec(UTF8).offset(lines, {"line": 0, "character": 6}) == 2
+
+
+@pytest.mark.parametrize("encoding", [UTF8, UTF16, UTF32])
+@given(text=texts, data=st.data())
+def test_offset_and_position_are_inverse(encoding: str, text: str, data: st.DataObject) -> None:
+    lines = LineIndex.of(text)
+    offset = data.draw(st.integers(0, len(text)))
+    if text[offset - 1 : offset + 1] == "\r\n":
+        offset -= 1  # the middle of a CRLF pair is not addressable in LSP
+    codec = Codec(encoding)
+    assert codec.offset(lines, codec.position(lines, offset)) == offset
+
+
+def test_position_past_the_end_of_a_line_is_rejected() -> None:
+    with pytest.raises(PositionError, match="past the end of line 0"):
+        Codec().offset(LineIndex.of("abc\ndef"), {"line": 0, "character": 4})
+
+
+def test_position_after_the_last_line_is_rejected() -> None:
+    with pytest.raises(PositionError, match="line 2 is outside"):
+        Codec().offset(LineIndex.of("abc\ndef"), {"line": 2, "character": 0})
+
+
+def test_position_inside_a_surrogate_pair_is_rejected() -> None:
+    with pytest.raises(PositionError, match="inside a character"):
+        Codec(UTF16).offset(LineIndex.of("😀"), {"line": 0, "character": 1})
+
+
+def test_reversed_range_is_rejected() -> None:
+    range_ = {"start": {"line": 0, "character": 2}, "end": {"line": 0, "character": 1}}
+    with pytest.raises(PositionError, match="ends before it starts"):
+        Codec().span(LineIndex.of("abc"), range_)
+
+
+def test_negotiation_takes_the_clients_first_supported_encoding() -> None:
+    assert negotiate(["utf-32", "utf-16"]) == UTF32
+    assert negotiate(["latin-1", "utf-8"]) == UTF8
+    assert negotiate(None) == UTF16
