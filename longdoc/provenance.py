@@ -1,0 +1,655 @@
+"""Evidence provenance: resolve a quoted passage back to its exact span in the source document.
+
+:func:`locate` finds a quote in a text in three stages (exact, normalized, fuzzy) and returns true
+document offsets; :class:`ProvenanceTracker` records the chunks a document was cut into and ties
+extracted field values to the spans and chunks they came from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from array import array
+from bisect import bisect_right
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from threading import Lock
+from typing import Iterable, Mapping, Sequence
+
+__all__ = [
+    "SourceSpan",
+    "ChunkRecord",
+    "LegalDocument",
+    "Locator",
+    "locate",
+    "ProvenanceTracker",
+    "DEFAULT_SIMILARITY_THRESHOLD",
+]
+
+DEFAULT_SIMILARITY_THRESHOLD = 0.85
+
+# Positional word index pattern: the same notion of a word as ``longdoc.analysis.words`` (Unicode
+# letters and digits, underscores separate), but with offsets, which the term analysers drop.
+_WORD_RE = re.compile(r"[^\W_]+")
+_SPACE_RE = re.compile(r"\s+")
+
+# Typographic variants that extraction tools and language models swap freely.
+_PUNCT_FOLD = str.maketrans(
+    {
+        "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
+        "`": "'",
+        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"', "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
+        "\u2212": "-", "\u00ad": "-",
+    }
+)
+
+# Candidate retrieval votes with this many of the quote's rarest words, skipping words so common
+# that their occurrences say nothing about where the quote is.
+_VOTING_WORDS = 5
+_MAX_VOTING_DF = 2000
+_FUZZY_CANDIDATES = 3
+
+
+@dataclass(frozen=True)
+class SourceSpan:
+    """Where a quoted value was found: true document offsets [char_start, char_end) and how.
+
+    ``similarity`` is 1.0 for exact and normalized matches; ``method`` is "exact", "normalized"
+    or "fuzzy"; chunk id, source url and page are filled in by :class:`ProvenanceTracker`.
+    """
+
+    char_start: int
+    char_end: int
+    text: str
+    similarity: float
+    method: str
+    chunk_id: str | None = None
+    source_url: str | None = None
+    page: int | None = None
+
+
+@dataclass(frozen=True)
+class ChunkRecord:
+    """One registered chunk: stable id (index + content hash), text, source and document offsets.
+
+    ``content_hash`` is the SHA-256 hex digest of ``text``; [char_start, char_end) is its span.
+    """
+
+    chunk_id: str
+    text: str
+    source_url: str | None
+    page: int | None
+    char_start: int
+    char_end: int
+    content_hash: str
+
+
+@dataclass
+class LegalDocument:
+    """A document's extracted field values and, per field, the span each value came from.
+
+    Fields without provenance are kept as extracted; :meth:`ProvenanceTracker.coverage` counts them.
+    """
+
+    extracted_fields: dict[str, str] = field(default_factory=dict)
+    provenance: dict[str, SourceSpan] = field(default_factory=dict)
+    source_url: str | None = None
+
+
+def fold(text: str) -> str:
+    """Lower-case and unify quotes and dashes, character for character (same length as ``text``).
+
+    Characters whose lower case is longer than one character (U+0130) are kept, so offsets into
+    the folded text are offsets into ``text``.
+    """
+    lowered = text.lower()
+    if len(lowered) != len(text):
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return lowered.translate(_PUNCT_FOLD)
+
+
+def _normalize(text: str, base: int = 0) -> tuple[str, list[int]]:
+    """``text`` folded with whitespace runs collapsed to one space, and each character's offset.
+
+    ``offsets[j]`` is ``base`` plus the index in ``text`` of normalized character ``j``.
+    """
+    folded = fold(text)
+    out: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    for m in _SPACE_RE.finditer(folded):
+        out.append(folded[pos : m.start()])
+        offsets.extend(range(base + pos, base + m.start()))
+        out.append(" ")
+        offsets.append(base + m.start())
+        pos = m.end()
+    out.append(folded[pos:])
+    offsets.extend(range(base + pos, base + len(folded)))
+    return "".join(out), offsets
+
+
+def _check_threshold(similarity_threshold: float) -> None:
+    if isinstance(similarity_threshold, bool) or not isinstance(similarity_threshold, (int, float)):
+        raise TypeError(
+            f"similarity_threshold must be a number, not {type(similarity_threshold).__name__}"
+        )
+    if not 0.0 < similarity_threshold <= 1.0:
+        raise ValueError(f"similarity_threshold must be in (0, 1], got {similarity_threshold!r}")
+
+
+def _check_str(name: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be str, not {type(value).__name__}")
+
+
+def _best_ends(pattern: str, text: str) -> tuple[int, list[int]]:
+    """Smallest edit distance of ``pattern`` against any substring of ``text``, and where such
+    substrings end (Myers' bit-parallel algorithm: one pass of integer operations per character).
+    """
+    m = len(pattern)
+    peq: dict[str, int] = {}
+    for i, c in enumerate(pattern):
+        peq[c] = peq.get(c, 0) | (1 << i)
+    mask = (1 << m) - 1
+    high = 1 << (m - 1)
+    pv, mv, score = mask, 0, m
+    best, ends = m, [0]
+    for j, c in enumerate(text, 1):
+        eq = peq.get(c, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | (~(xh | pv) & mask)
+        mh = pv & xh
+        if ph & high:
+            score += 1
+        elif mh & high:
+            score -= 1
+        # The text side shifts in zero: a match may start anywhere in the text at no cost.
+        ph = (ph << 1) & mask
+        mh = (mh << 1) & mask
+        pv = mh | (~(xv | ph) & mask)
+        mv = ph & xv
+        if score < best:
+            best, ends = score, [j]
+        elif score == best:
+            ends.append(j)
+    return best, ends
+
+
+def _first_run_end(ends: list[int]) -> int:
+    """The last of the first run of consecutive equally good ends: the longest such match, so a
+    typo at the quote's edge never leaves its counterpart's edge outside the span."""
+    end = ends[0]
+    for e in ends[1:]:
+        if e != end + 1:
+            break
+        end = e
+    return end
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance between ``a`` and ``b`` (bit-parallel, one pass over ``b``)."""
+    if not a or not b:
+        return len(a) or len(b)
+    m = len(a)
+    peq: dict[str, int] = {}
+    for i, c in enumerate(a):
+        peq[c] = peq.get(c, 0) | (1 << i)
+    mask = (1 << m) - 1
+    high = 1 << (m - 1)
+    pv, mv, score = mask, 0, m
+    for c in b:
+        eq = peq.get(c, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | (~(xh | pv) & mask)
+        mh = pv & xh
+        if ph & high:
+            score += 1
+        elif mh & high:
+            score -= 1
+        # Shifting in a one charges every skipped text character: a global alignment.
+        ph = ((ph << 1) | 1) & mask
+        mh = (mh << 1) & mask
+        pv = mh | (~(xv | ph) & mask)
+        mv = ph & xv
+    return score
+
+
+@dataclass(frozen=True)
+class _QuoteWord:
+    word: str
+    ordinal: int
+    offset: int  # where the word starts in the quote it was taken from
+    interior: bool  # not touching either end of the quote, so never a partial text word
+
+
+def _quote_words(folded_quote: str) -> list[_QuoteWord]:
+    found = list(_WORD_RE.finditer(folded_quote))
+    return [
+        _QuoteWord(m.group(), k, m.start(), m.start() > 0 and m.end() < len(folded_quote))
+        for k, m in enumerate(found)
+    ]
+
+
+class Locator:
+    """A text prepared for repeated :meth:`locate` calls (a positional index of its words).
+
+    Building costs one pass over the text; each look-up then touches only the neighbourhoods of
+    the quote's rarest words.
+    """
+
+    __slots__ = ("text", "_starts", "_ends", "_positions")
+
+    def __init__(self, text: str) -> None:
+        _check_str("text", text)
+        self.text = text
+        starts = array("q")
+        ends = array("q")
+        positions: dict[str, list[int]] = {}
+        get = positions.get
+        for ordinal, m in enumerate(_WORD_RE.finditer(fold(text))):
+            starts.append(m.start())
+            ends.append(m.end())
+            plist = get(m.group())
+            if plist is None:
+                positions[m.group()] = [ordinal]
+            else:
+                plist.append(ordinal)
+        self._starts = starts
+        self._ends = ends
+        self._positions = positions
+
+    def locate(
+        self, quote: str, similarity_threshold: float = DEFAULT_SIMILARITY_THRESHOLD
+    ) -> SourceSpan | None:
+        """The span of ``text`` that ``quote`` came from: exact, else normalized, else fuzzy.
+
+        None when no span reaches ``similarity_threshold``; the first occurrence wins ties.
+        """
+        _check_str("quote", quote)
+        _check_threshold(similarity_threshold)
+        if not quote.strip():
+            raise ValueError("quote must contain a non-whitespace character")
+        return (
+            self._exact(quote)
+            or self._normalized(quote)
+            or self._fuzzy(quote, similarity_threshold)
+        )
+
+    def _df(self, word: str) -> int:
+        return len(self._positions.get(word, ()))
+
+    def _rarest_interior(self, words: list[_QuoteWord]) -> _QuoteWord | None:
+        interior = [w for w in words if w.interior]
+        return min(interior, key=lambda w: (self._df(w.word), w.ordinal)) if interior else None
+
+    def _span(self, start: int, end: int, similarity: float, method: str) -> SourceSpan:
+        return SourceSpan(start, end, self.text[start:end], similarity, method)
+
+    def _exact(self, quote: str) -> SourceSpan | None:
+        text = self.text
+        anchor = self._rarest_interior(_quote_words(fold(quote)))
+        if anchor is None:
+            start = text.find(quote)
+            return None if start < 0 else self._span(start, start + len(quote), 1.0, "exact")
+        starts = self._starts
+        for ordinal in self._positions.get(anchor.word, ()):
+            start = starts[ordinal] - anchor.offset
+            if start >= 0 and text.startswith(quote, start):
+                return self._span(start, start + len(quote), 1.0, "exact")
+        return None
+
+    def _window(self, first: int, last: int) -> tuple[int, int]:
+        """Text range from just after word ``first - 1`` to just before word ``last + 1``."""
+        n = len(self._starts)
+        lo = self._ends[first - 1] if first > 0 else 0
+        hi = self._starts[last + 1] if last + 1 < n else len(self.text)
+        return lo, hi
+
+    def _normalized(self, quote: str) -> SourceSpan | None:
+        nq, _ = _normalize(quote)
+        nq = nq.strip()
+        words = _quote_words(nq)
+        anchor = self._rarest_interior(words)
+        if anchor is None:
+            return self._normalized_scan(nq)
+        n = len(self._starts)
+        for ordinal in self._positions.get(anchor.word, ()):
+            first = ordinal - anchor.ordinal
+            last = first + len(words) - 1
+            if first < 0 or last >= n:
+                continue
+            lo, hi = self._window(first, last)
+            window, offsets = _normalize(self.text[lo:hi], lo)
+            at = window.find(nq)
+            if at >= 0:
+                return self._span(offsets[at], offsets[at + len(nq) - 1] + 1, 1.0, "normalized")
+        return None
+
+    def _normalized_scan(self, nq: str) -> SourceSpan | None:
+        # A quote of one or two words has no interior word to anchor on: scan the whole text.
+        pieces = [re.escape(p) for p in nq.split(" ")]
+        m = re.compile(r"\s+".join(pieces)).search(fold(self.text))
+        return None if m is None else self._span(m.start(), m.end(), 1.0, "normalized")
+
+    def _candidates(self, words: list[_QuoteWord]) -> list[int]:
+        """Likely first-word ordinals of the quote's counterpart, best supported first; those with
+        less than half the best support are dropped."""
+        known = sorted(
+            (w for w in words if 0 < self._df(w.word)),
+            key=lambda w: (self._df(w.word), w.ordinal),
+        )
+        voters = [w for w in known if self._df(w.word) <= _MAX_VOTING_DF][:_VOTING_WORDS]
+        if not voters:
+            voters = known[:1]
+        votes: Counter[int] = Counter()
+        for w in voters:
+            votes.update(ordinal - w.ordinal for ordinal in self._positions[w.word])
+        # Typos that split or join words shift a word's ordinal by one or two: pool neighbours.
+        support = {
+            s: sum(votes.get(s + d, 0) for d in range(-2, 3))
+            for s, _ in votes.most_common(_FUZZY_CANDIDATES * 8)
+        }
+        ranked = sorted(support, key=lambda s: (-support[s], s))[:_FUZZY_CANDIDATES]
+        top = support[ranked[0]] if ranked else 0
+        return [s for s in ranked if 2 * support[s] >= top]
+
+    def _fuzzy(self, quote: str, similarity_threshold: float) -> SourceSpan | None:
+        nq, _ = _normalize(quote)
+        nq = nq.strip()
+        words = _quote_words(nq)
+        if not words:
+            return None
+        n = len(self._starts)
+        pad = 2 + len(words) // 8
+        best: tuple[float, int, int] | None = None
+        for first in sorted(self._candidates(words)):
+            lo, hi = self._window(max(0, first - pad), min(n - 1, first + len(words) - 1 + pad))
+            found = self._align(nq, lo, hi)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+        if best is None or best[0] < similarity_threshold:
+            return None
+        similarity, start, end = best
+        return self._span(start, end, similarity, "fuzzy")
+
+    def _align(self, nq: str, lo: int, hi: int) -> tuple[float, int, int] | None:
+        """Best span for ``nq`` within text[lo:hi]: (similarity, start, end) in the text."""
+        window, offsets = _normalize(self.text[lo:hi], lo)
+        distance, ends = _best_ends(nq, window)
+        end = _first_run_end(ends)
+        # The same search backwards from that end finds where the counterpart starts; a match
+        # with d edits is at most len(nq) + d characters long.
+        reach = max(0, end - len(nq) - distance - 1)
+        start = end - _first_run_end(_best_ends(nq[::-1], window[reach:end][::-1])[1])
+        span = (start, end)
+        while start < end and window[start] == " ":
+            start += 1
+        while end > start and window[end - 1] == " ":
+            end -= 1
+        start, end = self._whole_words(window, start, end)
+        if start >= end:
+            return None
+        if (start, end) != span:
+            distance = _edit_distance(nq, window[start:end])
+        similarity = 1.0 - distance / max(len(nq), end - start)
+        return similarity, offsets[start], offsets[end - 1] + 1
+
+    @staticmethod
+    def _whole_words(window: str, start: int, end: int) -> tuple[int, int]:
+        """Widen a span that cuts a word in two: a quote's counterpart is never half a word."""
+        while start > 0 and window[start - 1].isalnum() and window[start].isalnum():
+            start -= 1
+        while end < len(window) and window[end].isalnum() and window[end - 1].isalnum():
+            end += 1
+        return start, end
+
+
+_CACHE_SIZE = 4
+_cache: OrderedDict[str, Locator] = OrderedDict()
+_cache_lock = Lock()
+
+
+def _locator(text: str) -> Locator:
+    with _cache_lock:
+        found = _cache.get(text)
+        if found is not None:
+            _cache.move_to_end(text)
+            return found
+    built = Locator(text)
+    with _cache_lock:
+        _cache[text] = built
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return built
+
+
+def locate(
+    text: str, quote: str, similarity_threshold: float = DEFAULT_SIMILARITY_THRESHOLD
+) -> SourceSpan | None:
+    """Where ``quote`` occurs in ``text``: exact, else normalized (whitespace, quotes, dashes,
+    case), else the best fuzzy span above ``similarity_threshold``; None when there is none.
+
+    The word index of the last few texts is kept, so repeated look-ups in one text are cheap.
+    """
+    _check_str("text", text)
+    _check_str("quote", quote)
+    _check_threshold(similarity_threshold)
+    return _locator(text).locate(quote, similarity_threshold)
+
+
+def _chunk_id(index: int, content_hash: str) -> str:
+    return f"chunk-{index:04d}-{content_hash[:12]}"
+
+
+class ProvenanceTracker:
+    """Chunks of one source document, and where extracted values were found among them.
+
+    With ``source_text`` the chunks are placed where they occur in it; without, the document is
+    the chunks in order with one separator character ("\\n") between neighbours.
+    """
+
+    _SEPARATOR = "\n"
+
+    def __init__(
+        self,
+        source_url: str | None = None,
+        similarity_threshold: float = DEFAULT_SIMILARITY_THRESHOLD,
+    ) -> None:
+        _check_threshold(similarity_threshold)
+        if source_url is not None:
+            _check_str("source_url", source_url)
+        self.source_url = source_url
+        self.similarity_threshold = float(similarity_threshold)
+        self._records: list[ChunkRecord] = []
+        self._by_id: dict[str, ChunkRecord] = {}
+        self._source_text: str | None = None
+        self._joined: str | None = None
+
+    @property
+    def chunks(self) -> tuple[ChunkRecord, ...]:
+        """The registered chunks in registration order (a read-only snapshot)."""
+        return tuple(self._records)
+
+    def clear(self) -> None:
+        """Forget every chunk and the source text."""
+        self._records.clear()
+        self._by_id.clear()
+        self._source_text = None
+        self._joined = None
+
+    def get_chunk(self, chunk_id: str) -> ChunkRecord | None:
+        """The chunk registered under ``chunk_id``, or None."""
+        return self._by_id.get(chunk_id)
+
+    def register_chunks(
+        self,
+        chunks: Sequence[str],
+        source_url: str | None = None,
+        page_map: Mapping[int, int] | Sequence[int] | None = None,
+        source_text: str | None = None,
+    ) -> list[ChunkRecord]:
+        """Register ``chunks`` in document order; ``page_map[i]`` is the page of ``chunks[i]``.
+
+        With ``source_text``, each chunk is searched from one character after the previous chunk's
+        start (overlapping chunks are found where they are); ValueError if one is not there.
+        """
+        if isinstance(chunks, str) or not isinstance(chunks, Iterable):
+            raise TypeError(f"chunks must be an iterable of str, not {type(chunks).__name__}")
+        chunks = list(chunks)
+        for i, chunk in enumerate(chunks):
+            _check_str(f"chunks[{i}]", chunk)
+        if source_url is not None:
+            _check_str("source_url", source_url)
+        pages = [self._page(page_map, i) for i in range(len(chunks))]
+        if source_text is not None:
+            self._check_source_text(source_text)
+        text = source_text if source_text is not None else self._source_text
+        # Place every chunk before registering any, so a chunk that is missing loses nothing.
+        starts: list[int | None] = []
+        previous = self._records[-1].char_start if self._records else -1
+        for i, chunk in enumerate(chunks):
+            if text is None:
+                starts.append(None)
+                continue
+            previous = self._place(text, chunk, previous + 1, i)
+            starts.append(previous)
+        self._source_text = text
+        return [self._add(c, source_url, pages[i], starts[i]) for i, c in enumerate(chunks)]
+
+    def register_chunk(
+        self, text: str, source_url: str | None = None, page: int | None = None
+    ) -> ChunkRecord:
+        """Register one chunk after those already registered (see :meth:`register_chunks`)."""
+        _check_str("text", text)
+        if page is not None and (isinstance(page, bool) or not isinstance(page, int)):
+            raise TypeError(f"page must be int or None, not {type(page).__name__}")
+        if source_url is not None:
+            _check_str("source_url", source_url)
+        start = None
+        if self._source_text is not None:
+            origin = self._records[-1].char_start + 1 if self._records else 0
+            start = self._place(self._source_text, text, origin, 0)
+        return self._add(text, source_url, page, start)
+
+    def find_span(self, extracted_text: str) -> SourceSpan | None:
+        """Where ``extracted_text`` occurs in the document (see :func:`locate`), with the chunk that
+        holds its start, that chunk's page and the source url; None when not found."""
+        _check_str("extracted_text", extracted_text)
+        if not self._records or not extracted_text.strip():
+            return None
+        span = locate(self._document_text(), extracted_text, self.similarity_threshold)
+        if span is None:
+            return None
+        chunk = self._chunk_at(span.char_start)
+        return SourceSpan(
+            span.char_start,
+            span.char_end,
+            span.text,
+            span.similarity,
+            span.method,
+            chunk.chunk_id,
+            chunk.source_url,
+            chunk.page,
+        )
+
+    def annotate(self, document: LegalDocument, field_name: str, extracted_text: str) -> bool:
+        """Record ``extracted_text`` as ``field_name`` of ``document`` and, when found, its span.
+
+        Returns whether a span was found; the extracted value is kept either way.
+        """
+        if not isinstance(document, LegalDocument):
+            raise TypeError(f"document must be a LegalDocument, not {type(document).__name__}")
+        _check_str("field_name", field_name)
+        _check_str("extracted_text", extracted_text)
+        document.extracted_fields[field_name] = extracted_text
+        span = self.find_span(extracted_text)
+        if span is None:
+            document.provenance.pop(field_name, None)
+            return False
+        document.provenance[field_name] = span
+        return True
+
+    def annotate_all(self, document: LegalDocument) -> dict[str, bool]:
+        """:meth:`annotate` every extracted field of ``document``; field name -> span found."""
+        if not isinstance(document, LegalDocument):
+            raise TypeError(f"document must be a LegalDocument, not {type(document).__name__}")
+        return {
+            name: self.annotate(document, name, value)
+            for name, value in list(document.extracted_fields.items())
+        }
+
+    def coverage(self, document: LegalDocument) -> dict[str, float | int]:
+        """How many extracted fields of ``document`` have provenance, of how many, and the ratio
+        (1.0 for a document with no fields: nothing lacks provenance)."""
+        if not isinstance(document, LegalDocument):
+            raise TypeError(f"document must be a LegalDocument, not {type(document).__name__}")
+        total = len(document.extracted_fields)
+        covered = sum(1 for name in document.extracted_fields if name in document.provenance)
+        return {
+            "fields_with_provenance": covered,
+            "total_fields": total,
+            "coverage_ratio": covered / total if total else 1.0,
+        }
+
+    def _check_source_text(self, source_text: str) -> None:
+        _check_str("source_text", source_text)
+        if self._source_text is not None and self._source_text != source_text:
+            raise ValueError("source_text differs from the one already registered; clear() first")
+        if self._source_text is None and self._records:
+            raise ValueError("source_text given after chunks were registered without it")
+
+    @staticmethod
+    def _page(page_map: Mapping[int, int] | Sequence[int] | None, i: int) -> int | None:
+        if page_map is None:
+            return None
+        if isinstance(page_map, Mapping):
+            return page_map.get(i)
+        if isinstance(page_map, Sequence) and not isinstance(page_map, str):
+            return page_map[i] if i < len(page_map) else None
+        raise TypeError(f"page_map must be a mapping or sequence, not {type(page_map).__name__}")
+
+    @staticmethod
+    def _place(source_text: str, chunk: str, origin: int, i: int) -> int:
+        start = source_text.find(chunk, origin)
+        if start < 0:
+            raise ValueError(
+                f"chunks[{i}] ({chunk[:40]!r}) is not in source_text at or after offset {origin}"
+            )
+        return start
+
+    def _add(self, text: str, source_url: str | None, page: int | None, start: int | None) -> ChunkRecord:
+        if start is None:
+            start = self._records[-1].char_end + len(self._SEPARATOR) if self._records else 0
+        content_hash = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        record = ChunkRecord(
+            chunk_id=_chunk_id(len(self._records), content_hash),
+            text=text,
+            source_url=source_url if source_url is not None else self.source_url,
+            page=page,
+            char_start=start,
+            char_end=start + len(text),
+            content_hash=content_hash,
+        )
+        self._records.append(record)
+        self._by_id[record.chunk_id] = record
+        self._joined = None
+        return record
+
+    def _document_text(self) -> str:
+        if self._source_text is not None:
+            return self._source_text
+        if self._joined is None:
+            self._joined = self._SEPARATOR.join(r.text for r in self._records)
+        return self._joined
+
+    def _chunk_at(self, offset: int) -> ChunkRecord:
+        # The chunk holding ``offset``; among overlapping chunks the earliest one that starts
+        # there or before and still contains it, else the last one starting before it.
+        starts = [r.char_start for r in self._records]
+        i = bisect_right(starts, offset) - 1
+        candidates = [r for r in self._records[: i + 1] if r.char_start <= offset < r.char_end]
+        return candidates[0] if candidates else self._records[max(i, 0)]
