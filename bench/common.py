@@ -1,0 +1,174 @@
+"""Shared pieces of the benchmark scripts: the shared data sets, a contract corpus, timing, tables.
+
+Every loader reads ``../shared/data`` (relative to the project root) and fails with a clear message
+naming the missing path; nothing here is specific to one benchmark.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+RESULTS = ROOT / "bench" / "results"
+
+Span = tuple[int, int]
+
+
+class MissingDataError(RuntimeError):
+    """A shared data file the benchmark needs is not where ../shared/README.md says it is."""
+
+
+def data_path(*parts: str) -> Path:
+    """Path of a file under ../shared/data; raises MissingDataError when it does not exist."""
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        raise MissingDataError(f"shared data file not found: {path}")
+    return path
+
+
+def read_text(path: Path) -> str:
+    """A data file as the offsets in the data sets see it: UTF-8, no newline translation."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
+@dataclass(frozen=True)
+class Question:
+    """One evaluation question asked of one document, with its gold character spans."""
+
+    dataset: str
+    document: str
+    category: str
+    question: str
+    spans: tuple[Span, ...]
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def load_cuad() -> list[Question]:
+    """CUAD questions with gold spans, in file order; ambiguous and span-less rows are skipped."""
+    rows = _jsonl(data_path("cuad", "qa.jsonl"))
+    return [
+        Question("cuad", r["contract"], r["category"], r["question"], _spans(r["spans"]))
+        for r in rows
+        if r["spans"] and not r["ambiguous"]
+    ]
+
+
+def load_contractnli() -> list[Question]:
+    """ContractNLI hypotheses with evidence spans, in file order; span-less rows are skipped."""
+    rows = _jsonl(data_path("contractnli", "qa.jsonl"))
+    return [
+        Question("contractnli", r["document"], r["label"], r["question"], _spans(r["spans"]))
+        for r in rows
+        if r["spans"]
+    ]
+
+
+def _spans(raw: list[list[int]]) -> tuple[Span, ...]:
+    return tuple((int(a), int(b)) for a, b in raw)
+
+
+_DOCUMENT_DIRS = {"cuad": ("cuad", "contracts"), "contractnli": ("contractnli", "documents")}
+
+
+@lru_cache(maxsize=None)
+def document_text(dataset: str, name: str) -> str:
+    """The text of one document of ``dataset`` ("cuad" or "contractnli")."""
+    return read_text(data_path(*_DOCUMENT_DIRS[dataset], name))
+
+
+def contract_corpus(size: int = 10_000_000, sep: str = "\n\n") -> str:
+    """A contract-like text of exactly ``size`` characters: the CUAD contracts in name order,
+    joined by ``sep`` (repeated from the first when they run out), cut at ``size``."""
+    folder = data_path("cuad", "contracts")
+    paths = sorted(folder.glob("*.txt"))
+    if not paths:
+        raise MissingDataError(f"no contracts in {folder}")
+    parts: list[str] = []
+    total = 0
+    while total < size:
+        for path in paths:
+            text = read_text(path)
+            parts.append(text)
+            total += len(text) + len(sep)
+            if total >= size:
+                break
+    return sep.join(parts)[:size]
+
+
+def seconds(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Wall-clock seconds of ``repeat`` calls of ``fn`` (perf_counter), in call order."""
+    if repeat < 1:
+        raise ValueError("repeat must be >= 1")
+    out = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100) of a non-empty sample."""
+    if not values:
+        raise ValueError("percentile of an empty sample")
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def format_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A GitHub-Markdown table; floats are printed with three decimals."""
+
+    def cell(value: object) -> str:
+        return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def environment() -> dict[str, str]:
+    """Where and on what a result was measured, stored beside every result."""
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+    except OSError:
+        commit = ""
+    return {
+        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "commit": commit,
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+    }
+
+
+def save_results(name: str, payload: dict[str, Any]) -> Path:
+    """Write ``payload`` plus the environment to bench/results/NAME.json and return the path."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    record = {"environment": environment(), **payload}
+    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
