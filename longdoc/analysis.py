@@ -6,6 +6,7 @@ optional stemmer's per-word cache, which never changes a result.
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from functools import lru_cache
@@ -22,6 +23,8 @@ __all__ = [
     "han_bigram_tokens",
     "Analyzer",
     "make_analyzer",
+    "token_classes",
+    "class_raw_count",
 ]
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
@@ -47,6 +50,48 @@ STOP_WORDS = frozenset(
 def raw_token_count(text: str) -> int:
     """Number of words and punctuation marks in ``text`` (before the 1.3 factor)."""
     return len(_TOKEN_RE.findall(text))
+
+
+def _class_of(ch: str) -> str:
+    # The same predicates as the regex engine's \w and \s for str patterns.
+    if ch.isalnum() or ch == "_":
+        return "w"
+    return " " if ch.isspace() else "p"
+
+
+_ASCII_CLASSES = bytes(ord(_class_of(chr(i))) for i in range(128)) + bytes(128)
+_STAND_INS = {"w": "a", " ": " ", "p": "!"}
+
+
+def _stand_in_error(exc: UnicodeError) -> tuple[str, int]:
+    # Called by the ASCII encoder for each run of non-ASCII code points: one stand-in per point,
+    # so offsets in the class string equal offsets in the text (astral characters included).
+    assert isinstance(exc, UnicodeEncodeError)
+    run = exc.object[exc.start : exc.end]
+    return "".join(_STAND_INS[_class_of(ch)] for ch in run), exc.end
+
+
+codecs.register_error("longdoc.token-classes", _stand_in_error)
+
+
+def token_classes(text: str) -> bytes:
+    """One byte per code point of ``text``: b"w" word, b" " whitespace, b"p" punctuation.
+
+    Lets :func:`class_raw_count` count tokens of any slice with C-speed ``bytes.count``.
+    """
+    return text.encode("ascii", "longdoc.token-classes").translate(_ASCII_CLASSES)
+
+
+def class_raw_count(classes: bytes, start: int, end: int) -> int:
+    """``raw_token_count(text[start:end])`` computed from ``token_classes(text)``."""
+    if start >= end:
+        return 0
+    return (
+        classes.count(b"p", start, end)
+        + classes.count(b" w", start, end)
+        + classes.count(b"pw", start, end)
+        + (classes[start] == 119)  # a word that starts the slice
+    )
 
 
 def tokens_from_raw(raw: int) -> int:

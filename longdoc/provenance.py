@@ -537,14 +537,14 @@ class ProvenanceTracker:
 
     def find_span(self, extracted_text: str) -> SourceSpan | None:
         """Where ``extracted_text`` occurs in the document (see :func:`locate`), with the chunk that
-        holds its start, that chunk's page and the source url; None when not found."""
+        holds most of it, that chunk's page and source url; None when not found."""
         _check_str("extracted_text", extracted_text)
         if not self._records or not extracted_text.strip():
             return None
         span = locate(self._document_text(), extracted_text, self.similarity_threshold)
         if span is None:
             return None
-        chunk = self._chunk_at(span.char_start)
+        chunk = self._chunk_for(span.char_start, span.char_end)
         return SourceSpan(
             span.char_start,
             span.char_end,
@@ -646,10 +646,16 @@ class ProvenanceTracker:
             self._joined = self._SEPARATOR.join(r.text for r in self._records)
         return self._joined
 
-    def _chunk_at(self, offset: int) -> ChunkRecord:
-        # The chunk holding ``offset``; among overlapping chunks the earliest one that starts
-        # there or before and still contains it, else the last one starting before it.
-        starts = [r.char_start for r in self._records]
-        i = bisect_right(starts, offset) - 1
-        candidates = [r for r in self._records[: i + 1] if r.char_start <= offset < r.char_end]
-        return candidates[0] if candidates else self._records[max(i, 0)]
+    def _chunk_for(self, start: int, end: int) -> ChunkRecord:
+        # Overlapping chunks may each hold part of the span: credit the one holding most of it
+        # (the earliest on a tie); a span in a separator belongs to the chunk before it.
+        last = bisect_right([r.char_start for r in self._records], start) - 1
+        best = self._records[max(last, 0)]
+        best_overlap = 0
+        for record in self._records:
+            if record.char_start >= end:
+                break
+            overlap = min(end, record.char_end) - max(start, record.char_start)
+            if overlap > best_overlap:
+                best, best_overlap = record, overlap
+        return best

@@ -1,0 +1,543 @@
+"""LongDocument: sections, outline and BM25 index of one text, kept equal to a fresh build on edits.
+
+The text is held as *parts*: the preamble, then one part per heading, from the heading to the next.
+Each part keeps its sections relative to its own start, so an edit re-splits only the parts it
+touches, shifts the starts of the rest, and patches the BM25 postings.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import count as _counter
+from typing import Callable, Iterator, overload
+
+from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
+from .bm25 import Postings
+from .headings import Heading, scan_headings
+from .outline import OutlineNode, build_outline, effective_levels
+from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
+from .window import Window
+
+__all__ = ["LongDocument"]
+
+_K1 = 1.2
+_B = 0.75
+_KEY_BITS = 24  # a part never holds 16 million sections
+_MD_LINE_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])[ \t]*#{1,6}[ \t]+\S")
+_FENCE_RE = re.compile(r"```|~~~")
+_LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+class _Part:
+    """A heading (or the preamble) and its body: sections and statistics relative to ``start``."""
+
+    __slots__ = ("uid", "length", "heading", "spans", "tokens", "raw", "md_lines")
+
+    def __init__(self, uid: int, length: int, heading: Heading | None, spans: list[tuple[int, int]],
+                 tokens: list[int], raw: int, md_lines: int) -> None:
+        self.uid = uid
+        self.length = length
+        self.heading = heading  # offsets relative to the part's start (so start == 0)
+        self.spans = spans
+        self.tokens = tokens
+        self.raw = raw
+        self.md_lines = md_lines
+
+
+class _Sections(Sequence[Section]):
+    """The document's sections, made on first access (an edit would otherwise rebuild them all)."""
+
+    def __init__(self, doc: "LongDocument") -> None:
+        self._doc = doc
+        self._cache: dict[int, Section] = {}
+
+    def __len__(self) -> int:
+        return self._doc._section_prefix[-1]
+
+    @overload
+    def __getitem__(self, i: int) -> Section: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Section]: ...
+    def __getitem__(self, i: int | slice) -> Section | list[Section]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("section index out of range")
+        sec = self._cache.get(i)
+        if sec is None:
+            sec = self._cache[i] = self._doc._make_section(i)
+        return sec
+
+    def __iter__(self) -> Iterator[Section]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} sections>"
+
+
+class LongDocument:
+    """One text cut into sections that cover it in order, with its outline and a BM25 index.
+
+    Immutable: :meth:`edit` returns a new document equal to a fresh build of the edited text.
+    """
+
+    def __init__(self, text: str, max_tokens: int = 256, count: Callable[[str], int] | None = None,
+                 *, analyzer: Analyzer | None = None) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"text must be str, not {type(text).__name__}")
+        if isinstance(max_tokens, bool) or not isinstance(max_tokens, int):
+            raise TypeError("max_tokens must be an int")
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be >= 1, got {max_tokens}")
+        if count is not None and not callable(count):
+            raise TypeError("count must be a callable str -> int")
+        self._text = text
+        self._max_tokens = max_tokens
+        self._count = count
+        self._analyzer: Analyzer = analyzer or _default_analyzer()
+        self._uids = _counter()
+        self._build_all()
+
+    # ----------------------------------------------------------------- construction
+    def _build_all(self) -> None:
+        text = self._text
+        markdown = _MD_LINE_RE.search(text) is not None
+        self._markdown = markdown
+        self._fenced = markdown and _FENCE_RE.search(text) is not None
+        headings = scan_headings(text, markdown=markdown)
+        classes = token_classes(text) if self._count is None else b""
+        starts = [0] + [h.start for h in headings]
+        ends = starts[1:] + [len(text)]
+        heads: list[Heading | None] = [None, *headings]
+        self._parts = [self._make_part(text, classes, 0, s, e, h) for s, e, h in zip(starts, ends, heads)]
+        self._starts = starts
+        self._index = Postings(_K1, _B)
+        for start, part in zip(starts, self._parts):
+            self._index_part(text, start, part)
+        self._finish()
+
+    def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
+                   heading: Heading | None) -> _Part:
+        if self._count is None:
+            fits = raw_fits(classes, max_raw_for(self._max_tokens))
+            shift = class_base
+            spans_abs = split_part(text, start, end, _shifted(fits, shift))
+            raws = [class_raw_count(classes, s - shift, e - shift) for s, e in spans_abs]
+            tokens = [tokens_from_raw(r) for r in raws]
+            raw = sum(raws)
+        else:
+            count = self._count
+            spans_abs = split_part(text, start, end, counter_fits(text, count, self._max_tokens))
+            tokens = [count(text[s:e]) for s, e in spans_abs]
+            raw = sum(tokens)
+        rel_heading = None
+        if heading is not None:
+            rel_heading = Heading(0, heading.end - start, heading.text, heading.title, heading.label,
+                                  heading.level, heading.kind)
+        md_lines = len(_MD_LINE_RE.findall(text, start, end)) if self._markdown else 0
+        return _Part(next(self._uids), end - start, rel_heading,
+                     [(s - start, e - start) for s, e in spans_abs], tokens, raw, md_lines)
+
+    def _section_terms(self, text: str, start: int, part: _Part, j: int) -> list[str]:
+        s, e = part.spans[j]
+        found = self._analyzer(text[start + s : start + e])
+        if part.heading is not None and s > 0:
+            # The heading belongs to every section of its part, counted once.
+            found = self._analyzer(part.heading.text) + found
+        return found
+
+    def _index_part(self, text: str, start: int, part: _Part) -> None:
+        base = part.uid << _KEY_BITS
+        add = self._index.add
+        for j in range(len(part.spans)):
+            add(base | j, self._section_terms(text, start, part, j))
+
+    def _unindex_part(self, text: str, start: int, part: _Part) -> None:
+        base = part.uid << _KEY_BITS
+        remove = self._index.remove
+        for j in range(len(part.spans)):
+            remove(base | j, set(self._section_terms(text, start, part, j)))
+
+    def _finish(self) -> None:
+        prefix = [0]
+        for part in self._parts:
+            prefix.append(prefix[-1] + len(part.spans))
+        self._section_prefix = prefix
+        self._sections = _Sections(self)
+        self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
+        self._levels_cache: list[int] | None = None
+        self._part_of_uid: dict[int, int] | None = None
+
+    # ----------------------------------------------------------------- basic access
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def max_tokens(self) -> int:
+        return self._max_tokens
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    def __getitem__(self, key: slice) -> str:
+        if not isinstance(key, slice):
+            raise TypeError("index a LongDocument with a slice: doc[start:end]")
+        return self._text[key]
+
+    def __repr__(self) -> str:
+        return f"LongDocument({len(self._text)} chars, {len(self.sections)} sections, {len(self._parts) - 1} headings)"
+
+    @property
+    def sections(self) -> Sequence[Section]:
+        return self._sections
+
+    def _headings_abs(self) -> list[Heading]:
+        out = []
+        for start, part in zip(self._starts[1:], self._parts[1:]):
+            h = part.heading
+            assert h is not None
+            out.append(Heading(start, start + h.end, h.text, h.title, h.label, h.level, h.kind))
+        return out
+
+    @property
+    def headings(self) -> list[Heading]:
+        """Every heading in document order, with absolute offsets."""
+        return self._headings_abs()
+
+    def _levels(self) -> list[int]:
+        if self._levels_cache is None:
+            self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]
+        return self._levels_cache
+
+    def _content_end(self, p: int) -> int:
+        part = self._parts[p]
+        start = self._starts[p]
+        if part.spans:
+            return start + part.spans[-1][1]
+        return start + (part.heading.end if part.heading is not None else 0)
+
+    def _outline(self) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
+        if self._outline_cache is None:
+            heads = self._headings_abs()
+            levels = self._levels()
+            n = len(heads)
+            # Part i (heading i) spans parts i+1 .. last_part[i] (part indices are heading + 1).
+            last_part = [n] * n
+            stack: list[int] = []
+            for i in range(n):
+                while stack and levels[stack[-1]] >= levels[i]:
+                    last_part[stack.pop()] = i
+                stack.append(i)
+            raw_prefix = [0]
+            for part in self._parts:
+                raw_prefix.append(raw_prefix[-1] + part.raw)
+            ends = [self._content_end(last_part[i]) for i in range(n)]
+            if self._count is None:
+                toks = [tokens_from_raw(raw_prefix[last_part[i] + 1] - raw_prefix[i + 1]) for i in range(n)]
+            else:
+                toks = [raw_prefix[last_part[i] + 1] - raw_prefix[i + 1] for i in range(n)]
+            self._outline_cache = build_outline(heads, ends, toks)
+        return self._outline_cache
+
+    @property
+    def outline(self) -> tuple[OutlineNode, ...]:
+        """The heading tree's roots, in document order."""
+        return self._outline()[0]
+
+    @property
+    def nodes(self) -> tuple[OutlineNode, ...]:
+        """Every outline node in pre-order (which is document order)."""
+        return self._outline()[1]
+
+    def _part_at(self, offset: int) -> int:
+        return bisect_right(self._starts, offset) - 1
+
+    def node_at(self, offset: int) -> OutlineNode | None:
+        """The innermost outline node whose part contains ``offset`` (None in the preamble)."""
+        self._check_offset(offset)
+        p = self._part_at(offset)
+        nodes = self.nodes
+        i = p - 1
+        while i >= 0:
+            node = nodes[i]
+            if node.start <= offset < max(node.end, node.heading_end) or offset == node.start:
+                return node
+            i = node.parent if node.parent is not None else -1
+        return None
+
+    def section_at(self, offset: int) -> Section | None:
+        """The section containing ``offset`` (a section's end counts as inside), else None."""
+        self._check_offset(offset)
+        p = self._part_at(offset)
+        while p >= 0:
+            part = self._parts[p]
+            rel = offset - self._starts[p]
+            for j, (s, e) in enumerate(part.spans):
+                if s <= rel <= e:
+                    return self._sections[self._section_prefix[p] + j]
+                if s > rel:
+                    return None
+            if part.spans:
+                return None
+            p -= 1
+        return None
+
+    def _check_offset(self, offset: int) -> None:
+        if isinstance(offset, bool) or not isinstance(offset, int):
+            raise TypeError("offset must be an int")
+        if not 0 <= offset <= len(self._text):
+            raise ValueError(f"offset {offset} is outside the text (0..{len(self._text)})")
+
+    def _make_section(self, i: int) -> Section:
+        p = bisect_right(self._section_prefix, i) - 1
+        part = self._parts[p]
+        j = i - self._section_prefix[p]
+        s, e = part.spans[j]
+        start = self._starts[p]
+        if p == 0:
+            return Section(start + s, start + e, None, i, 0, (), None, part.tokens[j])
+        node = self.nodes[p - 1]
+        path = self._path(node)
+        assert part.heading is not None
+        return Section(start + s, start + e, part.heading.text, i, node.level, path, node.index, part.tokens[j])
+
+    def _path(self, node: OutlineNode) -> tuple[str, ...]:
+        nodes = self.nodes
+        titles = [node.title]
+        while node.parent is not None:
+            node = nodes[node.parent]
+            titles.append(node.title)
+        return tuple(reversed(titles))
+
+    def path_of(self, section: Section) -> tuple[str, ...]:
+        """Titles of the headings enclosing ``section``, outermost first."""
+        return section.path
+
+    # ----------------------------------------------------------------- ranking
+    def query_terms(self, query: str) -> list[str]:
+        """The query's index terms, de-duplicated, in query order."""
+        if not isinstance(query, str):
+            raise TypeError(f"query must be str, not {type(query).__name__}")
+        return list(dict.fromkeys(self._analyzer(query)))
+
+    def _global_index(self, key: int) -> int:
+        if self._part_of_uid is None:
+            self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
+        p = self._part_of_uid[key >> _KEY_BITS]
+        return self._section_prefix[p] + (key & ((1 << _KEY_BITS) - 1))
+
+    def _scored(self, query: str) -> list[tuple[int, float]]:
+        """(section index, BM25) of every section containing a query term, best first."""
+        by_key = self._index.score(self.query_terms(query))
+        found = [(self._global_index(k), v) for k, v in by_key.items()]
+        found.sort(key=lambda iv: (-iv[1], iv[0]))
+        return found
+
+    def scores(self, query: str) -> list[float]:
+        """BM25 of every section (its heading counted once as part of it), in section order."""
+        out = [0.0] * len(self._sections)
+        for i, v in self._scored(query):
+            out[i] = v
+        return out
+
+    def select(self, query: str, k: int = 3, budget: int | None = None,
+               rerank: Callable[[list[str]], Sequence[float]] | None = None,
+               rerank_top: int | None = None) -> list[tuple[Section, float]]:
+        """The best ``k`` sections for ``query`` that fit ``budget`` tokens together, best first.
+
+        Ties go to the earlier section; with fewer than ``k`` matching sections the document's first
+        sections fill in (score 0). ``rerank`` reorders the best ``rerank_top`` (default 3k).
+        """
+        _check_positive("k", k)
+        if budget is not None:
+            _check_positive("budget", budget)
+        if rerank_top is not None:
+            _check_positive("rerank_top", rerank_top)
+        ranked = self._scored(query)
+        if rerank is not None:
+            ranked = self._rerank(ranked, rerank, rerank_top or 3 * k)
+        chosen: list[tuple[Section, float]] = []
+        used = 0
+        taken: set[int] = set()
+        for i, score in ranked:
+            if len(chosen) == k:
+                break
+            sec = self._sections[i]
+            if budget is not None and used + sec.tokens > budget:
+                continue
+            chosen.append((sec, score))
+            taken.add(i)
+            used += sec.tokens
+        if len(ranked) < k:
+            for i in range(len(self._sections)):
+                if len(chosen) == k:
+                    break
+                if i in taken:
+                    continue
+                sec = self._sections[i]
+                if budget is not None and used + sec.tokens > budget:
+                    continue
+                chosen.append((sec, 0.0))
+                used += sec.tokens
+        return chosen
+
+    def _rerank(self, ranked: list[tuple[int, float]], rerank: Callable[[list[str]], Sequence[float]],
+                top: int) -> list[tuple[int, float]]:
+        head = ranked[:top]
+        texts = [self._text[self._sections[i].start : self._sections[i].end] for i, _ in head]
+        relevance = list(rerank(texts))
+        if len(relevance) != len(head):
+            raise ValueError(f"rerank returned {len(relevance)} scores for {len(head)} sections")
+        order = sorted(range(len(head)), key=lambda j: (-float(relevance[j]), -head[j][1], head[j][0]))
+        return [(head[j][0], float(relevance[j])) for j in order] + ranked[top:]
+
+    def _section_term_set(self, section: Section) -> set[str]:
+        found = set(self._analyzer(self._text[section.start : section.end]))
+        if section.heading is not None:
+            found.update(self._analyzer(section.heading))
+        return found
+
+    def matched_terms(self, section: Section | int, query: str) -> list[str]:
+        """The query's words (casefolded, query order) whose terms occur in ``section``."""
+        sec = self._sections[section] if isinstance(section, int) else section
+        present = self._section_term_set(sec)
+        out = []
+        for word in dict.fromkeys(words(query)):
+            t = self._analyzer(word)
+            if t and all(x in present for x in t):
+                out.append(word)
+        return out
+
+    def unmatched_terms(self, query: str) -> list[str]:
+        """The query's words (casefolded, query order) that no section contains."""
+        out = []
+        postings = self._index.postings
+        for word in dict.fromkeys(words(query)):
+            t = self._analyzer(word)
+            if t and not all(x in postings for x in t):
+                out.append(word)
+        return out
+
+    def window(self, sections: Sequence[Section], sep: str = "\n\n") -> Window:
+        """The given sections joined with ``sep`` in document order (each once)."""
+        if not isinstance(sep, str):
+            raise TypeError("sep must be str")
+        unique = sorted({(s.start, s.end, s.index): s for s in sections}.values(), key=lambda s: s.start)
+        return Window.join(self._text, unique, sep)
+
+    # ----------------------------------------------------------------- editing
+    def edit(self, start: int, end: int, new_text: str) -> "LongDocument":
+        """The document after replacing ``text[start:end]`` with ``new_text``.
+
+        Equal to ``LongDocument(new text)`` in sections, outline and scores; only the parts the
+        edit touches are re-split and re-indexed.
+        """
+        old = self._text
+        for name, value in (("start", start), ("end", end)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int")
+        if not 0 <= start <= end <= len(old):
+            raise ValueError(f"edit range {start}..{end} is outside the text (0..{len(old)})")
+        if not isinstance(new_text, str):
+            raise TypeError(f"new_text must be str, not {type(new_text).__name__}")
+        text = old[:start] + new_text + old[end:]
+        delta = len(new_text) - (end - start)
+        new = LongDocument.__new__(LongDocument)
+        new._text = text
+        new._max_tokens = self._max_tokens
+        new._count = self._count
+        new._analyzer = self._analyzer
+        new._uids = self._uids
+        new._markdown = self._markdown
+        new._fenced = self._fenced
+        fence_touched = self._markdown and (
+            _FENCE_RE.search(new_text) is not None or _FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
+        )
+        md_now = _MD_LINE_RE.search(text) is not None if self._markdown or "#" in new_text else False
+        if fence_touched or md_now != self._markdown:
+            new._build_all()
+            return new
+        new._patch(self, start, end, delta)
+        return new
+
+    def _patch(self, old_doc: "LongDocument", start: int, end: int, delta: int) -> None:
+        old_text = old_doc._text
+        text = self._text
+        starts = old_doc._starts
+        parts = old_doc._parts
+        n = len(parts)
+        # The line before the edit may join with the edited line (a title under "ARTICLE V"),
+        # and the part before the edited one may absorb a heading that stops being one.
+        line_before = _line_start(old_text, _line_start(old_text, start) - 1) if start else 0
+        first = max(0, bisect_right(starts, line_before) - 2)
+        last = min(n - 1, bisect_right(starts, end) - 1 + 1)
+        while True:
+            region_start = starts[first]
+            old_region_end = starts[last + 1] if last + 1 < n else len(old_text)
+            region_end = old_region_end + delta
+            heads = scan_headings(text, region_start, region_end, markdown=self._markdown)
+            if heads and heads[-1].end > region_end and last + 1 < n:
+                last += 1  # a heading now runs into the next part: take that part in too
+                continue
+            if first > 0 and (not heads or heads[0].start != region_start):
+                first -= 1  # the region's first heading is gone: its body joins the part before
+                continue
+            break
+        new_starts = [region_start] + [h.start for h in heads] if first == 0 else [h.start for h in heads]
+        new_heads: list[Heading | None] = [None, *heads] if first == 0 else list(heads)
+        ends = new_starts[1:] + [region_end]
+        classes = token_classes(text[region_start:region_end]) if self._count is None else b""
+        new_parts = [self._make_part(text, classes, region_start, s, e, h)
+                     for s, e, h in zip(new_starts, ends, new_heads)]
+        self._parts = parts[:first] + new_parts + parts[last + 1 :]
+        self._starts = starts[:first] + new_starts + [s + delta for s in starts[last + 1 :]]
+        self._index = old_doc._index.fork()
+        for s, part in zip(starts[first : last + 1], parts[first : last + 1]):
+            self._unindex_part(old_text, s, part)
+        for s, part in zip(new_starts, new_parts):
+            self._index_part(text, s, part)
+        self._finish()
+
+    # ----------------------------------------------------------------- facets
+    def select_facets(self, facets, k: int = 2, budget: int | None = None, allow=None):  # type: ignore[no-untyped-def]
+        """Per-facet retrieval; see :func:`longdoc.facets.select_facets`."""
+        from .facets import select_facets
+
+        return select_facets(self, facets, k=k, budget=budget, allow=allow)
+
+
+def _shifted(fits: Callable[[int, int], bool], shift: int) -> Callable[[int, int], bool]:
+    if not shift:
+        return fits
+    return lambda s, e: fits(s - shift, e - shift)
+
+
+def _line_start(text: str, pos: int) -> int:
+    if pos <= 0:
+        return 0
+    return max(text.rfind(ch, 0, pos) for ch in _LINE_BREAKS) + 1
+
+
+def _check_positive(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1, got {value}")
+
+
+def _default_analyzer() -> Analyzer:
+    from .analysis import terms
+
+    return terms

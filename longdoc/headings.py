@@ -1,0 +1,422 @@
+"""Recognise heading lines: their shape, level, number label, outline title and span.
+
+Shapes: Markdown ``#`` and setext, ``ARTICLE V`` / ``Article 5`` (also PART, CHAPTER), ``Section 3`` /
+``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3``, Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS
+lines. Page numbers, dash rules, table-of-contents entries and redaction marks are never headings.
+Recognition never raises: odd input yields fewer headings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
+
+__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "line_spans"]
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """One heading: its span in the text, the text as it stands, its outline title and shape.
+
+    ``text`` is ``text[start:end]`` except that a heading set on two lines is joined by one space.
+    """
+
+    start: int
+    end: int
+    text: str
+    title: str
+    label: str | None
+    level: int
+    kind: str
+
+
+# Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
+# for heading purposes (PDF extractions put a heading right after the page's form feed).
+_BREAK_CHARS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_FENCE_RE = re.compile(r"(?:```|~~~)")
+
+_CANDIDATE_RE = re.compile(
+    r"""(?:
+        \#{1,6}(?:[ \t]|\Z)
+      | (?:ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+[0-9IVXLCDMivxlcdm]
+      | (?:SECTION|Section|SEC\.|Sec\.)[ \t]*[0-9]
+      | §{1,2}[ \t]*[0-9]
+      | (?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]
+      | [0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]
+      | [IVXLC]{1,7}\.[ \t]
+      | [A-Z"“(]
+      | [=-]{2,}[ \t]*\Z
+    )""",
+    re.VERBOSE,
+)
+
+_MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
+_ARTICLE_RE = re.compile(
+    r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+"
+    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8})\b\.?"
+)
+_SECTION_RE = re.compile(
+    r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
+)
+_EXHIBIT_RE = re.compile(
+    r"(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)"
+    r"[ \t]+([A-Z0-9]{1,3}(?:[.\-][A-Z0-9]{1,3})?)\b\.?"
+)
+_NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
+_ROMAN_RE = re.compile(r"(M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))\.[ \t]+")
+_SETEXT_RE = re.compile(r"(=+|-+)[ \t]*\Z")
+
+# A table-of-contents entry: dot leaders or a wide gap before a page number, or several clause
+# entries with page numbers run into one line.
+_TOC_RE = re.compile(r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}[ \t]*\Z|\bPage[ \t]+[0-9]+[ \t]*\Z")
+_TOC_RUN_RE = re.compile(r"\b[0-9]{1,3}[ \t]+(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9IVX]")
+_PAGE_RE = re.compile(
+    r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)\Z",
+    re.IGNORECASE,
+)
+_ARTEFACT_RE = re.compile(
+    r"\[|\*\*\*|CONFIDENTIAL|EXECUTION (?:COPY|VERSION)|GRAPHIC OMITTED|^PAGE\b|^SOURCE:|^TABLE OF CONTENTS\Z"
+)
+_CAPS_WORD_RE = re.compile(r"[A-Z][A-Z0-9'’&/\-]*(?:[,;:]|\.(?=[ \t]|\Z))?|&|AND|OR|OF|THE|TO|FOR|IN|ON|A|AN")
+_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\")")
+_ABBREVIATIONS = frozenset(
+    "inc co corp ltd llc l.l.c no nos s.a u.s e.g i.e etc vs v st dr mr mrs ms jr sr art sec sect para".split()
+)
+_TITLE_LIMIT = 100
+
+
+def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
+    """(line start, line end without its break) for each line of ``text[start:end]``."""
+    end = len(text) if end is None else end
+    pos = start
+    for line in text[start:end].splitlines(keepends=True):
+        stripped = line.rstrip(_BREAK_CHARS)
+        yield pos, pos + len(stripped)
+        pos += len(line)
+
+
+def is_markdown(text: str) -> bool:
+    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start."""
+    return _MD_ANY_RE.search(text) is not None
+
+
+_MD_ANY_RE = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+\S")
+
+
+def _roman_value_ok(numeral: str) -> bool:
+    return bool(numeral) and _ROMAN_FULL_RE.fullmatch(numeral) is not None
+
+
+_ROMAN_FULL_RE = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+
+
+def _depth(number: str) -> int:
+    parts = number.split(".")
+    while len(parts) > 1 and parts[-1].strip("0") == "":
+        parts.pop()  # "3.0" is clause 3
+    return len(parts)
+
+
+def _caps_run(rest: str) -> int:
+    """Length of the ALL-CAPS title words at the start of ``rest`` (0 when there are none)."""
+    pos = 0
+    end = 0
+    letters = 0
+    n = len(rest)
+    while pos < n:
+        while pos < n and rest[pos] in " \t-–—:":
+            pos += 1
+        m = _CAPS_WORD_RE.match(rest, pos)
+        if m is None or (m.end() < n and rest[m.end()] not in " \t"):
+            break
+        word = m.group()
+        if any(c.islower() for c in word):
+            break
+        letters += sum(c.isalpha() for c in word)
+        pos = end = m.end()
+        if word.endswith(".") and len(word) > 2 and word[-3] != ".":
+            break  # "DISCLAIMER OF WARRANTIES." ends the title; "U.S." does not
+    return end if letters >= 2 else 0
+
+
+def _sentence_title(rest: str) -> int:
+    """Where the clause's title ends in ``rest``: after its first sentence end, or 0."""
+    for m in _SENTENCE_END_RE.finditer(rest, 0, _TITLE_LIMIT + 1):
+        before = rest[: m.start()]
+        word = before.rsplit(None, 1)[-1].casefold() if before.strip() else ""
+        if word.rstrip(".") in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+            continue
+        return m.end()
+    return 0
+
+
+def _clean_title(title: str) -> str:
+    title = title.replace("**", "").replace("__", "")
+    title = " ".join(title.split())
+    title = title.rstrip(" .:;,-–—")
+    if len(title) > _TITLE_LIMIT:
+        cut = title.rfind(" ", 0, _TITLE_LIMIT)
+        title = title[: cut if cut > 20 else _TITLE_LIMIT].rstrip(" ,;:") + "…"
+    return title
+
+
+def _title_span(rest: str) -> int:
+    """End of the title part of a clause's text after its label (within ``rest``)."""
+    caps = _caps_run(rest)
+    if caps:
+        end = caps
+        if rest[end : end + 1] == ".":
+            end += 1
+        return end
+    sentence = _sentence_title(rest)
+    if sentence:
+        return sentence
+    if len(rest) <= _TITLE_LIMIT:
+        return len(rest)
+    cut = rest.rfind(" ", 0, _TITLE_LIMIT)
+    return cut if cut > 0 else len(rest)
+
+
+def _defined_term_title(rest: str) -> str | None:
+    m = _DEF_TITLE_RE.match(rest)
+    return m.group(1) if m else None
+
+
+_DEF_TITLE_RE = re.compile(r"([\"“][^\"”]{1,80}[\"”])[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)")
+
+
+# "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract.
+_FILING_EXHIBIT_RE = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}")
+# A party's name over a signature block is not a heading.
+_PARTY_NAME_RE = re.compile(r"\b(?:INC|LLC|L\.L\.C|LTD|LIMITED|CORP|CORPORATION|COMPANY|CO|L\.P|LP|PLC|GMBH|S\.A|N\.V|B\.V|AG)\.?,?\Z")
+
+
+def _is_caps_heading(s: str) -> bool:
+    if not 3 <= len(s) <= 120 or s.endswith(",") or _PARTY_NAME_RE.search(s):
+        return False
+    if s.upper() != s or s.lower() == s:
+        return False
+    if _ARTEFACT_RE.search(s):
+        return False
+    letters = sum(c.isalpha() for c in s)
+    visible = len(s) - s.count(" ") - s.count("\t")
+    if letters < 3 or letters * 2 < visible:
+        return False
+    return len(s.split()) <= 15
+
+
+class _Shape(NamedTuple):
+    kind: str
+    label: str | None
+    level: int
+    span: int  # the heading's length within the stripped line
+    title: str
+    bare: bool  # a label with no title of its own ("ARTICLE V"): a title line may follow
+
+
+def _classify(line: str, markdown: bool) -> _Shape | None:
+    """The heading shape of a stripped line (or segment), or None when it is no heading."""
+    m = _MD_RE.match(line) if line.startswith("#") else None
+    if m:
+        content = (m.group(2) or "").strip()
+        if not content:
+            return None
+        label_m = _MD_LABEL_RE.match(content.replace("**", ""))
+        return _Shape("markdown", label_m.group(1) if label_m else None, len(m.group(1)),
+                      len(line.rstrip()), _clean_title(content), False)
+    m = _ARTICLE_RE.match(line)
+    if m:
+        word, number = m.group(1), m.group(2)
+        if number.isalpha() and not _roman_value_ok(number.upper()):
+            return None
+        rest_start = m.end()
+        rest = line[rest_start:]
+        stripped = rest.lstrip(" \t-–—:.")
+        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_"):
+            return None
+        offset = rest_start + (len(rest) - len(stripped))
+        span = _title_span(stripped) if stripped else 0
+        label = f"{word.rstrip('.').capitalize()} {number}"
+        end = offset + span if span else rest_start
+        title = label.upper() if word.isupper() else label
+        if span:
+            title = f"{title} {stripped[:span]}"
+        return _Shape("article", label, 1, len(line[:end].rstrip()), _clean_title(title), not span)
+    m = _SECTION_RE.match(line)
+    if m:
+        word, number = m.group(1), m.group(2)
+        rest = line[m.end() :]
+        stripped = rest.lstrip(" \t-–—:")
+        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_"):
+            return None
+        offset = m.end() + (len(rest) - len(stripped))
+        word_norm = "§" if word.startswith("§") else "Section"
+        label = f"{word_norm} {number.rstrip('.')}"
+        span = _title_span(stripped) if stripped else 0
+        defined = _defined_term_title(stripped) if stripped else None
+        head = line[: m.end()].rstrip(" .")
+        title = f"{head} {defined}" if defined else (f"{head} {stripped[:span]}" if span else head)
+        end = offset + span if span else m.end()
+        return _Shape("section", label, 1 + _depth(number), len(line[:end].rstrip()), _clean_title(title),
+                      not span)
+    m = _EXHIBIT_RE.match(line)
+    if m:
+        if len(line) > 80 or line.rstrip().endswith(".") or _FILING_EXHIBIT_RE.fullmatch(m.group(2)):
+            return None
+        rest = line[m.end() :].lstrip(" \t-–—:")
+        if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
+            return None
+        label = f"{m.group(1).capitalize()} {m.group(2)}"
+        return _Shape("exhibit", label, 1, len(line.rstrip()), _clean_title(line), not rest)
+    m = _NUMBER_RE.match(line)
+    if m:
+        number, dot = m.group(1), m.group(2)
+        rest = line[m.end() :]
+        if not rest:
+            return None
+        if markdown:
+            if not rest.startswith(("**", "__")):
+                return None
+        elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘"):
+            return None
+        if not dot and "." not in number and not _caps_run(rest):
+            return None  # "5 days after ..." is a sentence; "5 DEFINITIONS" is a heading
+        defined = _defined_term_title(rest)
+        span = _title_span(rest.replace("**", "  ").replace("__", "  "))
+        head = f"{number}{dot}" if "." not in number else number
+        title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
+        return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
+                      _clean_title(title), False)
+    m = _ROMAN_RE.match(line)
+    if m and m.group(1):
+        rest = line[m.end() :]
+        if not rest or not (rest[0].isupper() or rest[0] in "\"“("):
+            return None
+        span = _title_span(rest)
+        return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
+                      _clean_title(f"{m.group(1)}. {rest[:span]}"), False)
+    if not markdown and _is_caps_heading(line.rstrip()):
+        return _Shape("caps", None, 2, len(line.rstrip()), _clean_title(line), False)
+    return None
+
+
+_MD_LABEL_RE = re.compile(r"((?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]|[IVX]{1,5}))[.)][ \t]")
+
+
+def _is_page_artefact(s: str) -> bool:
+    return not s or _PAGE_RE.match(s) is not None or set(s) <= set("-–—_=*. \t")
+
+
+# Inside a physical line, PDF extraction leaves a run of spaces where a line break was, and
+# run-on clauses start right after a sentence end: both begin a "segment" that may hold a heading.
+_SOFT_BREAK_RE = re.compile(r"[ \t]{3,}|(?<=[.;:]) (?=[0-9]{1,3}\.[0-9]{1,3}\.?[ \t]+[A-Z])")
+_MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
+_MIDLINE_AFTER = frozenset(".:;)]\"”")
+
+
+def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int, int, bool]]:
+    """(start, end, starts a physical line) of each segment of the lines in text[start:end]."""
+    out: list[tuple[int, int, bool]] = []
+    for ls, le in line_spans(text, start, end):
+        if markdown or le - ls < 8:
+            out.append((ls, le, True))
+            continue
+        physical = text[ls:le]
+        if (len(physical) <= 160 and _TOC_RE.search(physical)) or len(_TOC_RUN_RE.findall(physical, 0, 2000)) >= 2:
+            continue  # a table-of-contents entry, page number included: none of it is a heading
+        pos = 0
+        first = True
+        for m in _SOFT_BREAK_RE.finditer(physical):
+            if m.start() > pos:
+                out.append((ls + pos, ls + m.start(), first))
+                first = False
+            pos = m.end()
+        if pos < len(physical) or first:
+            out.append((ls + pos, le, first))
+    return out
+
+
+def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown: bool | None = None) -> list[Heading]:
+    """Headings that start in ``text[start:end]`` (``start`` must be a line or segment start).
+
+    Joining rules look one line past ``end``; ``markdown`` defaults to :func:`is_markdown` of text.
+    """
+    if markdown is None:
+        markdown = is_markdown(text)
+    end = len(text) if end is None else end
+    out: list[Heading] = []
+    segs = _segments(text, start, end, markdown)
+    n_real = len(segs)
+    # One more segment for the joining rules (an ARTICLE line's title below it, a setext underline).
+    if end < len(text):
+        tail_end = min(len(text), end + 4096)
+        segs.extend(s for s in _segments(text, end, tail_end, markdown)[:1] if s[0] == end or not s[2])
+    in_fence = False
+    candidate = _CANDIDATE_RE.match
+    last_heading_seg = -2
+    i = 0
+    while i < n_real:
+        ls, le, line_start = segs[i]
+        raw = text[ls:le]
+        s = raw.lstrip(" \t")
+        if markdown and _FENCE_RE.match(s):
+            in_fence = not in_fence
+            i += 1
+            continue
+        if in_fence or not s or not candidate(s):
+            i += 1
+            continue
+        if not line_start and last_heading_seg != i - 1:
+            before = text[:ls].rstrip()[-1:]
+            if before not in _MIDLINE_AFTER:
+                i += 1
+                continue
+        indent = ls + (len(raw) - len(s))
+        nxt = text[segs[i + 1][0] : segs[i + 1][1]].strip() if i + 1 < len(segs) else ""
+        if _SETEXT_RE.match(s):
+            i += 1
+            continue
+        if markdown and nxt and _SETEXT_RE.match(nxt) and not s.startswith("#") and (
+            nxt.startswith("=") or len(nxt) >= 2
+        ):
+            # "Title\n=====" (or ---) in Markdown: a setext heading.
+            level = 1 if nxt.startswith("=") else 2
+            hs = indent
+            he = ls + len(raw.rstrip())
+            out.append(Heading(hs, he, text[hs:he], _clean_title(s), None, level, "setext"))
+            last_heading_seg = i + 1
+            i += 2
+            continue
+        if _is_page_artefact(s.strip()):
+            i += 1
+            continue
+        info = _classify(s, markdown)
+        if info is None or (not line_start and info.kind not in _MIDLINE_KINDS):
+            i += 1
+            continue
+        hs = indent
+        he = indent + info.span
+        heading_text = text[hs:he]
+        title = info.title
+        if info.bare and nxt and _is_caps_heading(nxt) and len(nxt) <= 80:
+            # "ARTICLE V" over "DEFINITIONS": one heading on two lines (or two segments).
+            nraw = text[segs[i + 1][0] : segs[i + 1][1]]
+            ns = segs[i + 1][0] + (len(nraw) - len(nraw.lstrip(" \t")))
+            he = ns + len(nxt)
+            out.append(Heading(hs, he, f"{heading_text} {nxt}", _clean_title(f"{title} {nxt}"),
+                               info.label, info.level, info.kind))
+            last_heading_seg = i + 1
+            i += 2
+            continue
+        out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
+        last_heading_seg = i
+        i += 1
+    return out
+
+
+def find_headings(text: str) -> list[Heading]:
+    """Every heading of ``text``, in order."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, not {type(text).__name__}")
+    return scan_headings(text)
