@@ -8,6 +8,7 @@ and skipped. Queries match names as a fuzzy subsequence.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import re
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from ..app import LongdocServer
 
 MAX_RESULTS = 500
-PROGRESS_TOKEN = "longdoc/workspaceIndex"
+PROGRESS_TOKEN = "longdoc/workspaceIndex/{}"
 
 
 @lru_cache(maxsize=64)
@@ -143,6 +144,7 @@ def _folders(server: LongdocServer) -> list[str]:
 
 def register(server: LongdocServer) -> None:
     index = WorkspaceIndex()
+    runs = itertools.count(1)
 
     def report(problem: str | None) -> None:
         if problem is not None:
@@ -153,16 +155,17 @@ def register(server: LongdocServer) -> None:
         codec = server.codec
         paths = await server.run(lambda: list(index.candidates(folders, server.settings)))
         progress = server.work_done_progress
-        await progress.create_async(PROGRESS_TOKEN)
-        progress.begin(PROGRESS_TOKEN, types.WorkDoneProgressBegin(title="Indexing headings", percentage=0))
+        token = PROGRESS_TOKEN.format(next(runs))
+        await progress.create_async(token)
+        progress.begin(token, types.WorkDoneProgressBegin(title="Indexing headings", percentage=0))
         index.files.clear()
         for done, path in enumerate(paths, 1):
             report(await server.run(index.index_file, path, codec))
             progress.report(
-                PROGRESS_TOKEN,
+                token,
                 types.WorkDoneProgressReport(message=f"{done}/{len(paths)} files", percentage=done * 100 // len(paths)),
             )
-        progress.end(PROGRESS_TOKEN, types.WorkDoneProgressEnd(message=f"{len(paths)} files indexed"))
+        progress.end(token, types.WorkDoneProgressEnd(message=f"{len(paths)} files indexed"))
 
     def start_indexing() -> None:
         asyncio.ensure_future(reindex())
