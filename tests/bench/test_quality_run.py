@@ -1,0 +1,100 @@
+"""How bench/quality.py asks questions, passes options and talks to an external rerank scorer."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from common import Question, load_cuad
+from quality import RerankCommand, evaluate, parse_options, score
+
+SCORER = Path(__file__).resolve().parents[2] / "bench" / "fuzzy_scorer.py"
+
+
+class GoldOracle:
+    """Selects the gold spans of the questions it was told about; counts how often it is built."""
+
+    built = 0
+    name = "oracle"
+
+    def __init__(self, text: str) -> None:
+        GoldOracle.built += 1
+        self.text = text
+
+    def select(self, question: str, budget: int) -> list[tuple[int, int]]:
+        return list(GOLD[question]) if budget >= 1024 else []
+
+
+CUAD = load_cuad()
+QUESTIONS = [q for q in CUAD if q.document == CUAD[0].document][:3]
+GOLD = {q.question: q.spans for q in QUESTIONS}
+
+
+def test_every_question_is_asked_at_every_budget_with_its_gold_spans():
+    outcomes = evaluate(QUESTIONS, [GoldOracle], (512, 1024))
+    assert [o.recall for o in outcomes if o.budget == 1024] == [1.0] * len(QUESTIONS)
+    assert [o.recall for o in outcomes if o.budget == 512] == [0.0] * len(QUESTIONS)
+    assert score([o for o in outcomes if o.budget == 1024]).hit_at_50 == 1.0
+
+
+def test_a_system_is_built_once_per_document_not_per_question():
+    assert len(QUESTIONS) > 1
+    GoldOracle.built = 0
+    evaluate(QUESTIONS, [GoldOracle], (512, 1024))
+    assert GoldOracle.built == 1
+
+
+def test_questions_of_different_documents_read_their_own_text():
+    other = next(q for q in CUAD if q.document != QUESTIONS[0].document)
+    outcomes = evaluate([QUESTIONS[0], Question(**{**vars(other), "question": QUESTIONS[0].question})],
+                        [GoldOracle], (1024,))
+    # The oracle answers with the first contract's gold spans; they miss the other contract's gold.
+    assert outcomes[0].recall == 1.0
+    assert outcomes[1].recall < 1.0
+
+
+def test_options_take_json_values_and_fall_back_to_strings():
+    assert parse_options(["max_tokens=128", "stem=true", "mode=clauses"]) == {
+        "max_tokens": 128,
+        "stem": True,
+        "mode": "clauses",
+    }
+
+
+def test_an_option_without_a_key_is_an_error():
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        parse_options(["=3"])
+
+
+def test_rerank_command_returns_the_scorers_relevance_per_passage():
+    scorer = RerankCommand(f"{sys.executable} {SCORER}")
+    try:
+        scores = scorer.scores("governing law", ["governed by the law of Delaware", "payment terms"])
+        assert len(scores) == 2
+        assert scores[0] > scores[1]
+    finally:
+        scorer.close()
+
+
+def test_a_scorer_answering_with_the_wrong_number_of_scores_is_an_error(tmp_path):
+    script = tmp_path / "short.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    print('[1]', flush=True)\n")
+    scorer = RerankCommand(f"{sys.executable} {script}")
+    try:
+        with pytest.raises(RuntimeError, match="list of 2 numbers"):
+            scorer.scores("q", ["a", "b"])
+    finally:
+        scorer.close()
+
+
+def test_a_scorer_that_exits_is_an_error(tmp_path):
+    script = tmp_path / "quits.py"
+    script.write_text("")
+    scorer = RerankCommand(f"{sys.executable} {script}")
+    try:
+        with pytest.raises(RuntimeError, match="rerank command"):
+            scorer.scores("q", ["a"])
+    finally:
+        scorer.close()
