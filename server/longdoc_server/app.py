@@ -41,6 +41,9 @@ class LongdocServer(LanguageServer):
         self.on_settings: list[Callable[[Settings, Settings], None]] = []
         # One worker: long requests queue behind each other but never behind the message reader.
         self.workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="longdoc-work")
+        # Held while document state changes (an open builds off the loop); FIFO, so edits and
+        # snapshots keep the order in which their messages arrived.
+        self.state_lock = asyncio.Lock()
 
     def snapshot(self, uri: Any) -> Snapshot:
         """The current snapshot of an open document; InvalidParams for an unknown or missing URI."""
@@ -50,6 +53,11 @@ class LongdocServer(LanguageServer):
             return self.documents.get(uri)
         except UnknownDocument as error:
             raise JsonRpcInvalidParams(str(error)) from None
+
+    async def current(self, uri: Any) -> Snapshot:
+        """``snapshot(uri)`` once every earlier open and change of the documents has been applied."""
+        async with self.state_lock:
+            return self.snapshot(uri)
 
     def offset(self, snapshot: Snapshot, position: Any) -> int:
         try:
@@ -69,7 +77,10 @@ class LongdocServer(LanguageServer):
 
     async def answer(self, uri: Any, compute: Callable[[Snapshot], T]) -> T:
         """``compute`` on the current snapshot of ``uri``; ContentModified if it changed meanwhile."""
-        snapshot = self.snapshot(uri)
+        return await self.answer_on(await self.current(uri), compute)
+
+    async def answer_on(self, snapshot: Snapshot, compute: Callable[[Snapshot], T]) -> T:
+        """``compute(snapshot)`` on the worker; ContentModified if the document changed meanwhile."""
         result = await self.run(compute, snapshot)
         if self.documents.current_version(snapshot.uri) != snapshot.version:
             raise JsonRpcContentModified(f"{snapshot.uri} changed while the request was computed")

@@ -51,9 +51,16 @@ class Documents:
         self.max_tokens = max_tokens
         self._open: dict[str, Snapshot] = {}
 
+    def build(self, uri: str, version: int, text: str) -> Snapshot:
+        """A snapshot of a newly opened text (the slow part of opening: run it off the event loop)."""
+        return Snapshot(uri, version, LongDocument(text, max_tokens=self.max_tokens), LineIndex.of(text))
+
+    def put(self, snapshot: Snapshot) -> None:
+        self._open[snapshot.uri] = snapshot
+
     def open(self, uri: str, version: int, text: str) -> Snapshot:
-        snapshot = Snapshot(uri, version, LongDocument(text, max_tokens=self.max_tokens), LineIndex.of(text))
-        self._open[uri] = snapshot
+        snapshot = self.build(uri, version, text)
+        self.put(snapshot)
         return snapshot
 
     def get(self, uri: str) -> Snapshot:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 _BREAK = re.compile(r"\r\n|\r|\n")
+# Characters that take more than one unit: any non-ASCII one in UTF-8, astral ones in UTF-16.
+_MULTI_UNIT = {"utf-8": re.compile(r"[^\x00-\x7f]"), "utf-16": re.compile(r"[\U00010000-\U0010ffff]")}
 
 UTF8 = "utf-8"
 UTF16 = "utf-16"
@@ -39,6 +41,7 @@ class LineIndex:
 
     text: str
     starts: list[int]
+    _single_unit: dict[tuple[int, str], bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, text: str) -> LineIndex:
@@ -50,6 +53,17 @@ class LineIndex:
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.starts, offset) - 1
+
+    def single_unit(self, line: int, encoding: str) -> bool:
+        """Whether every character of ``line`` is one unit in ``encoding`` (then no conversion is needed)."""
+        if encoding == UTF32:
+            return True
+        known = self._single_unit.get((line, encoding))
+        if known is None:
+            end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.text)
+            known = _MULTI_UNIT[encoding].search(self.text, self.starts[line], end) is None
+            self._single_unit[line, encoding] = known
+        return known
 
     def line_end(self, line: int) -> int:
         """Offset of the end of ``line``'s content (before its line break)."""
@@ -96,7 +110,10 @@ class Codec:
 
     def position(self, lines: LineIndex, offset: int) -> Position:
         line = lines.line_of(offset)
-        return {"line": line, "character": _units(lines.text[lines.starts[line] : offset], self.encoding)}
+        start = lines.starts[line]
+        if lines.single_unit(line, self.encoding):
+            return {"line": line, "character": offset - start}
+        return {"line": line, "character": _units(lines.text[start:offset], self.encoding)}
 
     def range(self, lines: LineIndex, start: int, end: int) -> Range:
         return {"start": self.position(lines, start), "end": self.position(lines, end)}
@@ -111,7 +128,7 @@ class Codec:
         if character < 0:
             raise PositionError(f"character {character} is negative")
         candidate = line_start + character
-        if candidate <= line_end and (self.encoding == UTF32 or lines.text[line_start:candidate].isascii()):
+        if candidate <= line_end and lines.single_unit(line, self.encoding):
             return candidate
         if self.encoding == UTF32:
             raise PositionError(f"character {character} is past the end of line {line}")

@@ -51,14 +51,14 @@ def register(server: LongdocServer) -> None:
     @server.command(LOCATE)
     async def locate_command(*raw: Any) -> dict[str, Any] | None:
         arguments = CommandArguments(LOCATE, raw)
-        snapshot = server.snapshot(arguments.string("uri"))
+        snapshot = await server.current(arguments.string("uri"))
         quote = arguments.string("quote")
         return await server.run(locate_evidence, snapshot, server.codec, quote)
 
     @server.command(COVERAGE)
     async def coverage_command(*raw: Any) -> dict[str, Any]:
         arguments = CommandArguments(COVERAGE, raw)
-        snapshot = server.snapshot(arguments.string("uri"))
+        snapshot = await server.current(arguments.string("uri"))
         facets = arguments.string_map("facets")
         k = arguments.positive_int("k", 2)
         assert k is not None

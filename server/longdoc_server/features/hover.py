@@ -53,6 +53,6 @@ def hover_at(snapshot: Snapshot, offset: int) -> dict[str, Any] | None:
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(params: types.HoverParams) -> dict[str, Any] | None:
-        snapshot = server.snapshot(params.text_document.uri)
+        snapshot = await server.current(params.text_document.uri)
         offset = server.offset(snapshot, params.position)
-        return await server.answer(snapshot.uri, lambda current: hover_at(current, offset))
+        return await server.answer_on(snapshot, lambda current: hover_at(current, offset))

@@ -42,8 +42,8 @@ class Windows:
         return self._kept.get(window_id)
 
 
-def _selection(server: LongdocServer, arguments: CommandArguments) -> tuple[Snapshot, str, int, int | None]:
-    snapshot = server.snapshot(arguments.string("uri"))
+async def _selection(server: LongdocServer, arguments: CommandArguments) -> tuple[Snapshot, str, int, int | None]:
+    snapshot = await server.current(arguments.string("uri"))
     query = arguments.string("query")
     k = arguments.positive_int("k", server.settings.top_k)
     budget = arguments.positive_int("budget", server.settings.budget)
@@ -85,12 +85,12 @@ def register(server: LongdocServer) -> None:
 
     @server.command(FIND)
     async def find_relevant_sections(*raw: Any) -> dict[str, Any]:
-        snapshot, query, k, budget = _selection(server, CommandArguments(FIND, raw))
+        snapshot, query, k, budget = await _selection(server, CommandArguments(FIND, raw))
         return await server.run(find_relevant, snapshot, server.codec, query, k, budget)
 
     @server.command(WINDOW)
     async def window(*raw: Any) -> dict[str, Any]:
-        snapshot, query, k, budget = _selection(server, CommandArguments(WINDOW, raw))
+        snapshot, query, k, budget = await _selection(server, CommandArguments(WINDOW, raw))
         codec = server.codec
 
         def cut() -> tuple[Any, list[dict[str, Any]]]:

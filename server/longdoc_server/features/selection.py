@@ -87,9 +87,9 @@ def selection_range(snapshot: Snapshot, codec: Codec, offset: int) -> dict[str, 
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_SELECTION_RANGE)
     async def selection(params: types.SelectionRangeParams) -> list[dict[str, Any]]:
-        snapshot = server.snapshot(params.text_document.uri)
+        snapshot = await server.current(params.text_document.uri)
         offsets = [server.offset(snapshot, position) for position in params.positions]
         codec = server.codec
-        return await server.answer(
-            snapshot.uri, lambda current: [selection_range(current, codec, offset) for offset in offsets]
+        return await server.answer_on(
+            snapshot, lambda current: [selection_range(current, codec, offset) for offset in offsets]
         )

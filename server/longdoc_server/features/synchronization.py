@@ -1,6 +1,7 @@
 """textDocument/didOpen, didChange, didClose: keep ``server.documents`` in step with the client.
 
-A change that does not fit the document (bad range) is reported and the whole notification ignored.
+Opening builds the LongDocument on the worker thread; a change that does not fit the document
+(bad range) is reported and the whole notification ignored.
 """
 
 from __future__ import annotations
@@ -18,18 +19,21 @@ if TYPE_CHECKING:
 
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(params: types.DidOpenTextDocumentParams) -> None:
+    async def did_open(params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
-        server.documents.open(item.uri, item.version, item.text)
+        async with server.state_lock:
+            server.documents.put(await server.run(server.documents.build, item.uri, item.version, item.text))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+    async def did_change(params: types.DidChangeTextDocumentParams) -> None:
         document = params.text_document
-        try:
-            server.documents.change(document.uri, document.version, params.content_changes, server.codec)
-        except (UnknownDocument, PositionError) as error:
-            server.log(f"Ignored a change to {document.uri} (version {document.version}): {error}", types.MessageType.Error)
+        async with server.state_lock:
+            try:
+                server.documents.change(document.uri, document.version, params.content_changes, server.codec)
+            except (UnknownDocument, PositionError) as error:
+                server.log(f"Ignored a change to {document.uri} (version {document.version}): {error}", types.MessageType.Error)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(params: types.DidCloseTextDocumentParams) -> None:
-        server.documents.close(params.text_document.uri)
+    async def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        async with server.state_lock:
+            server.documents.close(params.text_document.uri)
