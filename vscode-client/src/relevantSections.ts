@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import { documentName } from "./documents";
 import type { DocumentTargets } from "./documents";
 import type { SectionHighlights } from "./highlights";
-import { relevantTitle, sectionPicks, unmatchedNotice } from "./presentation";
+import { relevantTitle, sectionPicks } from "./presentation";
 import { readRelevantSections, relevanceArguments, ServerCommand } from "./protocol";
 import type { QuestionInput } from "./questionInput";
 import { pickSection } from "./sectionPicker";
@@ -33,9 +33,8 @@ export async function findRelevantSections(
     return;
   }
   const editor = await vscode.window.showTextDocument(document, { preserveFocus: false, preview: false });
-  const notice = unmatchedNotice(result.unmatchedTerms);
   await pickSection(editor, highlights, sectionPicks(result.sections), {
     title: relevantTitle(query, result.sections.length, result.unmatchedTerms),
-    placeholder: notice === "" ? "Move through the sections to preview them; Enter jumps there" : notice,
+    placeholder: "Move through the sections to preview them; Enter jumps there",
   });
 }

@@ -6,9 +6,10 @@
 import * as vscode from "vscode";
 import { toRange } from "./documents";
 import type { SectionHighlights } from "./highlights";
-import type { SectionPick } from "./presentation";
+import type { SectionResult } from "./protocol";
 
-export type SectionItem = vscode.QuickPickItem & { pick?: SectionPick };
+/** A row of the list: a section to preview and jump to, or (without one) a heading or a notice. */
+export type SectionItem = vscode.QuickPickItem & { section?: SectionResult };
 
 /** The section the user accepted (already jumped to), or undefined when cancelled. */
 export function pickSection(
@@ -16,7 +17,7 @@ export function pickSection(
   highlights: SectionHighlights,
   items: readonly SectionItem[],
   options: { title: string; placeholder: string },
-): Promise<SectionPick | undefined> {
+): Promise<SectionResult | undefined> {
   const picker = vscode.window.createQuickPick<SectionItem>();
   picker.title = options.title;
   picker.placeholder = options.placeholder;
@@ -25,18 +26,19 @@ export function pickSection(
   picker.items = items;
   const home = editor.visibleRanges[0];
   const preview = (item: SectionItem | undefined): void => {
-    if (item?.pick === undefined) return;
-    const range = toRange(item.pick.section.range);
-    highlights.show(editor, range, item.pick.section.matchedTerms);
-    editor.revealRange(range, vscode.TextEditorRevealType.AtTop);
+    if (item?.section === undefined) return;
+    const range = toRange(item.section.range);
+    highlights.show(editor, range, item.section.matchedTerms);
+    // The heading goes to the middle: the top of the editor is under the list.
+    editor.revealRange(new vscode.Range(range.start, range.start), vscode.TextEditorRevealType.InCenter);
   };
   picker.onDidChangeActive((active) => preview(active[0]));
   return new Promise((resolve) => {
-    let chosen: SectionPick | undefined;
+    let chosen: SectionResult | undefined;
     picker.onDidAccept(() => {
-      const pick = picker.selectedItems[0]?.pick;
-      if (pick === undefined) return;
-      chosen = pick;
+      const section = picker.selectedItems[0]?.section;
+      if (section === undefined) return;
+      chosen = section;
       picker.hide();
     });
     picker.onDidHide(() => {
@@ -45,9 +47,9 @@ export function pickSection(
       if (chosen === undefined) {
         if (home !== undefined) editor.revealRange(home, vscode.TextEditorRevealType.AtTop);
       } else {
-        const heading = toRange(chosen.section.selectionRange).start;
+        const heading = toRange(chosen.selectionRange).start;
         editor.selection = new vscode.Selection(heading, heading);
-        editor.revealRange(toRange(chosen.section.range), vscode.TextEditorRevealType.AtTop);
+        editor.revealRange(toRange(chosen.range), vscode.TextEditorRevealType.AtTop);
       }
       resolve(chosen);
     });

@@ -12,7 +12,6 @@ import {
   ResponseError,
   RevealOutputChannelOn,
   State,
-  TransportKind,
   type LanguageClientOptions,
 } from "vscode-languageclient/node";
 import { serverStartFailure } from "./presentation";
@@ -107,7 +106,8 @@ export class ServerConnection implements vscode.Disposable {
     const client = new LanguageClient(
       "longdoc",
       "Longdoc",
-      { command: line.command, args: line.args, transport: TransportKind.stdio },
+      // No `transport`: stdio without the `--stdio` flag that TransportKind.stdio would append.
+      { command: line.command, args: line.args },
       clientOptions,
     );
     this.client = client;

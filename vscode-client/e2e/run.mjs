@@ -1,0 +1,197 @@
+// @ts-check
+/**
+ * End-to-end test in real VS Code (code-server + headless Chromium): installs the built .vsix, opens
+ * a CUAD contract and checks VS Code's own view of the outline, Find Relevant Sections and Go to Evidence.
+ */
+
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startCodeServer } from "./codeServer.mjs";
+import { flatten, headingLines, innermostAt } from "./outlineOracle.mjs";
+import { events, waitForEvent } from "./report.mjs";
+import { openFromExplorer, openWorkbench, quickInput, quickRows, runCommand, screenshot } from "./workbench.mjs";
+
+const CLIENT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SHARED = resolve(CLIENT, "..", "..", "shared");
+const CUAD = join(SHARED, "data", "cuad");
+// An ARTICLE / numbered contract; the default server puts the gold clause of QUESTION first.
+const CONTRACT = "CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt";
+const QUESTION_CATEGORY = "Anti-Assignment";
+const EVIDENCE_CATEGORY = "Governing Law";
+const OPENED_NAME = "outsourcing-agreement.txt";
+
+/** @param {string} path */
+function required(path) {
+  if (!existsSync(path)) throw new Error(`missing shared data file ${path} (the tests need ../shared/data from the project root)`);
+  return path;
+}
+
+/** The qa.jsonl entry of CONTRACT for a category; its single gold span must be unambiguous. @param {string} category */
+function goldQuestion(category) {
+  const entry = readFileSync(required(join(CUAD, "qa.jsonl")), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line))
+    .find((candidate) => candidate.contract === CONTRACT && candidate.category === category);
+  if (entry === undefined) throw new Error(`qa.jsonl has no "${category}" question for ${CONTRACT}`);
+  if (entry.ambiguous || entry.spans.length !== 1) throw new Error(`the "${category}" gold span of ${CONTRACT} is not a single unambiguous span`);
+  return { question: /** @type {string} */ (entry.question), span: /** @type {[number, number]} */ (entry.spans[0]) };
+}
+
+/** @type {{ name: string, error?: string }[]} */
+const results = [];
+
+/** @param {string} name @param {() => Promise<void>} body */
+async function check(name, body) {
+  try {
+    await body();
+    results.push({ name });
+    console.log(`ok     ${name}`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    results.push({ name, error: message });
+    console.log(`FAILED ${name}\n       ${message.split("\n").join("\n       ")}`);
+  }
+}
+
+/** @param {unknown} condition @param {string} message @returns {asserts condition} */
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const vsix = process.argv[2];
+if (vsix === undefined || !existsSync(vsix)) {
+  console.error("usage: node e2e/run.mjs <path to longdoc-x.y.z.vsix>");
+  process.exit(2);
+}
+const work = join(CLIENT, ".e2e");
+rmSync(work, { recursive: true, force: true });
+const workspace = join(work, "workspace");
+const screenshots = join(work, "screenshots");
+const reportFile = join(work, "report.jsonl");
+mkdirSync(workspace, { recursive: true });
+mkdirSync(screenshots, { recursive: true });
+const contractPath = join(workspace, OPENED_NAME);
+copyFileSync(required(join(CUAD, "contracts", CONTRACT)), contractPath);
+const text = readFileSync(contractPath, "utf8");
+const relevance = goldQuestion(QUESTION_CATEGORY);
+const evidence = goldQuestion(EVIDENCE_CATEGORY);
+
+const started = Date.now();
+const server = await startCodeServer({
+  root: join(work, "code-server"),
+  vsix: resolve(vsix),
+  env: { LONGDOC_TEST_REPORT: reportFile },
+  settings: { "longdoc.server.python": process.env.LONGDOC_E2E_PYTHON || "python3" },
+  log: join(work, "code-server.log"),
+});
+const { browser, page } = await openWorkbench(server.url, workspace);
+try {
+  /** @type {Record<string, any>} */
+  let view = {};
+  await check("opening a contract reports VS Code's document symbols from the server", async () => {
+    await openFromExplorer(page, OPENED_NAME);
+    view = await waitForEvent(reportFile, (event) => event.event === "documentView" && event.uri.endsWith(OPENED_NAME), {
+      what: "the document symbols of the contract",
+    });
+    expect(view.symbols.length > 0, "vscode.executeDocumentSymbolProvider returned no symbols");
+  });
+
+  await check("every ARTICLE line is a top-level symbol whose heading is that line", async () => {
+    const { articles } = headingLines(text);
+    expect(articles.length >= 8, `expected the contract's ARTICLE lines, found ${articles.length}`);
+    for (const article of articles) {
+      const symbol = view.symbols.find((/** @type {any} */ top) => top.selectionRange[0] === article.offset);
+      expect(symbol !== undefined, `no top-level symbol starts at "${article.title}" (offset ${article.offset})`);
+      expect(symbol.name.startsWith(article.title), `top-level symbol at "${article.title}" is named "${symbol.name}"`);
+    }
+  });
+
+  await check("every numbered clause is a nested symbol under the ARTICLE above it", async () => {
+    const { articles, clauses } = headingLines(text);
+    const all = flatten(view.symbols);
+    expect(clauses.length >= 30, `expected the contract's numbered clauses, found ${clauses.length}`);
+    for (const clause of clauses) {
+      const found = all.find(({ symbol }) => symbol.selectionRange[0] === clause.offset);
+      expect(found !== undefined, `no symbol starts at clause ${clause.number} (offset ${clause.offset})`);
+      expect(found.symbol.name.startsWith(clause.number), `symbol at clause ${clause.number} is named "${found.symbol.name}"`);
+      const article = articles.filter((candidate) => candidate.offset < clause.offset).at(-1);
+      const top = found.ancestors[0];
+      expect(
+        article !== undefined && top !== undefined && top.selectionRange[0] === article.offset,
+        `clause ${clause.number} is not nested under ${article?.title ?? "an ARTICLE"} (its outermost ancestor: ${top?.name ?? "none"})`,
+      );
+    }
+  });
+
+  await check("the Outline view shows the contract's hierarchy (screenshot)", async () => {
+    await runCommand(page, "Collapse Folders in Explorer");
+    await runCommand(page, "Explorer: Focus on Outline View");
+    const rows = page.locator(".outline-pane .monaco-list-row");
+    await rows.nth(3).waitFor({ timeout: 30_000 });
+    const labels = await rows.allInnerTexts();
+    expect(labels.some((label) => label.includes("ARTICLE")), `Outline rows show no ARTICLE: ${JSON.stringify(labels.slice(0, 8))}`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "outline")}`);
+  });
+
+  await check("Find Relevant Sections moves the cursor into the section holding the gold answer", async () => {
+    const from = events(reportFile).length;
+    await runCommand(page, "Longdoc: Find Relevant Sections");
+    const input = await quickInput(page, "Find relevant sections in");
+    await input.fill(relevance.question);
+    await quickRows(page).filter({ hasText: relevance.question.slice(0, 40) }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press("Enter");
+    const answer = await waitForEvent(reportFile, (event) => event.event === "relevantSections", { from, what: "the relevant sections" });
+    await page.locator(".quick-input-widget .quick-input-title:has-text('relevant section')").waitFor({ timeout: 15_000 });
+    await quickRows(page).filter({ hasText: "score" }).first().waitFor({ timeout: 15_000 });
+    console.log(`       screenshot ${await screenshot(page, screenshots, "find-relevant-sections")}`);
+    const before = events(reportFile).length;
+    await page.keyboard.press("Enter");
+    await waitForEvent(reportFile, (event) => event.event === "selection" && event.uri.endsWith(OPENED_NAME), { from: before, what: "the jump" });
+    await page.waitForTimeout(300);
+    const moves = events(reportFile).slice(before).filter((event) => event.event === "selection" && event.uri.endsWith(OPENED_NAME));
+    const last = moves.at(-1);
+    expect(last !== undefined, "no selection change after Enter");
+    const cursor = last.selections[0][1];
+    const holder = innermostAt(view.symbols, cursor);
+    const [start, end] = relevance.span;
+    expect(holder !== undefined, `the cursor (offset ${cursor}) is in no outline section`);
+    expect(
+      holder.range[0] <= start && end <= holder.range[1],
+      `the cursor is in "${holder.name}" [${holder.range}], which does not hold the gold span [${start}, ${end}]; ` +
+        `the server ranked: ${answer.result.sections.map((/** @type {any} */ s) => s.path.join(" > ")).join(" | ")}`,
+    );
+    console.log(`       cursor at offset ${cursor}, in "${holder.name}"`);
+  });
+
+  await check("Go to Evidence with a gold quote selects exactly its span", async () => {
+    const [start, end] = evidence.span;
+    const from = events(reportFile).length;
+    await runCommand(page, "Longdoc: Go to Evidence");
+    const input = await quickInput(page, "Go to evidence in");
+    await input.fill(text.slice(start, end));
+    await page.keyboard.press("Enter");
+    const found = await waitForEvent(reportFile, (event) => event.event === "evidence", { from, what: "the located evidence" });
+    expect(found.evidence !== null && found.evidence.method === "exact", `expected an exact match, got ${JSON.stringify(found.evidence)}`);
+    const selection = await waitForEvent(
+      reportFile,
+      (event) => event.event === "selection" && event.uri.endsWith(OPENED_NAME) && event.selections[0][0] !== event.selections[0][1],
+      { from, what: "the evidence selection" },
+    );
+    expect(
+      selection.selections[0][0] === start && selection.selections[0][1] === end,
+      `selected [${selection.selections[0]}], gold span is [${start}, ${end}]`,
+    );
+    console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-evidence")}`);
+  });
+} finally {
+  await browser.close();
+  server.stop();
+}
+
+const failed = results.filter((result) => result.error !== undefined).length;
+console.log(`screenshots and the editor's report: ${work}`);
+console.log(`end-to-end run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`e2e: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,62 @@
+// @ts-check
+/**
+ * Driving the VS Code workbench in headless Chromium the way a user does: Explorer clicks,
+ * the command palette, quick inputs, and screenshots of what is on the screen.
+ */
+
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const CHROMIUM = process.env.LONGDOC_E2E_CHROMIUM || "/usr/bin/chromium";
+
+/** @param {string} url @param {string} folder */
+export async function openWorkbench(url, folder) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
+  return { browser, page };
+}
+
+/** @param {import("playwright-core").Page} page @param {string} name */
+export async function openFromExplorer(page, name) {
+  const row = page.locator(`.explorer-folders-view .monaco-list-row:has-text("${name}")`).first();
+  await row.waitFor({ timeout: 60_000 });
+  await row.click();
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Run a command from the palette by its label as the palette shows it ("Category: Title").
+ * @param {import("playwright-core").Page} page @param {string} label
+ */
+export async function runCommand(page, label) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget .quick-input-box input");
+  await input.waitFor({ state: "visible", timeout: 15_000 });
+  await input.fill(`>${label}`);
+  const row = page.locator(`.quick-input-widget .monaco-list-row[aria-label^="${label}"]`).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+}
+
+/** The quick input's text box once it shows the given title. @param {import("playwright-core").Page} page @param {string} title */
+export async function quickInput(page, title) {
+  await page.locator(`.quick-input-widget .quick-input-title:has-text("${title}")`).waitFor({ timeout: 30_000 });
+  return page.locator(".quick-input-widget .quick-input-box input");
+}
+
+/** Rows of the visible quick input list. @param {import("playwright-core").Page} page */
+export function quickRows(page) {
+  return page.locator(".quick-input-widget .quick-input-list .monaco-list-row");
+}
+
+/** @param {import("playwright-core").Page} page @param {string} folder @param {string} name */
+export async function screenshot(page, folder, name) {
+  const path = join(folder, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
