@@ -1,0 +1,132 @@
+"""BM25 and score_bm25: Okapi BM25 with Lucene's IDF, checked against bm25s as an oracle."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import bm25s
+import pytest
+
+from longdoc import BM25, LongDocument, score_bm25, terms
+from longdoc.analysis import words
+
+CONTRACT = "cuad/contracts/PHREESIA,INC_05_28_2019-EX-10.18-STRATEGIC ALLIANCE AGREEMENT.txt"
+QUERIES = [
+    "termination for convenience upon written notice",
+    "limitation of liability for indirect damages",
+    "governing law and jurisdiction",
+    "exclusivity non-compete",
+    "audit rights books and records",
+]
+
+
+def oracle_scores(docs: list[list[str]], query_terms: list[str], k1: float) -> list[float]:
+    """bm25s's Lucene variant over the same terms (its float32 arithmetic: compare approximately)."""
+    retriever = bm25s.BM25(method="lucene", k1=k1, b=0.75)
+    retriever.index(docs, show_progress=False)
+    return [float(x) for x in retriever.get_scores(list(dict.fromkeys(query_terms)))]
+
+
+@pytest.fixture(scope="module")
+def section_texts(shared_text: Callable[[str], str]) -> list[str]:
+    doc = LongDocument(shared_text(CONTRACT))
+    return [doc[s.start : s.end] for s in doc.sections]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_bm25_matches_bm25s_lucene_on_contract_sections(section_texts: list[str], query: str) -> None:
+    docs = [terms(t) for t in section_texts]
+    ours = BM25(docs, k1=1.2).score(terms(query))
+    assert ours == pytest.approx(oracle_scores(docs, terms(query), k1=1.2), rel=1e-5, abs=1e-6)
+
+
+def test_bm25_default_k1_is_1_5(section_texts: list[str]) -> None:
+    docs = [terms(t) for t in section_texts]
+    query = terms(QUERIES[0])
+    assert BM25(docs).score(query) == pytest.approx(oracle_scores(docs, query, k1=1.5), rel=1e-5, abs=1e-6)
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_score_bm25_matches_bm25s_lucene_with_k1_1_2(section_texts: list[str], query: str) -> None:
+    result = score_bm25(section_texts, query)
+    expected = oracle_scores([words(t) for t in section_texts], words(query), k1=1.2)
+    assert [d.score for d in result.documents] == pytest.approx(expected, rel=1e-5, abs=1e-6)
+
+
+def test_bm25_scores_are_never_negative_even_for_a_term_in_every_document() -> None:
+    docs = [["party", "notice"], ["party"], ["party", "term"]]
+    assert all(score > 0 for score in BM25(docs).score(["party"]))
+
+
+def test_bm25_counts_a_repeated_query_term_once() -> None:
+    docs = [["notice", "term"], ["term"]]
+    index = BM25(docs)
+    assert index.score(["notice", "notice"]) == index.score(["notice"])
+
+
+def test_bm25_gives_one_score_per_document_in_input_order() -> None:
+    scores = BM25([["a"], ["b"], ["a", "b"]]).score(["b"])
+    assert len(scores) == 3 and scores[0] == 0.0 and scores[1] > scores[2] > 0.0
+
+
+def test_score_bm25_default_analysis_keeps_stop_words_and_does_not_stem() -> None:
+    result = score_bm25(["the terminations", "termination"], "the termination")
+    assert [d.matched_terms for d in result.documents] == [("the",), ("termination",)]
+
+
+def test_score_bm25_default_analysis_splits_at_underscores_and_casefolds() -> None:
+    result = score_bm25(["GOVERNING_LAW applies"], "governing law")
+    assert result.documents[0].matched_terms == ("governing", "law")
+
+
+def test_score_bm25_returns_documents_in_input_order_with_their_index() -> None:
+    result = score_bm25(["alpha", "beta gamma", "beta"], "beta")
+    assert [d.index for d in result.documents] == [0, 1, 2]
+    assert result.documents[0].score == 0.0 and result.documents[2].score > result.documents[1].score
+
+
+def test_score_bm25_lists_matched_terms_in_query_order() -> None:
+    result = score_bm25(["notice of termination"], "termination notice")
+    assert result.documents[0].matched_terms == ("termination", "notice")
+
+
+def test_score_bm25_lists_unmatched_terms_in_query_order() -> None:
+    result = score_bm25(["notice of termination"], "zebra notice aardvark")
+    assert result.unmatched_terms == ("zebra", "aardvark")
+
+
+def test_score_bm25_tokenizer_replaces_the_analysis_of_query_and_documents() -> None:
+    # str.split neither splits at "-" nor casefolds: "A-B" is one term and "a-b" another.
+    assert score_bm25(["A-B c"], "A-B", tokenizer=str.split).documents[0].matched_terms == ("A-B",)
+    assert score_bm25(["A-B c"], "a-b", tokenizer=str.split).unmatched_terms == ("a-b",)
+
+
+def test_score_bm25_han_bigrams_match_chinese_text_by_overlapping_bigrams() -> None:
+    result = score_bm25(["本协议终止后", "保密义务"], "协议终止", han_bigrams=True)
+    assert result.documents[0].matched_terms == ("协议", "议终", "终止")
+    assert result.documents[1].score == 0.0
+
+
+def test_score_bm25_han_bigrams_keep_a_lone_han_character_as_a_token() -> None:
+    result = score_bm25(["甲 方", "乙方"], "甲", han_bigrams=True)
+    assert result.documents[0].matched_terms == ("甲",) and result.documents[1].score == 0.0
+
+
+def test_score_bm25_han_bigrams_normalise_fullwidth_latin_with_nfkc() -> None:
+    result = score_bm25(["ＡＢＣ公司"], "abc", han_bigrams=True)
+    assert result.documents[0].matched_terms == ("abc",)
+
+
+def test_score_bm25_rejects_a_str_in_place_of_the_document_list() -> None:
+    with pytest.raises(TypeError, match="documents"):
+        score_bm25("one document", "query")  # type: ignore[arg-type]
+
+
+def test_score_bm25_rejects_a_non_str_query() -> None:
+    with pytest.raises(TypeError, match="query"):
+        score_bm25(["text"], ["query"])  # type: ignore[arg-type]
+
+
+def test_bm25_rejects_a_str_as_query_terms() -> None:
+    with pytest.raises(TypeError, match="query_terms"):
+        BM25([["a"]]).score("a")  # type: ignore[arg-type]
