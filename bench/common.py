@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import platform
 import statistics
 import subprocess
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -112,15 +113,30 @@ def contract_corpus(size: int = 10_000_000, sep: str = "\n\n") -> str:
     return sep.join(parts)[:size]
 
 
+T = TypeVar("T")
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    """``fn()``'s result and the wall-clock seconds it took (perf_counter)."""
+    t0 = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - t0
+
+
 def seconds(fn: Callable[[], object], repeat: int) -> list[float]:
-    """Wall-clock seconds of ``repeat`` calls of ``fn`` (perf_counter), in call order."""
+    """Wall-clock seconds of ``repeat`` calls of ``fn``, in call order."""
     if repeat < 1:
         raise ValueError("repeat must be >= 1")
-    out = []
+    return [timed(fn)[1] for _ in range(repeat)]
+
+
+def interleaved(contenders: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
+    """Seconds of ``repeat`` runs of each contender, taken in rounds (each contender once per
+    round) so that a change in the machine's load falls on all of them alike."""
+    out: dict[str, list[float]] = {label: [] for label in contenders}
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - t0)
+        for label, fn in contenders.items():
+            out[label] += seconds(fn, 1)
     return out
 
 
@@ -162,6 +178,9 @@ def environment() -> dict[str, str]:
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "processor": platform.processor() or platform.machine(),
+        "cpus": str(os.cpu_count()),
+        # Other work on the machine slows every timing; the 1-minute load average says how much.
+        "load_average_1min": f"{os.getloadavg()[0]:.2f}",
     }
 
 

@@ -68,33 +68,36 @@ def test_an_option_without_a_key_is_an_error():
         parse_options(["=3"])
 
 
-def test_rerank_command_returns_the_scorers_relevance_per_passage():
-    scorer = RerankCommand(f"{sys.executable} {SCORER}")
-    try:
-        scores = scorer.scores("governing law", ["governed by the law of Delaware", "payment terms"])
-        assert len(scores) == 2
-        assert scores[0] > scores[1]
-    finally:
-        scorer.close()
+@pytest.fixture
+def scorer(tmp_path):
+    """Start a RerankCommand running a Python script (given by its source, or the example scorer)."""
+    started: list[RerankCommand] = []
+
+    def start(source: str | None = None) -> RerankCommand:
+        script = SCORER
+        if source is not None:
+            script = tmp_path / f"scorer{len(started)}.py"
+            script.write_text(source)
+        started.append(RerankCommand(f"{sys.executable} {script}"))
+        return started[-1]
+
+    yield start
+    for command in started:
+        command.close()
 
 
-def test_a_scorer_answering_with_the_wrong_number_of_scores_is_an_error(tmp_path):
-    script = tmp_path / "short.py"
-    script.write_text("import sys\nfor line in sys.stdin:\n    print('[1]', flush=True)\n")
-    scorer = RerankCommand(f"{sys.executable} {script}")
-    try:
-        with pytest.raises(RuntimeError, match="list of 2 numbers"):
-            scorer.scores("q", ["a", "b"])
-    finally:
-        scorer.close()
+def test_rerank_command_returns_the_scorers_relevance_per_passage(scorer):
+    scores = scorer().scores("governing law", ["governed by the law of Delaware", "payment terms"])
+    assert len(scores) == 2
+    assert scores[0] > scores[1]
 
 
-def test_a_scorer_that_exits_is_an_error(tmp_path):
-    script = tmp_path / "quits.py"
-    script.write_text("")
-    scorer = RerankCommand(f"{sys.executable} {script}")
-    try:
-        with pytest.raises(RuntimeError, match="rerank command"):
-            scorer.scores("q", ["a"])
-    finally:
-        scorer.close()
+def test_a_scorer_answering_with_the_wrong_number_of_scores_is_an_error(scorer):
+    short = scorer("import sys\nfor line in sys.stdin:\n    print('[1]', flush=True)\n")
+    with pytest.raises(RuntimeError, match="list of 2 numbers"):
+        short.scores("q", ["a", "b"])
+
+
+def test_a_scorer_that_exits_is_an_error(scorer):
+    with pytest.raises(RuntimeError, match="rerank command"):
+        scorer("").scores("q", ["a"])

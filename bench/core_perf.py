@@ -1,0 +1,249 @@
+"""Core speed on a 10 MB contract-like text, beside the peers, measured in one run on one input.
+
+Rows: sections + outline (vs chonkie's RecursiveChunker and semchunk, both giving offsets), BM25
+index build and query median (vs bm25s, method="lucene", k1=1.2), and one-character edits (vs a
+full rebuild). Prints one table and saves bench/results/core_perf.json.
+
+    python3 bench/core_perf.py [--size CHARS] [--repeat N] [--edits N] [--max-tokens N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import (  # noqa: E402  (the script runs from any directory)
+    contract_corpus,
+    format_table,
+    load_cuad,
+    median,
+    percentile,
+    save_results,
+    interleaved,
+    timed,
+)
+
+from longdoc import BM25, LongDocument, approx_tokens, terms  # noqa: E402
+
+MS = 1000.0
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: our median against one peer's (or a reference) in milliseconds."""
+
+    measure: str
+    ours_ms: float
+    peer: str
+    peer_ms: float
+    goal: str
+    met: bool
+
+    @property
+    def ratio(self) -> float:
+        """How many times longer the peer takes than we do (above 1: we are faster)."""
+        return self.peer_ms / self.ours_ms if self.ours_ms else float("inf")
+
+
+def no_terms(_text: str) -> list[str]:
+    """An analyser that indexes nothing: LongDocument then does only sections and outline."""
+    return []
+
+
+def sections_and_outline(text: str, max_tokens: int) -> Callable[[], object]:
+    def run() -> object:
+        doc = LongDocument(text, max_tokens=max_tokens, analyzer=no_terms)
+        return len(doc.sections), doc.nodes
+
+    return run
+
+
+def chonkie_recursive(text: str, chunk_chars: int) -> Callable[[], object]:
+    from chonkie import RecursiveChunker
+
+    chunker = RecursiveChunker(tokenizer="character", chunk_size=chunk_chars)
+    return lambda: [(c.start_index, c.end_index) for c in chunker.chunk(text)]
+
+
+def semchunk_offsets(text: str, chunk_chars: int) -> Callable[[], object]:
+    import semchunk
+
+    # Memoising len() would only add overhead; semchunk's own advice for cheap counters.
+    return lambda: semchunk.chunk(text, chunk_chars, len, offsets=True, memoize=False)[1]
+
+
+def section_texts(doc: LongDocument) -> list[str]:
+    """What the document indexes per section: its text, preceded by its heading when the section
+    does not start with it."""
+    out = []
+    for s in doc.sections:
+        body = doc.text[s.start : s.end]
+        out.append(body if not s.heading or body.startswith(s.heading) else f"{s.heading}\n{body}")
+    return out
+
+
+def longdoc_index(texts: Sequence[str]) -> Callable[[], object]:
+    return lambda: BM25([terms(t) for t in texts], k1=1.2, b=0.75)
+
+
+def bm25s_index(texts: Sequence[str]) -> Callable[[], object]:
+    import bm25s
+
+    def run() -> object:
+        tokens = bm25s.tokenize(list(texts), stopwords="en", show_progress=False)
+        retriever = bm25s.BM25(method="lucene", k1=1.2, b=0.75)
+        retriever.index(tokens, show_progress=False)
+        return retriever
+
+    return run
+
+
+def bm25s_query(retriever: object, k: int) -> Callable[[str], object]:
+    """A bm25s query from the question string: tokenize, map to the index's ids, top k."""
+    import bm25s
+
+    def run(question: str) -> object:
+        tokens = bm25s.tokenize([question], stopwords="en", return_ids=False, show_progress=False)
+        ids = retriever.get_tokens_ids(tokens[0])  # type: ignore[attr-defined]
+        return retriever.retrieve([ids], k=k, show_progress=False)  # type: ignore[attr-defined]
+
+    return run
+
+
+def query_seconds(ask: Callable[[str], object], questions: Sequence[str], repeat: int) -> list[float]:
+    """Seconds of each question asked ``repeat`` times (after one warm-up round)."""
+    for q in questions:
+        ask(q)
+    return [timed(lambda: ask(q))[1] for _ in range(repeat) for q in questions]
+
+
+def edit_seconds(doc: LongDocument, edits: int, seed: int) -> list[float]:
+    """Seconds of ``edits`` one-character edits at random offsets, each on the previous result,
+    alternating typing a letter and deleting a character (the text keeps its length)."""
+    rng = random.Random(seed)
+    out: list[float] = []
+    for i in range(edits):
+        pos = rng.randrange(len(doc.text) - 1)
+        end, new_text = (pos, "e") if i % 2 == 0 else (pos + 1, "")
+        doc, took = timed(lambda: doc.edit(pos, end, new_text))
+        out.append(took)
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--size", type=int, default=10_000_000, help="characters of text (10 MB)")
+    p.add_argument("--repeat", type=int, default=3, help="runs of each build (median)")
+    p.add_argument("--query-rounds", type=int, default=5, help="rounds over the CUAD questions")
+    p.add_argument("--edits", type=int, default=200, help="one-character edits to time")
+    p.add_argument("--max-tokens", type=int, default=256, help="section size in approx tokens")
+    p.add_argument("--seed", type=int, default=20260101)
+    p.add_argument("--name", default="core_perf", help="results file name")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for name in ("size", "repeat", "query_rounds", "edits", "max_tokens"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be >= 1")
+
+    text = contract_corpus(args.size)
+    # The peers cut by characters (their fastest counter) at the size our sections have on
+    # average, so all three produce pieces of the same size.
+    chunk_chars = round(args.max_tokens * len(text) / approx_tokens(text))
+    questions = list(dict.fromkeys(q.question for q in load_cuad()))
+    print(f"{len(text):,} characters; peers cut at {chunk_chars} characters; "
+          f"{len(questions)} distinct CUAD questions", flush=True)
+
+    print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
+    # Builds: each contender once per round, so changing load on the machine hits all alike.
+    timings = interleaved(
+        {
+            "longdoc sections+outline": sections_and_outline(text, args.max_tokens),
+            "chonkie RecursiveChunker": chonkie_recursive(text, chunk_chars),
+            "semchunk": semchunk_offsets(text, chunk_chars),
+            "longdoc full build": lambda: LongDocument(text, max_tokens=args.max_tokens),
+        },
+        args.repeat,
+    )
+    doc = LongDocument(text, max_tokens=args.max_tokens)
+    texts = section_texts(doc)
+    timings |= interleaved(
+        {"longdoc BM25 index build": longdoc_index(texts), "bm25s index build": bm25s_index(texts)},
+        args.repeat,
+    )
+    retriever = bm25s_index(texts)()
+    timings |= {
+        "longdoc query": query_seconds(lambda q: doc.select(q, k=10), questions, args.query_rounds),
+        "bm25s query": query_seconds(bm25s_query(retriever, 10), questions, args.query_rounds),
+        "longdoc edit": edit_seconds(doc, args.edits, args.seed),
+    }
+    for label, values in timings.items():
+        print(f"  {label}: median {median(values) * MS:.2f} ms over {len(values)} runs", flush=True)
+    split, chonkie, semchunk, full, ours_index, peer_index, ours_query, peer_query = (
+        median(timings[label])
+        for label in (
+            "longdoc sections+outline", "chonkie RecursiveChunker", "semchunk",
+            "longdoc full build", "longdoc BM25 index build", "bm25s index build",
+            "longdoc query", "bm25s query",
+        )
+    )
+    edit_median = median(timings["longdoc edit"])
+    edit_p95 = percentile(timings["longdoc edit"], 95)
+
+    rows = [
+        Row("sections + outline", split * MS, "chonkie RecursiveChunker", chonkie * MS,
+            "<= 100 ms, faster than both", split <= 0.1 and split < chonkie),
+        Row("sections + outline", split * MS, "semchunk", semchunk * MS,
+            "<= 100 ms, faster than both", split <= 0.1 and split < semchunk),
+        Row("BM25 index build", ours_index * MS, "bm25s (lucene)", peer_index * MS,
+            "no slower than bm25s", ours_index <= peer_index),
+        Row("query median (top 10)", ours_query * MS, "bm25s (lucene)", peer_query * MS,
+            "<= 0.5 ms", ours_query <= 0.0005),
+        Row("edit 1 char, median", edit_median * MS, "longdoc full rebuild", full * MS,
+            "<= 10 ms", edit_median <= 0.010),
+        Row("edit 1 char, p95", edit_p95 * MS, "longdoc full rebuild", full * MS,
+            "<= 25 ms", edit_p95 <= 0.025),
+    ]
+    print()
+    print(format_table(
+        ["measure", "longdoc ms", "compared with", "their ms", "their / ours", "goal", "met"],
+        [(r.measure, r.ours_ms, r.peer, r.peer_ms, f"{r.ratio:.2f}x", r.goal,
+          "yes" if r.met else "NO") for r in rows],
+    ))
+    path = save_results(args.name, {
+        "config": {
+            "characters": len(text),
+            "max_tokens": args.max_tokens,
+            "peer_chunk_characters": chunk_chars,
+            "sections": len(doc.sections),
+            "outline_nodes": len(doc.nodes),
+            "questions": len(questions),
+            "query_rounds": args.query_rounds,
+            "edits": args.edits,
+            "repeat": args.repeat,
+            "seed": args.seed,
+        },
+        "table": [
+            {"measure": r.measure, "longdoc_ms": round(r.ours_ms, 3), "compared_with": r.peer,
+             "their_ms": round(r.peer_ms, 3), "their_over_ours": round(r.ratio, 3),
+             "goal": r.goal, "met": r.met}
+            for r in rows
+        ],
+        "seconds": {label: [round(t, 6) for t in values] for label, values in timings.items()},
+    })
+    print(f"saved {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
