@@ -1,0 +1,165 @@
+"""LongDocument.outline: the heading tree, its levels from the heading shapes, and its ranges."""
+
+from __future__ import annotations
+
+import pytest
+
+from longdoc import LongDocument, OutlineNode, approx_tokens
+
+CONTRACT = """Preamble text.
+
+ARTICLE V
+DEFINITIONS
+
+5. Terms. The words below.
+
+5.1 Scope. This applies.
+
+5.1.1 Detail. More detail.
+
+5.2 Other. Something else.
+
+ARTICLE VI
+TERM
+
+6.1 Duration. One year.
+"""
+
+MARKDOWN = "# A\n\ntext\n\n### C\n\ntext\n\n## B\n\ntext\n\n# D\n\nlast\n"
+
+
+def tree(nodes: tuple[OutlineNode, ...]) -> list[tuple[str, list]]:
+    return [(n.title, tree(n.children)) for n in nodes]
+
+
+def by_title(doc: LongDocument, title: str) -> OutlineNode:
+    return next(n for n in doc.nodes if n.title == title)
+
+
+def test_article_contains_clause_contains_subclause_contains_subsubclause() -> None:
+    doc = LongDocument(CONTRACT)
+    assert tree(doc.outline) == [
+        ("ARTICLE V DEFINITIONS", [
+            ("5. Terms", [("5.1 Scope", [("5.1.1 Detail", [])]), ("5.2 Other", [])]),
+        ]),
+        ("ARTICLE VI TERM", [("6.1 Duration", [])]),
+    ]
+
+
+def test_levels_come_from_the_heading_shapes() -> None:
+    doc = LongDocument(CONTRACT)
+    assert [(n.label, n.level) for n in doc.nodes[:5]] == [
+        ("Article V", 1), ("5", 2), ("5.1", 3), ("5.1.1", 4), ("5.2", 3),
+    ]
+
+
+def test_markdown_levels_follow_the_number_of_hashes() -> None:
+    doc = LongDocument("# One\n\nx\n\n## Two\n\ny\n\n### Three\n\nz\n")
+    assert [(n.title, n.level, n.depth) for n in doc.nodes] == [("One", 1, 0), ("Two", 2, 1), ("Three", 3, 2)]
+
+
+def test_a_skipped_level_attaches_to_the_nearest_shallower_parent() -> None:
+    doc = LongDocument(MARKDOWN)
+    assert tree(doc.outline) == [("A", [("C", []), ("B", [])]), ("D", [])]
+
+
+def test_a_clause_that_skips_the_article_title_level_nests_under_the_article() -> None:
+    doc = LongDocument(CONTRACT)
+    assert doc.nodes[by_title(doc, "6.1 Duration").parent] == by_title(doc, "ARTICLE VI TERM")
+
+
+def test_nodes_are_in_pre_order_with_their_index() -> None:
+    doc = LongDocument(CONTRACT)
+    assert [n.index for n in doc.nodes] == list(range(len(doc.nodes)))
+    assert [n.heading_start for n in doc.nodes] == sorted(n.heading_start for n in doc.nodes)
+
+
+def test_node_depth_and_parent_agree_with_the_tree() -> None:
+    doc = LongDocument(CONTRACT)
+    for node in doc.nodes:
+        if node.parent is None:
+            assert node.depth == 0 and node in doc.outline
+        else:
+            parent = doc.nodes[node.parent]
+            assert node.depth == parent.depth + 1 and node in parent.children
+
+
+def test_a_part_runs_from_its_heading_to_the_next_heading_of_the_same_or_shallower_level() -> None:
+    doc = LongDocument(CONTRACT)
+    clause = by_title(doc, "5.1 Scope")
+    assert doc[clause.start : clause.end] == "5.1 Scope. This applies.\n\n5.1.1 Detail. More detail."
+
+
+def test_the_last_part_ends_at_the_text_without_trailing_whitespace() -> None:
+    doc = LongDocument(CONTRACT)
+    assert doc.outline[-1].end == len(CONTRACT.rstrip())
+
+
+def test_heading_span_covers_a_two_line_article_heading() -> None:
+    doc = LongDocument(CONTRACT)
+    node = doc.outline[0]
+    assert doc[node.heading_start : node.heading_end] == "ARTICLE V\nDEFINITIONS"
+
+
+def test_node_tokens_count_the_whole_part() -> None:
+    doc = LongDocument(MARKDOWN)
+    node = doc.outline[0]
+    assert node.tokens == approx_tokens(doc[node.start : node.end])
+
+
+def test_children_ranges_nest_inside_their_parent() -> None:
+    doc = LongDocument(CONTRACT)
+    for node in doc.nodes:
+        for child in node.children:
+            assert node.start <= child.start and child.end <= node.end
+
+
+def test_node_at_returns_the_innermost_node_containing_the_offset() -> None:
+    doc = LongDocument(CONTRACT)
+    assert doc.node_at(CONTRACT.index("More detail")).title == "5.1.1 Detail"
+    assert doc.node_at(CONTRACT.index("Something else")).title == "5.2 Other"
+
+
+def test_node_at_is_none_before_the_first_heading() -> None:
+    assert LongDocument(CONTRACT).node_at(0) is None
+
+
+def test_sections_name_their_node_and_heading_path() -> None:
+    doc = LongDocument(CONTRACT)
+    sec = doc.section_at(CONTRACT.index("More detail"))
+    assert sec.path == ("ARTICLE V DEFINITIONS", "5. Terms", "5.1 Scope", "5.1.1 Detail")
+    assert doc.nodes[sec.node].title == "5.1.1 Detail"
+
+
+def test_a_text_without_headings_has_an_empty_outline() -> None:
+    doc = LongDocument("just some words, and no heading at all.\n")
+    assert doc.outline == () and doc.nodes == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "#\n##\n###",
+        "1.\n1.1\n1.1.1.1.1.1.1\n",
+        "ARTICLE\nARTICLE I\nARTICLE MMMMMMMMMM\n",
+        "### deep first\n# then shallow\n",
+        "5.3 Late. X.\n1. Early. Y.\n2.9.9.9 Deep. Z.\n",
+        "\r\n\r\n# CRLF\r\n\r\nbody\r\n",
+        "\f\fARTICLE I\f\fDEFINITIONS\f",
+        "==\n--\n==\n",
+        "```\n# not a heading in a fence\n```\n# real\n",
+    ],
+)
+def test_outline_never_raises_on_odd_input_and_stays_well_formed(text: str) -> None:
+    doc = LongDocument(text)
+    for node in doc.nodes:
+        assert node.start <= node.heading_start < node.heading_end <= len(text)
+        if node.parent is not None:
+            parent = doc.nodes[node.parent]
+            assert parent.start <= node.start and node.end <= parent.end
+
+
+def test_a_markdown_fence_hides_heading_lines_inside_it() -> None:
+    doc = LongDocument("# real\n\n```\n# not a heading\n```\n\n## also real\n")
+    assert [n.title for n in doc.nodes] == ["real", "also real"]
