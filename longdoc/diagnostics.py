@@ -1,18 +1,18 @@
 """Drafting diagnostics of a contract: broken cross-references, numbering gaps and duplicates,
 terms defined twice or never used, and capitalised phrases used as if defined.
 
-A pure function over a text, its outline nodes, definitions, uses and references.
+A pure function over a text, its outline nodes, definitions and references.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .definitions import Definition, Use
+from .definitions import Definition, byte_view, is_used
 from .references import Reference
 
 __all__ = ["Diagnostic", "diagnose", "ERROR", "WARNING", "INFORMATION", "HINT"]
@@ -49,11 +49,12 @@ _UNIT = {"section": "Section", "article": "Article", "clause": "clause", "paragr
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
 _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECASE)
-# "the Licensed Products", "any Competing Business": a capitalised phrase after a determiner
-# reads as a defined term.
-_PHRASE = re.compile(
-    r"\b(?:the|such|any|each|all|said|no|every)[ \t]+"
-    r"((?:[A-Z][a-z]+)(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z]+){1,3})\b(?![ \t]*[(\"\u201c])"
+# "the Licensed Products", "such Competing Business": a capitalised phrase after a determiner reads
+# as a defined term. One pattern per determiner, because a pattern opening with a literal is
+# scanned for much faster than an alternation.
+_PHRASES = tuple(
+    re.compile(determiner + rb"[ \t]+((?:[A-Z][a-z]+)(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z]+){1,3})\b(?![ \t]*[(\"])")
+    for determiner in (b"the", b"such", b"any", b"each", b"said")
 )
 # Proper names and calendar words that are capitalised without being defined terms.
 _NOT_TERMS = frozenset(
@@ -66,26 +67,33 @@ _NOT_TERMS = frozenset(
 )
 
 
+Where = Callable[[str], "Sequence[tuple[int, int]] | None"]
+
+
 def diagnose(
     text: str,
     nodes: Sequence[_Node],
     definitions: Sequence[Definition],
-    uses: Mapping[str, Sequence[Use]],
     references: Sequence[Reference],
+    view: bytes | None = None,
+    where: Where | None = None,
 ) -> list[Diagnostic]:
-    """Every finding of the document, ordered by position."""
+    """Every finding of the document, ordered by position. `view` is `byte_view(text)` when the
+    caller has it; `where(term)` gives the only spans that can hold a term (None: anywhere), so an
+    index of the text spares a full scan per unused term."""
+    v = byte_view(text) if view is None else view
     found = [
-        *_unresolved(text, references),
+        *_unresolved(references),
         *_numbering(text, nodes),
         *_defined_twice(definitions),
-        *_unused(definitions, uses),
-        *_undefined_phrases(text, nodes, definitions),
+        *_unused(text, v, definitions, where),
+        *_undefined_phrases(v, nodes, definitions),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
     return found
 
 
-def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
+def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
     for ref in references:
         if ref.target is not None or not ref.label:
@@ -121,7 +129,9 @@ def _numbering(text: str, nodes: Sequence[_Node]) -> list[Diagnostic]:
             if prev is None or len(prev) != len(number) or prev[:-1] != number[:-1]:
                 continue
             missing = [prev[:-1] + (n,) for n in range(prev[-1] + 1, number[-1])]
-            missing = [m for m in missing if not _numbered_line(text, prev_node.start, node.heading_start, m)]
+            if missing:
+                present = _numbered_lines(text, prev_node.start, node.heading_start)
+                missing = [m for m in missing if ".".join(map(str, m)) not in present]
             if missing:
                 names = ", ".join(".".join(map(str, m)) for m in missing)
                 out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
@@ -130,11 +140,13 @@ def _numbering(text: str, nodes: Sequence[_Node]) -> list[Diagnostic]:
     return out
 
 
-def _numbered_line(text: str, start: int, end: int, number: tuple[int, ...]) -> bool:
-    """Whether a clause with this number opens a line between start and end (an untitled clause is
-    no heading, but it is there)."""
-    label = re.escape(".".join(map(str, number)))
-    return re.search(rf"(?:^|\n)[ \t]*(?:Section[ \t]+)?{label}\.?(?:[ \t]|$)", text[start:end]) is not None
+_CLAUSE_NUMBER = re.compile(r"(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)", re.MULTILINE)
+
+
+def _numbered_lines(text: str, start: int, end: int) -> set[str]:
+    """Clause numbers opening a line between start and end: an untitled clause is no heading, but
+    it is there, so its number is no gap."""
+    return {m.group(1) for m in _CLAUSE_NUMBER.finditer(text, start, end)}
 
 
 def _defined_twice(definitions: Sequence[Definition]) -> list[Diagnostic]:
@@ -152,40 +164,48 @@ def _defined_twice(definitions: Sequence[Definition]) -> list[Diagnostic]:
     return out
 
 
-def _unused(definitions: Sequence[Definition], uses: Mapping[str, Sequence[Use]]) -> list[Diagnostic]:
-    reported: set[str] = set()
-    out = []
+def _unused(text: str, view: bytes, definitions: Sequence[Definition], where: Where | None) -> list[Diagnostic]:
+    by_term: dict[str, list[Definition]] = defaultdict(list)
     for d in definitions:
-        if d.term in reported or uses.get(d.term) or d.kind == "pointer":
+        by_term[d.term].append(d)
+    out = []
+    for term, own in by_term.items():
+        d = own[0]
+        spans = (lambda term=term: where(term)) if where else None
+        if d.kind == "pointer" or is_used(text, own, term, view, spans):
             continue
-        reported.add(d.term)
         out.append(Diagnostic(d.term_start, d.term_end, INFORMATION, "unused-definition",
                               f"\u201c{d.term}\u201d is defined but never used elsewhere in the document."))
     return out
 
 
-def _undefined_phrases(text: str, nodes: Sequence[_Node], definitions: Sequence[Definition]) -> list[Diagnostic]:
+def _undefined_phrases(view: bytes, nodes: Sequence[_Node], definitions: Sequence[Definition]) -> list[Diagnostic]:
     """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
     definitions part, where capitals signal a definition); the first use of each is reported."""
     if not any(_DEFINITIONS_TITLE.search(n.title) for n in nodes):
         return []
     defined = {d.term for d in definitions}
-    seen: set[str] = set()
+    first: dict[bytes, int] = {}
+    for pattern in _PHRASES:
+        for m in pattern.finditer(view):
+            if m.start() and (chr(view[m.start() - 1]).isalnum() or view[m.start() - 1] == 0x2D):
+                continue  # "bathe Xyz": the determiner must be a word of its own
+            phrase = m.group(1)
+            if first.get(phrase, m.start(1) + 1) > m.start(1):
+                first[phrase] = m.start(1)
     out = []
-    for m in _PHRASE.finditer(text):
-        phrase = m.group(1)
-        if phrase in seen or phrase in defined:
-            continue
-        seen.add(phrase)
+    for raw, start in first.items():
+        phrase = raw.decode("latin-1")
         words = phrase.split()
-        if any(w in _NOT_TERMS for w in words) or _is_defined_form(phrase, defined):
+        if any(w in _NOT_TERMS for w in words) or _is_defined_form(words, defined):
             continue
-        out.append(Diagnostic(m.start(1), m.end(1), HINT, "undefined-term",
+        out.append(Diagnostic(start, start + len(raw), HINT, "undefined-term",
                               f"\u201c{phrase}\u201d is capitalised like a defined term, but it is not defined."))
     return out
 
 
-def _is_defined_form(phrase: str, defined: set[str]) -> bool:
-    """A plural or possessive of a defined term, or a defined term followed by more words."""
-    stem = re.sub(r"(?:['\u2019]s?|ies|es|s)$", "", phrase)
-    return any(t.startswith(stem) or phrase.startswith(t + " ") for t in defined if t[:1] == phrase[:1])
+def _is_defined_form(words: list[str], defined: set[str]) -> bool:
+    """A defined term, its plural or possessive, or a defined term followed by more words."""
+    phrase = " ".join(words)
+    stems = {phrase, re.sub(r"(?:'s?|es|s)$", "", phrase), re.sub(r"ies$", "y", phrase)}
+    return bool(stems & defined) or any(" ".join(words[:n]) in defined for n in range(1, len(words)))

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .definitions import byte_view
+
 __all__ = ["Reference", "LabelIndex", "find_references", "references_in", "label_key"]
 
 
@@ -59,25 +61,39 @@ _KINDS = {
     "item": "item", "items": "item",
 }
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
-_SUB = r"(?:[ \t]?\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,3})\))"
-_NUMBER = rf"(?:\d+(?:\.\d+)*(?:\.(?=\d))?{_SUB}*|{_SUB}+|[IVXL]{{1,6}}\b(?:\.\d+)*{_SUB}*|[A-Z](?:-?\d+)?\b{_SUB}*)"
-_JOIN = r"(?:[ \t]*(?:\([A-Z][^()\n]{0,60}\))?[ \t]*(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-|\u2013)[ \t]+)"
-_CITATION = re.compile(
-    r"(?<![\w\-])(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?"
-    r"|exhibits?|schedules?|annex(?:es)?|appendix|appendices|attachments?|items?)\b|\u00a7\u00a7?)"
-    rf"[ \t]*(?P<first>{_NUMBER})(?P<more>(?:{_JOIN}{_NUMBER})*)"
+_SUB = rb"(?:[ \t]?\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,3})\))"
+_NUMBER = (
+    rb"(?:\d+(?:\.\d+)*(?:\.(?=\d))?" + _SUB + rb"*|" + _SUB + rb"+|[IVXL]{1,6}\b(?:\.\d+)*" + _SUB + rb"*"
+    rb"|[\"']?[A-Z](?:-?\d+)?\b[\"']?" + _SUB + rb"*"
+    rb"|[a-z](?=[ \t]+(?:of|above|below|hereof|and|or)\b|[,;)]))"
 )
-_LIST_ITEM = re.compile(rf"{_JOIN}(?P<number>{_NUMBER})")
-_RANGE = re.compile(r"^[ \t]*(?:\([^()\n]*\))?[ \t]*(?:through|thru|to|-|\u2013)[ \t]+$")
+_JOIN = rb"(?:[ \t]*(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])?[ \t]*(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)[ \t]+)"
+_KEYWORD = (
+    rb"(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?|exhibits?|schedules?"
+    rb"|annex(?:es)?|appendix|appendices|attachments?|items?)\b|\xa7\xa7?)"
+)
+_CITATION = re.compile(_KEYWORD + rb"[ \t]*(?P<first>" + _NUMBER + rb")(?P<more>(?:" + _JOIN + _NUMBER + rb")*)")
+# Where a citation can start, in a lower-cased view: one fast literal scan per keyword.
+_STEMS = (b"section", b"article", b"clause", b"paragraph", b"exhibit", b"schedule", b"annex", b"appendi",
+          b"attachment", b"item", b"\xa7")
+_LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # "Section 16(b) of the Exchange Act", "Section 3.2 of the Strategic Alliance Agreement": a citation
 # of another instrument, not of this document.
 _EXTERNAL = re.compile(
-    r"[ \t,]*(?:\([A-Z][^()\n]{0,60}\)[ \t]*)?(?:of|under|in)[ \t]+(?:the[ \t]+)?"
-    r"(?!this\b|these\b|such\b|(?i:exhibit|schedule|annex|appendix|attachment|article|section)s?\b)"
-    r"(?:[A-Z][\w.&'\u2019\-]*|U\.S\.C\.|title)"
+    rb"[ \t,]*(?:\([A-Z][^()\n]{0,60}\)[ \t]*)?(?:of|under|in)[ \t]+(?:the[ \t]+)?"
+    rb"(?!this\b|these\b|such\b|(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement)s?\b)"
+    rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
 )
+# "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520": a statute's own
+# numbering, named just before the keyword.
+_STATUTE_BEFORE = re.compile(rb"(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|C\.F\.R\.|Law|Statutes?)[ \t]+\Z")
+# A run-in heading ("... as follows: Section 1.1. License Grant. Subject to"): a citation shape that
+# opens a sentence and ends with a period before a capitalised word.
+_RUN_IN = re.compile(rb"\.[ \t]*(?:[A-Z\"]|\r?\n|$)", re.MULTILINE)
+# "Exhibit 10.1     DISTRIBUTOR AGREEMENT": a caption alone at the start of a line.
+_CAPTION_TAIL = re.compile(rb"[ \t]*(?:\r?\n|$)|[ \t]{2,}|[ \t]+[A-Z]{2,}\b", re.MULTILINE)
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-_PART = re.compile(rf"{_SUB}+$")
+_PART = re.compile(_SUB.decode() + "+$")
 
 
 def _roman(s: str) -> int | None:
@@ -104,11 +120,11 @@ def label_key(kind: str, label: str) -> str:
 
 
 _HEADING_LABEL = re.compile(
-    r"^\s*(?:(?P<kw>(?i:section|article|exhibit|schedule|annex|appendix|attachment))\s+|\u00a7\s*)?"
-    r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*|[A-Z](?:-?\d+)?)\.?\s*$"
+    r"^\s*(?:(?P<kw>(?i:section|article|exhibit|schedule|annex|appendix|attachment))\s+|\u00a7\s*)?[\"']?"
+    r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*|[A-Z](?:-?\d+)?)[\"']?\.?\s*$"
 )
 _TITLE_LABEL = re.compile(
-    r"^\s*(?P<kw>(?i:exhibit|schedule|annex|appendix|attachment|article|section))\s+"
+    r"^\s*(?P<kw>(?i:exhibit|schedule|annex|appendix|attachment|article|section))\s+[\"']?"
     r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*|[A-Z](?:-?\d+)?)\b"
 )
 
@@ -152,7 +168,11 @@ class LabelIndex:
         found = self._exact.get(key, self._loose.get(key))
         if found is not None:
             return found, True
-        if kind in _ATTACHED or kind == "article":
+        if kind in _ATTACHED:
+            return None, False
+        if kind == "article" and "." in label:  # "Article 1.6" cites clause 1.6
+            return self.resolve("section", label)
+        if kind == "article":
             return None, False
         # "Section 5.2.3" with no heading of its own: the nearest numbered ancestor holds it.
         parts = label.rstrip(".").split(".")
@@ -165,50 +185,80 @@ class LabelIndex:
 
 
 def _split(number: str) -> tuple[str, str]:
+    """("5.2", "(a)(i)") from "5.2(a)(i)"; ("", "(b)") from "(b)"."""
     m = _PART.search(number)
-    if not m or m.start() == 0:
-        return number.strip().rstrip("."), (m.group(0).replace(" ", "") if m else "")
-    return number[: m.start()].strip().rstrip("."), m.group(0).replace(" ", "")
-
-
-def _heading_starts(nodes: Sequence[_Node]) -> set[int]:
-    return {n.heading_start for n in nodes}
+    if not m:
+        return number.strip().rstrip("."), ""
+    return number[: m.start()].strip().rstrip("."), m.group(0).replace(" ", "").replace("\t", "")
 
 
 def references_in(
-    text: str, nodes: Sequence[_Node], start: int = 0, end: int | None = None, index: LabelIndex | None = None
+    text: str,
+    nodes: Sequence[_Node],
+    start: int = 0,
+    end: int | None = None,
+    index: LabelIndex | None = None,
+    view: bytes | None = None,
 ) -> list[Reference]:
     """Cross-references whose citation starts in [start, end), in text order, each resolved against
-    `nodes` (citations of other instruments and headings' own numbers are left out)."""
-    if not isinstance(text, str):
-        raise TypeError(f"text must be str, not {type(text).__name__}")
+    `nodes`; citations of other instruments and headings' own numbers are left out. `view` is
+    `byte_view(text)` when the caller has it already."""
+    v = byte_view(text) if view is None else view
     stop = len(text) if end is None else min(end, len(text))
     index = index or LabelIndex(nodes)
-    headings = _heading_starts(nodes)
+    headings = {n.heading_start for n in nodes}
     enclosing = _Enclosing(nodes)
     out: list[Reference] = []
-    for m in _CITATION.finditer(text, start, stop):
-        if m.start() in headings or _EXTERNAL.match(text, m.end()):
+    for pos in _keyword_starts(v, start, stop):
+        m = _CITATION.match(v, pos)
+        if m is None or m.start() in headings or _is_heading(v, m) or _EXTERNAL.match(v, m.end()):
             continue
-        kw = m.group("kw")
-        if kw.isupper() and len(kw) > 2 and _line_start(text, m.start()):
-            continue  # "EXHIBIT A" / "SECTION 5" opening a line is a heading, not a citation
-        kind = _KINDS[kw.casefold()]
-        items = [(m.start(), m.end("first"), m.group("first"), False)]
-        pos = m.end("first")
-        for item in _LIST_ITEM.finditer(m.group("more")):
-            s = m.start("more") + item.start("number")
-            joiner = text[pos:s]
-            items.append((s, s + len(item.group("number")), item.group("number"), bool(_RANGE.match(joiner))))
-            pos = s + len(item.group("number"))
-        for s, e, number, _ in items:
-            out.append(_resolve(text, s, e, number, kind, index, enclosing))
+        if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos):
+            continue
+        kind = _KINDS[m.group("kw").decode("latin-1").lower()]
+        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, index, enclosing)
+        out.append(first)
+        previous = first
+        for item in _LIST_ITEM.finditer(v, m.start("more"), m.end("more")):
+            number = item.group("number")
+            if number.lstrip()[:1] == b"(":
+                # "Section 6(a) and (b)" lists parts of 6; in "Section 8 or (ii) a sublicensee" the
+                # "(ii)" numbers the sentence's own alternatives.
+                if not previous.part:
+                    break
+                number = previous.label.encode("latin-1", "replace") + number
+            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, index, enclosing)
+            out.append(ref)
+            previous = ref
     return out
 
 
-def _line_start(text: str, pos: int) -> bool:
-    line = text.rfind("\n", 0, pos) + 1
-    return not text[line:pos].strip()
+def _keyword_starts(v: bytes, start: int, stop: int) -> list[int]:
+    """Offsets in [start, stop) where a citation keyword starts as a word, in order."""
+    lower = v[start:stop].lower()
+    found = []
+    for stem in _STEMS:
+        at = lower.find(stem)
+        while at >= 0:
+            # "subsection", "subparagraph": the keyword starts at "sub".
+            word = at - 3 if at >= 3 and lower[at - 3 : at] == b"sub" else at
+            if word == 0 or not (chr(lower[word - 1]).isalnum() or lower[word - 1] in b"_-") or stem == b"\xa7":
+                found.append(start + word)
+            at = lower.find(stem, at + len(stem))
+    found.sort()
+    return found
+
+
+def _is_heading(v: bytes, m: re.Match[bytes]) -> bool:
+    """A citation shape that is a heading: "EXHIBIT A" opening a line, or a numbered run-in heading
+    ("... as follows: Section 1.1. License Grant. Subject to") opening a sentence."""
+    line = v.rfind(b"\n", 0, m.start()) + 1
+    before = v[line : m.start()].rstrip()
+    opens = not before or before[-1:] in (b".", b":", b";", b")", b"]")
+    kw = m.group("kw")
+    if not before and ((kw.isupper() and len(kw) > 2) or _CAPTION_TAIL.match(v, m.end()) is not None):
+        return True
+    return opens and not m.group("more") and _RUN_IN.match(v, m.end("first")) is not None
 
 
 class _Enclosing:
@@ -230,12 +280,14 @@ class _Enclosing:
 
 
 def _resolve(
-    text: str, s: int, e: int, number: str, kind: str, index: LabelIndex, enclosing: _Enclosing
+    text: str, s: int, e: int, cited: bytes, kind: str, index: LabelIndex, enclosing: _Enclosing
 ) -> Reference:
     # A trailing period belongs to the sentence ("see Section 2.3."), not to the label.
     while e > s and text[e - 1] in ". \t":
         e -= 1
-    label, part = _split(number)
+    label, part = _split(cited.decode("latin-1").replace('"', "").replace("'", ""))
+    if len(label) == 1 and label.islower():
+        label, part = "", f"({label}){part}"  # "paragraph g": a lettered part, written bare
     if label:
         target, exact = index.resolve(kind, label)
         return Reference(s, e, kind, label, part, target, exact)
@@ -244,6 +296,6 @@ def _resolve(
     return Reference(s, e, kind, "", part, node.index if node else None, False)
 
 
-def find_references(text: str, nodes: Sequence[_Node]) -> list[Reference]:
+def find_references(text: str, nodes: Sequence[_Node], view: bytes | None = None) -> list[Reference]:
     """Every cross-reference of the text, in order, resolved against the outline nodes."""
-    return references_in(text, nodes)
+    return references_in(text, nodes, view=view)
