@@ -511,11 +511,13 @@ class LongDocument:
         self._finish()
 
     # ----------------------------------------------------------------- facets
-    def select_facets(self, facets, k: int = 2, budget: int | None = None, allow=None):  # type: ignore[no-untyped-def]
+    def select_facets(self, facets, k: int = 2, budget: int | None = None, allow=None,  # type: ignore[no-untyped-def]
+                      *, document_id: str | None = None, revision: int | None = None):
         """Per-facet retrieval; see :func:`longdoc.facets.select_facets`."""
         from .facets import select_facets
 
-        return select_facets(self, facets, k=k, budget=budget, allow=allow)
+        return select_facets(self, facets, k=k, budget=budget, allow=allow,
+                             document_id=document_id, revision=revision)
 
 
 def _shifted(fits: Callable[[int, int], bool], shift: int) -> Callable[[int, int], bool]:
