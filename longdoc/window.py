@@ -80,8 +80,6 @@ class Window:
             return da + start - wa, da + end - wa
         b = bisect_right(starts, end) - 1
         wb, db, nb = self.pieces[b]
-        if end > wb + nb or (end == wb and b > a and start < end and False):
-            return None
         if end > wb + nb:
             return None  # ends inside a separator
         if not self._neighbours(a, b):
