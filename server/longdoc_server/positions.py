@@ -41,11 +41,13 @@ class LineIndex:
 
     text: str
     starts: list[int]
+    # Units beyond one per character, per encoding: zero means no line of the text needs conversion.
+    extra_units: dict[str, int]
     _single_unit: dict[tuple[int, str], bool] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, text: str) -> LineIndex:
-        return cls(text, [0, *_line_starts(text)])
+        return cls(text, [0, *_line_starts(text)], {UTF8: _extra(text, UTF8), UTF16: _extra(text, UTF16)})
 
     @property
     def line_count(self) -> int:
@@ -56,7 +58,7 @@ class LineIndex:
 
     def single_unit(self, line: int, encoding: str) -> bool:
         """Whether every character of ``line`` is one unit in ``encoding`` (then no conversion is needed)."""
-        if encoding == UTF32:
+        if encoding == UTF32 or not self.extra_units[encoding]:
             return True
         known = self._single_unit.get((line, encoding))
         if known is None:
@@ -91,15 +93,28 @@ class LineIndex:
         middle = _line_starts(result[region_start:region_end], region_start)
         if middle and middle[-1] == region_end and tail:
             middle.pop()
-        return LineIndex(result, starts[: first + 1] + middle + tail)
+        removed = self.text[start:end]
+        extra_units = {
+            encoding: count - _extra(removed, encoding) + _extra(new_text, encoding)
+            for encoding, count in self.extra_units.items()
+        }
+        return LineIndex(result, starts[: first + 1] + middle + tail, extra_units)
+
+
+def _extra(text: str, encoding: str) -> int:
+    if text.isascii():
+        return 0
+    if encoding == UTF16:
+        return len(text.encode("utf-16-le", "surrogatepass")) // 2 - len(text)
+    return len(text.encode("utf-8", "surrogatepass")) - len(text)
 
 
 def _units(segment: str, encoding: str) -> int:
     if encoding == UTF32 or segment.isascii():
         return len(segment)
     if encoding == UTF16:
-        return len(segment.encode("utf-16-le")) // 2
-    return len(segment.encode("utf-8"))
+        return len(segment.encode("utf-16-le", "surrogatepass")) // 2
+    return len(segment.encode("utf-8", "surrogatepass"))
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,14 @@ class LongdocProtocol(LanguageServerProtocol):
                 types.LogMessageParams(type=types.MessageType.Error, message=f"Ignored: {text}"),
             )
 
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        # Results are mostly plain JSON already: an envelope dict skips cattrs' walk over every value
+        # (lsprotocol objects inside are still unstructured by _serialize_message).
+        if error is not None:
+            super()._send_response(msg_id, result, error)
+        else:
+            self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "result": result})
+
     # The three text synchronisation notifications only reach the server's own handlers.
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Any:

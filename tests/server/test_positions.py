@@ -101,3 +101,12 @@ def test_negotiation_takes_the_clients_first_supported_encoding() -> None:
     assert negotiate(["utf-32", "utf-16"]) == UTF32
     assert negotiate(["latin-1", "utf-8"]) == UTF8
     assert negotiate(None) == UTF16
+
+
+@given(texts, st.data())
+def test_edited_index_counts_extra_units_like_a_fresh_index(text: str, data: st.DataObject) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    new_text = data.draw(st.text(TEXT_ALPHABET, max_size=8))
+    result = text[:start] + new_text + text[end:]
+    assert LineIndex.of(text).edited(start, end, new_text, result).extra_units == LineIndex.of(result).extra_units

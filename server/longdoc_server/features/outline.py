@@ -41,14 +41,16 @@ def detail(node: Any) -> str:
 def document_symbols(snapshot: Snapshot, codec: Codec) -> list[dict[str, Any]]:
     """One DocumentSymbol dict per outline node, nested as the outline is."""
     lines = snapshot.lines
+    position = codec.position
 
     def symbol(node: Any) -> dict[str, Any]:
+        heading_start = position(lines, node.heading_start)
         return {
             "name": node.title or node.label or "(untitled)",
             "detail": detail(node),
             "kind": symbol_kind(node),
-            "range": codec.range(lines, node.start, node.end),
-            "selectionRange": codec.range(lines, node.heading_start, node.heading_end),
+            "range": {"start": heading_start if node.start == node.heading_start else position(lines, node.start), "end": position(lines, node.end)},
+            "selectionRange": {"start": heading_start, "end": position(lines, node.heading_end)},
             "children": [symbol(child) for child in node.children],
         }
 

@@ -1,0 +1,180 @@
+"""Language server speed and memory on a 10 MB contract, through a real stdio client, beside VS Code's
+own Markdown outline provider (vscode-markdown-languageservice) on the same text as Markdown.
+
+Rows: one-character didChange + documentSymbol, didChange + foldingRange, findRelevantSections
+(CUAD questions), server memory per open document, and the cost of serialising the outline as plain
+dicts vs through lsprotocol/cattrs. Prints one table; saves bench/results/server_perf.json.
+
+    python3 bench/server_perf.py [--size CHARS] [--rounds N] [--queries N] [--skip-peer]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from common import ROOT, contract_corpus, format_table, load_cuad, median, save_results
+from server_client import StdioClient
+
+from longdoc import LongDocument
+from longdoc_server.documents import Snapshot
+from longdoc_server.features.outline import document_symbols
+from longdoc_server.positions import Codec, LineIndex
+
+PEER = ROOT / "bench" / "peers" / "markdown"
+URI = "file:///bench/contract.txt"
+TARGETS = {"symbols": 50.0, "find": 20.0, "folding": 50.0, "memory": 10.0}
+
+
+def edit_positions(text: str, rounds: int) -> list[dict[str, int]]:
+    """Positions in the middle of long body lines, spread over the document, one per round."""
+    lines = LineIndex.of(text)
+    long_lines = [n for n in range(lines.line_count) if lines.line_end(n) - lines.starts[n] > 200]
+    step = max(1, len(long_lines) // (rounds + 1))
+    return [{"line": n, "character": 100} for n in long_lines[step::step][:rounds]]
+
+
+def timed_request(client: StdioClient, method: str, params: Any) -> tuple[Any, float]:
+    started = time.perf_counter()
+    result = client.request(method, params)
+    return result, (time.perf_counter() - started) * 1000
+
+
+def measure_server(text: str, rounds: int, questions: list[str]) -> dict[str, Any]:
+    client = StdioClient([sys.executable, "-m", "longdoc_server"])
+    capabilities = {
+        "general": {"positionEncodings": ["utf-16"]},
+        "textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": True}, "foldingRange": {"lineFoldingOnly": True}},
+    }
+    client.request("initialize", {"processId": None, "rootUri": None, "capabilities": capabilities})
+    client.notify("initialized", {})
+    time.sleep(0.5)
+    rss_before = client.rss_bytes()
+    document = {"uri": URI}
+    started = time.perf_counter()
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "plaintext", "version": 1, "text": text}})
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": document})
+    open_ms = (time.perf_counter() - started) * 1000
+    rss_after = client.rss_bytes()
+
+    symbol_ms, folding_ms, folding_cached_ms = [], [], []
+    for version, position in enumerate(edit_positions(text, rounds), start=2):
+        started = time.perf_counter()
+        client.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"range": {"start": position, "end": position}, "text": "x"}]},
+        )
+        symbols = client.request("textDocument/documentSymbol", {"textDocument": document})
+        symbol_ms.append((time.perf_counter() - started) * 1000)
+        folding, elapsed = timed_request(client, "textDocument/foldingRange", {"textDocument": document})
+        folding_ms.append(elapsed)
+        folding_cached_ms.append(timed_request(client, "textDocument/foldingRange", {"textDocument": document})[1])
+
+    find_ms = []
+    for question in questions:
+        argument = {"uri": URI, "query": question, "k": 3}
+        find_ms.append(timed_request(client, "workspace/executeCommand", {"command": "longdoc.findRelevantSections", "arguments": [argument]})[1])
+    client.close()
+
+    def count(nodes: list[dict[str, Any]]) -> int:
+        return sum(1 + count(node.get("children", [])) for node in nodes)
+
+    return {
+        "open_and_first_outline_ms": open_ms,
+        "memory_bytes": rss_after - rss_before,
+        "symbols": count(symbols),
+        "folding_ranges": len(folding),
+        "change_and_symbols_ms": median(symbol_ms),
+        "folding_ms": median(folding_ms),
+        "folding_cached_ms": median(folding_cached_ms),
+        "find_ms": median(find_ms),
+        "rounds": len(symbol_ms),
+        "queries": len(find_ms),
+    }
+
+
+def measure_serialisation(doc: LongDocument) -> dict[str, float]:
+    """Milliseconds to turn the outline into JSON: plain dicts (what the server does) vs lsprotocol + cattrs."""
+    from lsprotocol import types
+    from pygls.protocol import default_converter
+
+    snapshot = Snapshot(URI, 1, doc, LineIndex.of(doc.text))
+    started = time.perf_counter()
+    plain = document_symbols(snapshot, Codec())
+    json.dumps(plain)
+    plain_ms = (time.perf_counter() - started) * 1000
+    converter = default_converter()
+    typed = converter.structure(plain, list[types.DocumentSymbol])
+    started = time.perf_counter()
+    json.dumps(converter.unstructure(typed, list[types.DocumentSymbol]))
+    cattrs_ms = (time.perf_counter() - started) * 1000
+    return {"plain_dicts_ms": plain_ms, "cattrs_unstructure_ms": cattrs_ms}
+
+
+def as_markdown(doc: LongDocument) -> str:
+    """The same text with every outline heading marked up as a Markdown heading of its depth."""
+    text = doc.text
+    pieces, last = [], 0
+    for node in doc.nodes:
+        pieces += [text[last : node.heading_start], "#" * min(node.depth + 1, 6) + " "]
+        last = node.heading_start
+    pieces.append(text[last:])
+    return "".join(pieces)
+
+
+def measure_peer(markdown: str, rounds: int) -> dict[str, Any]:
+    if not (PEER / "node_modules" / "vscode-markdown-languageservice").is_dir():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=PEER, check=True)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "contract.md"
+        path.write_text(markdown, encoding="utf-8")
+        done = subprocess.run(["node", str(PEER / "outline_timing.mjs"), str(path), str(rounds)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--size", type=int, default=10_000_000)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--queries", type=int, default=20)
+    parser.add_argument("--skip-peer", action="store_true")
+    arguments = parser.parse_args()
+
+    text = contract_corpus(arguments.size)
+    questions = list(dict.fromkeys(q.question for q in load_cuad()))[: arguments.queries]
+    server = measure_server(text, arguments.rounds, questions)
+    doc = LongDocument(text)
+    serialisation = measure_serialisation(doc)
+    peer = None if arguments.skip_peer else measure_peer(as_markdown(doc), arguments.rounds)
+
+    ours_outline = server["change_and_symbols_ms"] + server["folding_ms"]
+    memory_ratio = server["memory_bytes"] / len(text.encode("utf-8"))
+    rows = [
+        ["didChange (1 char) + documentSymbol, median ms", server["change_and_symbols_ms"], "", "", f"<= {TARGETS['symbols']:.0f}", server["change_and_symbols_ms"] <= TARGETS["symbols"]],
+        ["foldingRange on a new version, median ms", server["folding_ms"], "", "", f"<= {TARGETS['folding']:.0f}", server["folding_ms"] <= TARGETS["folding"]],
+        ["foldingRange again (cached per version), median ms", server["folding_cached_ms"], "", "", "", ""],
+        ["findRelevantSections (k=3), median ms", server["find_ms"], "", "", f"<= {TARGETS['find']:.0f}", server["find_ms"] <= TARGETS["find"]],
+        ["server memory per open document / text bytes", memory_ratio, "", "", f"<= {TARGETS['memory']:.0f}", memory_ratio <= TARGETS["memory"]],
+        ["open + first documentSymbol, ms", server["open_and_first_outline_ms"], "", "", "", ""],
+        ["outline -> JSON as plain dicts, ms", serialisation["plain_dicts_ms"], "", "", "", ""],
+        ["outline -> JSON via lsprotocol + cattrs, ms", serialisation["cattrs_unstructure_ms"], "", "", "", ""],
+    ]
+    if peer is not None:
+        rows.append(
+            ["edit + symbols + folding, median ms (peer: vscode-markdown-languageservice)", ours_outline, peer["totalMedianMs"], ours_outline / peer["totalMedianMs"], "", ""]
+        )
+    print(f"{len(text):,} characters, {server['symbols']:,} symbols, {server['folding_ranges']:,} folding ranges; "
+          f"{server['rounds']} edit rounds, {server['queries']} questions")
+    print(format_table(["measure", "longdoc", "peer", "ratio", "target", "met"], rows))
+    path = save_results("server_perf", {"size": len(text), "server": server, "serialisation": serialisation, "peer": peer, "targets": TARGETS})
+    print(f"saved {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
