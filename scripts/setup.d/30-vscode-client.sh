@@ -47,8 +47,8 @@ fi
 
 # code-server, built against Node 24's local headers (no prebuilt download).
 CS="$CACHE/code-server-$CODE_SERVER_VERSION"
-if [ ! -x "$CS/node_modules/.bin/code-server" ] \
-   || ! PATH="$N24/bin:$PATH" "$CS/node_modules/.bin/code-server" --version 2>/dev/null | grep -q "^$CODE_SERVER_VERSION"; then
+installed="$(node -p "require('$CS/node_modules/code-server/package.json').version" 2>/dev/null || true)"
+if [ ! -x "$CS/node_modules/.bin/code-server" ] || [ "$installed" != "$CODE_SERVER_VERSION" ]; then
   rm -rf "$CS"
   mkdir -p "$CS"
   PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" \
