@@ -189,5 +189,7 @@ def save_results(name: str, payload: dict[str, Any]) -> Path:
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
     record = {"environment": environment(), **payload}
-    path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    # Options may hold functions (an analyser); their repr names them.
+    text = json.dumps(record, indent=2, ensure_ascii=False, default=repr)
+    path.write_text(text + "\n", encoding="utf-8")
     return path

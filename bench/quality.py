@@ -36,7 +36,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
 )
 
 from longdoc import LongDocument, approx_tokens  # noqa: E402
-from longdoc.analysis import words  # noqa: E402
+from longdoc.analysis import make_analyzer, words  # noqa: E402
 
 BUDGETS = (512, 1024)
 
@@ -49,9 +49,10 @@ ISSUE_BASELINE = {
 }
 
 # Named LongDocument configurations to compare against the default: keyword arguments for the
-# constructor ("document") and for select ("select").
-VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
-    "default": {"document": {}, "select": {}},
+# constructor ("document") and for select ("select"), made when chosen.
+VARIANTS: dict[str, Callable[[], dict[str, dict[str, Any]]]] = {
+    "default": lambda: {"document": {}, "select": {}},
+    "stem": lambda: {"document": {"analyzer": make_analyzer(stem=True)}, "select": {}},
 }
 
 
@@ -360,8 +361,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.limit is not None and args.limit < 1:
         parser.error("--limit must be >= 1")
     try:
-        document_options = {**VARIANTS[args.variant]["document"], **parse_options(args.doc_opt)}
-        select_options = {**VARIANTS[args.variant]["select"], **parse_options(args.select_opt)}
+        variant = VARIANTS[args.variant]()
+        document_options = {**variant["document"], **parse_options(args.doc_opt)}
+        select_options = {**variant["select"], **parse_options(args.select_opt)}
     except ValueError as exc:
         parser.error(str(exc))
     if args.max_tokens is not None:
