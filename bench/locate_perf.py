@@ -1,38 +1,34 @@
-"""Benchmark: locate() a perturbed 200-character quote in a 10 MB text, beside rapidfuzz.
+"""locate() of perturbed quotes in a 10 MB contract-like text, beside rapidfuzz, in one run.
 
-The text is CUAD's contracts concatenated up to 10 MB; each quote is a real passage with its
-whitespace reflowed, a curly quote and three typos. Prints one table; run from the project root.
+Each quote is a real passage of about 200 characters with its whitespace reflowed, its straight
+quotes curled and three typos. Rows: our look-up with the text's word index built (median, p95),
+the one-time index build, and rapidfuzz's partial_ratio_alignment over the whole text (no index).
+Prints one table and saves bench/results/locate_perf.json.
+
+    python3 bench/locate_perf.py [--size CHARS] [--quotes N] [--peer-quotes N]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
+import sys
 from pathlib import Path
 
-from longdoc.provenance import Locator, locate
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-CONTRACTS = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "cuad" / "contracts"
+from common import (  # noqa: E402  (the script runs from any directory)
+    contract_corpus,
+    format_table,
+    median,
+    percentile,
+    save_results,
+    timed,
+)
+
+from longdoc.provenance import Locator  # noqa: E402
+
 TARGET_CHARS = 10_000_000
-
-
-def build_text(size: int) -> str:
-    """CUAD contracts joined by blank lines, cut to ``size`` characters."""
-    paths = sorted(CONTRACTS.glob("*.txt"))
-    if not paths:
-        raise SystemExit(f"no contracts under {CONTRACTS}")
-    parts: list[str] = []
-    total = 0
-    while total < size:
-        for path in paths:
-            part = path.read_text(encoding="utf-8")
-            parts.append(part)
-            total += len(part) + 2
-            if total >= size:
-                break
-    return "\n\n".join(parts)[:size]
 
 
 def perturb(quote: str, rng: random.Random) -> str:
@@ -73,52 +69,49 @@ def sample_quotes(
     return out
 
 
-def timed(fn, *args) -> tuple[float, object]:
-    t0 = time.perf_counter()
-    result = fn(*args)
-    return time.perf_counter() - t0, result
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--size", type=int, default=TARGET_CHARS)
     parser.add_argument("--quotes", type=int, default=30)
     parser.add_argument("--peer-quotes", type=int, default=5, help="rapidfuzz is slow: fewer runs")
-    parser.add_argument("--size", type=int, default=TARGET_CHARS)
     args = parser.parse_args()
 
-    rng = random.Random(7)
-    text = build_text(args.size)
-    build_s, locator = timed(Locator, text)
-    quotes = sample_quotes(text, locator, args.quotes, rng)
+    from rapidfuzz import fuzz
+
+    text = contract_corpus(args.size)
+    locator, build_s = timed(lambda: Locator(text))
+    quotes = sample_quotes(text, locator, args.quotes, random.Random(7))
 
     ours: list[float] = []
     hits = 0
     for start, end, quote in quotes:
-        seconds, span = timed(locator.locate, quote)
-        ours.append(seconds)
+        span, took = timed(lambda: locator.locate(quote))
+        ours.append(took)
         hits += span is not None and (span.char_start, span.char_end) == (start, end)
-    cold_s, _ = timed(locate, text[:-1], quotes[0][2])  # a new text: builds its index first
-
-    from rapidfuzz import fuzz
-
     peer: list[float] = []
     peer_hits = 0
     for start, end, quote in quotes[: args.peer_quotes]:
-        seconds, found = timed(fuzz.partial_ratio_alignment, quote, text)
-        peer.append(seconds)
+        found, took = timed(lambda: fuzz.partial_ratio_alignment(quote, text))
+        peer.append(took)
         peer_hits += (found.dest_start, found.dest_end) == (start, end)
 
-    ours_ms = statistics.median(ours) * 1000
-    peer_ms = statistics.median(peer) * 1000
-    print(f"text: {len(text):,} chars; quotes: 200 chars, reflowed, curly quote, 3 typos")
-    print(f"{'method':<44}{'median ms':>10}{'exact spans':>14}{'ratio':>8}")
-    print(f"{'longdoc Locator.locate (index built)':<44}{ours_ms:>10.2f}"
-          f"{f'{hits}/{len(quotes)}':>14}{1.0:>8.2f}")
-    print(f"{'rapidfuzz partial_ratio_alignment':<44}{peer_ms:>10.2f}"
-          f"{f'{peer_hits}/{len(peer)}':>14}{peer_ms / ours_ms:>8.1f}")
-    print(f"one-time index build: {build_s * 1000:.0f} ms; "
-          f"cold locate() (build + look-up): {cold_s * 1000:.0f} ms; "
-          f"p95 look-up: {sorted(ours)[int(0.95 * (len(ours) - 1))] * 1000:.2f} ms")
+    ours_ms, peer_ms = median(ours) * 1000, median(peer) * 1000
+    rows = [
+        ["longdoc Locator.locate (index built)", ours_ms, percentile(ours, 95) * 1000,
+         f"{hits}/{len(quotes)}", 1.0],
+        ["rapidfuzz partial_ratio_alignment", peer_ms, percentile(peer, 95) * 1000,
+         f"{peer_hits}/{len(peer)}", peer_ms / ours_ms],
+        ["longdoc Locator(text): one-time index build", build_s * 1000, build_s * 1000, "", ""],
+    ]
+    print(f"text: {len(text):,} characters; {len(quotes)} quotes of about 200 characters, "
+          "reflowed, curled, 3 typos")
+    print(format_table(["row", "median ms", "p95 ms", "exact spans", "x slower than longdoc"], rows))
+    path = save_results("locate_perf", {
+        "size": len(text),
+        "quotes": len(quotes),
+        "rows": [dict(zip(["row", "median_ms", "p95_ms", "exact_spans", "ratio"], r)) for r in rows],
+    })
+    print(f"saved {path}")
 
 
 if __name__ == "__main__":

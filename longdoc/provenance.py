@@ -12,9 +12,11 @@ import re
 from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
+from itertools import compress, count
+from operator import add
 from dataclasses import dataclass, field
 from threading import Lock
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
     "SourceSpan",
@@ -28,9 +30,9 @@ __all__ = [
 
 DEFAULT_SIMILARITY_THRESHOLD = 0.85
 
-# Positional word index pattern: the same notion of a word as ``longdoc.analysis.words`` (Unicode
-# letters and digits, underscores separate), but with offsets, which the term analysers drop.
-_WORD_RE = re.compile(r"[^\W_]+")
+# Words of the positional index: runs of Unicode word characters, with their offsets (which the
+# term analysers drop). Only anchoring and voting use them; every match is verified on the text.
+_WORD_RE = re.compile(r"\w+")
 _SPACE_RE = re.compile(r"\s+")
 
 # Typographic variants that extraction tools and language models swap freely.
@@ -98,16 +100,42 @@ class LegalDocument:
     source_url: str | None = None
 
 
-def fold(text: str) -> str:
-    """Lower-case and unify quotes and dashes, character for character (same length as ``text``).
-
-    Characters whose lower case is longer than one character (U+0130) are kept, so offsets into
-    the folded text are offsets into ``text``.
-    """
+def _lower(text: str) -> str:
+    """``text`` lower-cased character for character: a character whose lower case is longer than
+    one character (U+0130) is kept, so offsets into the result are offsets into ``text``."""
     lowered = text.lower()
     if len(lowered) != len(text):
         lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
-    return lowered.translate(_PUNCT_FOLD)
+    return lowered
+
+
+def fold(text: str) -> str:
+    """Lower-case and unify quotes and dashes, character for character (same length as ``text``)."""
+    return _lower(text).translate(_PUNCT_FOLD)
+
+
+def _variants() -> dict[str, str]:
+    # For each folded character, every character that folds to it (itself included).
+    out: dict[str, str] = {}
+    for source, target in _PUNCT_FOLD.items():
+        out[target] = out.get(target, target) + chr(source)
+    return out
+
+
+_VARIANTS = _variants()
+
+
+def _normalized_pattern(nq: str) -> re.Pattern[str]:
+    """A pattern matching, in lower-cased text, whatever normalizes to ``nq``."""
+    parts = []
+    for c in nq:
+        if c == " ":
+            parts.append(r"\s+")
+        elif c in _VARIANTS:
+            parts.append("[" + re.escape(_VARIANTS[c]) + "]")
+        else:
+            parts.append(re.escape(c))
+    return re.compile("".join(parts))
 
 
 def _normalize(text: str, base: int = 0) -> tuple[str, list[int]]:
@@ -144,19 +172,19 @@ def _check_str(name: str, value: object) -> None:
         raise TypeError(f"{name} must be str, not {type(value).__name__}")
 
 
-def _best_ends(pattern: str, text: str) -> tuple[int, list[int]]:
-    """Smallest edit distance of ``pattern`` against any substring of ``text``, and where such
-    substrings end (Myers' bit-parallel algorithm: one pass of integer operations per character).
-    """
+def _myers_scores(pattern: str, text: str, anchored: bool) -> Iterator[int]:
+    """Edit distance of ``pattern`` against ``text[:j]`` for j = 1, 2, ... (Myers' bit-parallel
+    algorithm: a few integer operations per character). Unanchored, the match may start anywhere
+    in the text at no cost; anchored, it is the plain Levenshtein distance to the prefix."""
     m = len(pattern)
     peq: dict[str, int] = {}
     for i, c in enumerate(pattern):
         peq[c] = peq.get(c, 0) | (1 << i)
     mask = (1 << m) - 1
     high = 1 << (m - 1)
+    carry = 1 if anchored else 0
     pv, mv, score = mask, 0, m
-    best, ends = m, [0]
-    for j, c in enumerate(text, 1):
+    for c in text:
         eq = peq.get(c, 0)
         xv = eq | mv
         xh = (((eq & pv) + pv) ^ pv) | eq
@@ -166,11 +194,18 @@ def _best_ends(pattern: str, text: str) -> tuple[int, list[int]]:
             score += 1
         elif mh & high:
             score -= 1
-        # The text side shifts in zero: a match may start anywhere in the text at no cost.
-        ph = (ph << 1) & mask
+        ph = ((ph << 1) | carry) & mask
         mh = (mh << 1) & mask
         pv = mh | (~(xv | ph) & mask)
         mv = ph & xv
+        yield score
+
+
+def _best_ends(pattern: str, text: str) -> tuple[int, list[int]]:
+    """Smallest edit distance of ``pattern`` against any substring of ``text``, and where such
+    substrings end."""
+    best, ends = len(pattern), [0]
+    for j, score in enumerate(_myers_scores(pattern, text, anchored=False), 1):
         if score < best:
             best, ends = score, [j]
         elif score == best:
@@ -190,31 +225,12 @@ def _first_run_end(ends: list[int]) -> int:
 
 
 def _edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance between ``a`` and ``b`` (bit-parallel, one pass over ``b``)."""
+    """Levenshtein distance between ``a`` and ``b``."""
     if not a or not b:
         return len(a) or len(b)
-    m = len(a)
-    peq: dict[str, int] = {}
-    for i, c in enumerate(a):
-        peq[c] = peq.get(c, 0) | (1 << i)
-    mask = (1 << m) - 1
-    high = 1 << (m - 1)
-    pv, mv, score = mask, 0, m
-    for c in b:
-        eq = peq.get(c, 0)
-        xv = eq | mv
-        xh = (((eq & pv) + pv) ^ pv) | eq
-        ph = mv | (~(xh | pv) & mask)
-        mh = pv & xh
-        if ph & high:
-            score += 1
-        elif mh & high:
-            score -= 1
-        # Shifting in a one charges every skipped text character: a global alignment.
-        ph = ((ph << 1) | 1) & mask
-        mh = (mh << 1) & mask
-        pv = mh | (~(xv | ph) & mask)
-        mv = ph & xv
+    score = len(a)
+    for score in _myers_scores(a, b, anchored=True):
+        pass
     return score
 
 
@@ -241,26 +257,43 @@ class Locator:
     the quote's rarest words.
     """
 
-    __slots__ = ("text", "_starts", "_ends", "_positions")
+    __slots__ = ("text", "_lowered", "_starts", "_ends", "_df", "_positions")
 
     def __init__(self, text: str) -> None:
         _check_str("text", text)
         self.text = text
-        starts = array("q")
-        ends = array("q")
+        # Quotes and dashes are never word characters, so lower-casing is all the index needs.
+        lowered = _lower(text)
+        self._lowered = lowered
+        self._starts = array("q", map(re.Match.start, _WORD_RE.finditer(lowered)))
+        words = _WORD_RE.findall(lowered)
+        self._ends = array("q", map(add, self._starts, map(len, words)))
+        self._df: dict[str, int] = Counter(words)
+        # Positions are kept for the words rare enough to vote; a common word's are found on
+        # demand (only a quote made of common words alone needs them).
+        rare = {w for w, n in self._df.items() if n <= _MAX_VOTING_DF}
         positions: dict[str, list[int]] = {}
         get = positions.get
-        for ordinal, m in enumerate(_WORD_RE.finditer(fold(text))):
-            starts.append(m.start())
-            ends.append(m.end())
-            plist = get(m.group())
+        for ordinal in compress(count(), map(rare.__contains__, words)):
+            word = words[ordinal]
+            plist = get(word)
             if plist is None:
-                positions[m.group()] = [ordinal]
+                positions[word] = [ordinal]
             else:
                 plist.append(ordinal)
-        self._starts = starts
-        self._ends = ends
         self._positions = positions
+
+    def _ordinals(self, word: str) -> list[int]:
+        """Ordinals of the index words equal to ``word``, ascending."""
+        found = self._positions.get(word)
+        if found is None:
+            if not self._df.get(word):
+                return []
+            pattern = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+            starts = self._starts
+            found = [bisect_right(starts, m.start()) - 1 for m in pattern.finditer(self._lowered)]
+            self._positions[word] = found
+        return found
 
     def locate(
         self, quote: str, similarity_threshold: float = DEFAULT_SIMILARITY_THRESHOLD
@@ -279,12 +312,9 @@ class Locator:
             or self._fuzzy(quote, similarity_threshold)
         )
 
-    def _df(self, word: str) -> int:
-        return len(self._positions.get(word, ()))
-
     def _rarest_interior(self, words: list[_QuoteWord]) -> _QuoteWord | None:
         interior = [w for w in words if w.interior]
-        return min(interior, key=lambda w: (self._df(w.word), w.ordinal)) if interior else None
+        return min(interior, key=lambda w: (self._df.get(w.word, 0), w.ordinal)) if interior else None
 
     def _span(self, start: int, end: int, similarity: float, method: str) -> SourceSpan:
         return SourceSpan(start, end, self.text[start:end], similarity, method)
@@ -296,7 +326,7 @@ class Locator:
             start = text.find(quote)
             return None if start < 0 else self._span(start, start + len(quote), 1.0, "exact")
         starts = self._starts
-        for ordinal in self._positions.get(anchor.word, ()):
+        for ordinal in self._ordinals(anchor.word):
             start = starts[ordinal] - anchor.offset
             if start >= 0 and text.startswith(quote, start):
                 return self._span(start, start + len(quote), 1.0, "exact")
@@ -317,7 +347,7 @@ class Locator:
         if anchor is None:
             return self._normalized_scan(nq)
         n = len(self._starts)
-        for ordinal in self._positions.get(anchor.word, ()):
+        for ordinal in self._ordinals(anchor.word):
             first = ordinal - anchor.ordinal
             last = first + len(words) - 1
             if first < 0 or last >= n:
@@ -331,23 +361,22 @@ class Locator:
 
     def _normalized_scan(self, nq: str) -> SourceSpan | None:
         # A quote of one or two words has no interior word to anchor on: scan the whole text.
-        pieces = [re.escape(p) for p in nq.split(" ")]
-        m = re.compile(r"\s+".join(pieces)).search(fold(self.text))
+        m = _normalized_pattern(nq).search(self._lowered)
         return None if m is None else self._span(m.start(), m.end(), 1.0, "normalized")
 
     def _candidates(self, words: list[_QuoteWord]) -> list[int]:
         """Likely first-word ordinals of the quote's counterpart, best supported first; those with
         less than half the best support are dropped."""
         known = sorted(
-            (w for w in words if 0 < self._df(w.word)),
-            key=lambda w: (self._df(w.word), w.ordinal),
+            (w for w in words if 0 < self._df.get(w.word, 0)),
+            key=lambda w: (self._df.get(w.word, 0), w.ordinal),
         )
-        voters = [w for w in known if self._df(w.word) <= _MAX_VOTING_DF][:_VOTING_WORDS]
+        voters = [w for w in known if self._df.get(w.word, 0) <= _MAX_VOTING_DF][:_VOTING_WORDS]
         if not voters:
             voters = known[:1]
         votes: Counter[int] = Counter()
         for w in voters:
-            votes.update(ordinal - w.ordinal for ordinal in self._positions[w.word])
+            votes.update(ordinal - w.ordinal for ordinal in self._ordinals(w.word))
         # Typos that split or join words shift a word's ordinal by one or two: pool neighbours.
         support = {
             s: sum(votes.get(s + d, 0) for d in range(-2, 3))

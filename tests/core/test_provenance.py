@@ -177,6 +177,20 @@ def test_the_first_of_two_equal_occurrences_wins() -> None:
     assert exact.char_start == fuzzy.char_start == text.index(clause)
 
 
+def test_a_quote_of_only_very_common_words_is_still_found() -> None:
+    text = "The buyer shall pay the fee. " * 2100 + "Then the buyer shall pay the fee twice over."
+    start = text.index("Then")
+    exact = locate(text, "the buyer shall pay the fee twice")
+    normalized = locate(text, "THE  buyer shall\npay the fee twice")
+    assert exact is not None and normalized is not None
+    assert (exact.char_start, exact.method) == (start + 5, "exact")
+    assert (normalized.char_start, normalized.char_end, normalized.method) == (
+        start + 5,
+        start + 5 + len("the buyer shall pay the fee twice"),
+        "normalized",
+    )
+
+
 # -- properties ----------------------------------------------------------------------------------
 
 WORDS = st.sampled_from(
