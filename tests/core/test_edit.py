@@ -1,0 +1,140 @@
+"""LongDocument.edit: the edited document equals a fresh build; the old one stays valid."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from longdoc import LongDocument
+
+CONTRACT = """THIS AGREEMENT is made between the parties.
+
+ARTICLE I
+DEFINITIONS
+
+1.1 Terms. The words below have these meanings.
+
+1.2 Scope. This applies to every product sold.
+
+ARTICLE II
+TERM AND TERMINATION
+
+2.1 Term. This Agreement lasts five years.
+
+2.2 Termination for Convenience. Either party may terminate on notice.
+"""
+QUERIES = ("termination notice", "definitions terms", "product scope years")
+
+
+def assert_same_as_fresh(doc: LongDocument) -> None:
+    fresh = LongDocument(doc.text, max_tokens=doc.max_tokens)
+    assert list(doc.sections) == list(fresh.sections)
+    assert doc.nodes == fresh.nodes
+    assert doc.outline == fresh.outline
+    for query in QUERIES:
+        assert doc.scores(query) == pytest.approx(fresh.scores(query), rel=1e-12, abs=1e-12)
+
+
+def replace(doc: LongDocument, old: str, new: str) -> LongDocument:
+    start = doc.text.index(old)
+    return doc.edit(start, start + len(old), new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("five", "ten"),  # a word inside a clause
+        ("\n\n1.2 Scope.", " Scope."),  # a heading stops being one
+        ("every product sold.", "every product sold.\n\n1.3 Territory. Worldwide."),  # a heading appears
+        ("DEFINITIONS", "Definitions apply"),  # the title line no longer joins its ARTICLE line
+        ("ARTICLE II\n", "ARTICLE II\n\n"),  # a blank line between ARTICLE and its title
+        ("THIS AGREEMENT", "# THIS AGREEMENT"),  # the text becomes Markdown
+        ("\n\nARTICLE II", ""),  # two articles merge
+        ("parties.", "parties.\r\n\r\n"),  # CRLF line breaks
+    ],
+)
+def test_edit_equals_a_fresh_build_of_the_edited_text(old: str, new: str) -> None:
+    doc = replace(LongDocument(CONTRACT, max_tokens=16), old, new)
+    assert doc.text == CONTRACT.replace(old, new, 1)
+    assert_same_as_fresh(doc)
+
+
+@pytest.mark.xfail(strict=True, reason="core bug: edit re-detects Markdown only when the new text holds '#'")
+def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_fresh_one() -> None:
+    assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
+
+
+def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
+    before = LongDocument(CONTRACT, max_tokens=16)
+    snapshot = (list(before.sections), before.nodes, before.scores("termination"))
+    after = replace(before, "2.2 Termination for Convenience.", "2.2 Expiry.")
+    assert after is not before and before.text == CONTRACT
+    assert (list(before.sections), before.nodes, before.scores("termination")) == snapshot
+    assert after.scores("termination") != snapshot[2]
+
+
+def test_edits_chained_from_one_snapshot_do_not_disturb_each_other() -> None:
+    base = LongDocument(CONTRACT, max_tokens=16)
+    first = replace(base, "five", "seven")
+    second = replace(base, "every product", "no product")
+    assert_same_as_fresh(first)
+    assert_same_as_fresh(second)
+    assert_same_as_fresh(base)
+
+
+def test_edit_of_a_large_real_contract_equals_a_fresh_build(shared_text: Callable[[str], str]) -> None:
+    text = shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt")
+    doc = LongDocument(text)
+    middle = text.index("Section 1.4")
+    doc = doc.edit(middle, middle + 11, "Section 1.4A")
+    doc = doc.edit(len(text) // 2, len(text) // 2, "\n\nARTICLE XX\n\nMISCELLANEOUS\n\n")
+    assert_same_as_fresh(doc)
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "error"),
+    [(-1, 0, ValueError), (5, 4, ValueError), (0, 10**6, ValueError), ("0", 1, TypeError), (0, 1.0, TypeError)],
+)
+def test_edit_rejects_a_range_outside_the_text(start: object, end: object, error: type) -> None:
+    with pytest.raises(error, match="start|end|range"):
+        LongDocument(CONTRACT).edit(start, end, "x")  # type: ignore[arg-type]
+
+
+def test_edit_rejects_non_str_new_text() -> None:
+    with pytest.raises(TypeError, match="new_text"):
+        LongDocument(CONTRACT).edit(0, 0, b"x")  # type: ignore[arg-type]
+
+
+# Fragments that make and break headings when typed anywhere: the edits a contract really sees.
+FRAGMENTS = st.sampled_from([
+    "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
+    "\n1.2 Scope. ", "\n3. TERM\n", "Section 4 ", "§ 5 ", "IV. ", "\nGOVERNING LAW\n", "=====\n", "---\n",
+    "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
+])
+
+
+@st.composite
+def edit_sequences(draw: st.DrawFn) -> tuple[str, list[tuple[float, float, str]]]:
+    base = draw(st.sampled_from(["", CONTRACT])) + draw(st.lists(FRAGMENTS, max_size=12).map("".join))
+    edits = draw(st.lists(
+        st.tuples(st.floats(0, 1), st.floats(0, 0.3), st.lists(FRAGMENTS, max_size=3).map("".join)),
+        min_size=1, max_size=6,
+    ))
+    return base, edits
+
+
+# Derandomized so that CI runs the same examples every time; widen max_examples locally to explore.
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(edit_sequences(), st.sampled_from([4, 16, 256]))
+def test_random_edit_sequences_equal_a_full_rebuild(case: tuple[str, list], max_tokens: int) -> None:
+    text, edits = case
+    doc = LongDocument(text, max_tokens=max_tokens)
+    for where, span, new in edits:
+        n = len(doc.text)
+        start = int(where * n)
+        end = min(n, start + int(span * n))
+        doc = doc.edit(start, end, new)
+        assert_same_as_fresh(doc)
