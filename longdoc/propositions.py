@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 SENTENCE_SPLIT_REGEX = r"(?:\n\s*\n+)|(?<=[.!?])\s+(?=[A-Z][a-z])"
 FALLBACK_CHARS_PER_TOKEN = 3.5
 
-TokenCounter = Callable[[list[str]], "list[int] | None"]
+TokenCounter = Callable[[list[str]], list[int] | None]
 
 # Lower-cased tokens after which a period does not end a sentence: titles, corporate suffixes,
 # legal and scholarly abbreviations. Journal names ("J. Phys. Chem. Lett.") need no entry: a run

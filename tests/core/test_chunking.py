@@ -26,6 +26,9 @@ CONTRACT_NAMES = [
     "CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt",
 ]
 
+# Every example runs the whole pipeline; this many keeps the suite quick.
+PROPERTY = settings(max_examples=60, deadline=None)
+
 
 def contract_texts() -> list[str]:
     assert CONTRACTS.is_dir(), f"shared test data missing: {CONTRACTS.resolve()}"
@@ -108,7 +111,7 @@ def inside_word(text: str, i: int) -> bool:
 # -- guarantees ------------------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@PROPERTY
 @given(documents(), ANY_CHUNKER)
 def test_chunks_are_exact_substrings_in_order_that_lose_no_text(
     text: str, c: ClauseAwareChunker | SemanticChunker
@@ -124,7 +127,7 @@ def test_chunks_are_exact_substrings_in_order_that_lose_no_text(
     assert all(covered[i] or ch.isspace() for i, ch in enumerate(text))
 
 
-@settings(max_examples=60, deadline=None)
+@PROPERTY
 @given(documents(), ANY_CHUNKER)
 def test_no_chunk_exceeds_the_token_budget(
     text: str, c: ClauseAwareChunker | SemanticChunker
@@ -132,7 +135,7 @@ def test_no_chunk_exceeds_the_token_budget(
     assert all(count_tokens(chunk) <= c.max_chunk_size for chunk in c.chunk(text))
 
 
-@settings(max_examples=60, deadline=None)
+@PROPERTY
 @given(documents(), ANY_CHUNKER)
 def test_chunks_start_and_end_between_words_unless_a_word_is_over_budget(
     text: str, c: ClauseAwareChunker | SemanticChunker
@@ -146,7 +149,7 @@ def test_chunks_start_and_end_between_words_unless_a_word_is_over_budget(
                 )
 
 
-@settings(max_examples=60, deadline=None)
+@PROPERTY
 @given(documents(), ANY_CHUNKER)
 def test_a_heading_shares_a_chunk_with_the_start_of_its_body_when_both_fit(
     text: str, c: ClauseAwareChunker | SemanticChunker
@@ -170,7 +173,7 @@ def test_a_heading_shares_a_chunk_with_the_start_of_its_body_when_both_fit(
         )
 
 
-@settings(max_examples=60, deadline=None)
+@PROPERTY
 @given(documents(), ANY_CHUNKER)
 def test_each_chunk_begins_with_at_most_overlap_tokens_of_the_previous_one(
     text: str, c: ClauseAwareChunker | SemanticChunker
@@ -184,7 +187,7 @@ def test_each_chunk_begins_with_at_most_overlap_tokens_of_the_previous_one(
             assert s >= pe
 
 
-@settings(max_examples=60, deadline=None)
+@PROPERTY
 @given(documents(), st.integers(10, 120), st.integers(1, 30))
 def test_overlap_is_present_whenever_a_word_of_the_previous_chunk_would_fit(
     text: str, max_size: int, overlap: int

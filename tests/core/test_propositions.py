@@ -19,6 +19,9 @@ from longdoc.propositions import (
 
 CONTRACTNLI = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "contractnli"
 
+# Every example runs the whole pipeline; this many keeps the suite quick.
+PROPERTY = settings(max_examples=100, deadline=None)
+
 
 def nda_text() -> str:
     path = CONTRACTNLI / "documents"
@@ -105,7 +108,7 @@ def test_blank_text_has_no_windows(text: str) -> None:
 # -- sentence-count windows -------------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
+@PROPERTY
 @given(SENTENCES, st.integers(1, 5), st.integers(1, 6))
 def test_windows_are_runs_of_at_most_max_sentences_in_order_starting_every_stride(
     sentences: list[str], max_sentences: int, stride: int
@@ -120,7 +123,7 @@ def test_windows_are_runs_of_at_most_max_sentences_in_order_starting_every_strid
         assert [first for first, _ in runs] == list(range(0, len(runs) * stride, stride))
 
 
-@settings(max_examples=100, deadline=None)
+@PROPERTY
 @given(SENTENCES, st.integers(1, 5))
 def test_by_default_windows_tile_every_sentence_once(sentences: list[str], k: int) -> None:
     windows = split_proposition_windows(join(sentences), max_sentences=k, max_windows=1000)
@@ -129,7 +132,7 @@ def test_by_default_windows_tile_every_sentence_once(sentences: list[str], k: in
         assert all(len(split_sentences(w)) == k for w in windows[:-1])
 
 
-@settings(max_examples=100, deadline=None)
+@PROPERTY
 @given(SENTENCES, st.integers(1, 8))
 def test_too_many_windows_are_sampled_evenly_keeping_first_and_last(
     sentences: list[str], max_windows: int
@@ -151,7 +154,7 @@ def test_too_many_windows_are_sampled_evenly_keeping_first_and_last(
 # -- budget windows ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
+@PROPERTY
 @given(SENTENCES, st.integers(1, 200), st.integers(1, 6))
 def test_max_chars_windows_fit_unless_one_long_sentence(
     sentences: list[str], max_chars: int, max_sentences: int
@@ -165,7 +168,7 @@ def test_max_chars_windows_fit_unless_one_long_sentence(
         assert last - first + 1 <= max_sentences
 
 
-@settings(max_examples=100, deadline=None)
+@PROPERTY
 @given(SENTENCES, st.integers(1, 30))
 def test_max_tokens_windows_fit_the_counter_and_lose_no_word(
     sentences: list[str], max_tokens: int
@@ -200,7 +203,7 @@ def test_without_a_counter_tokens_are_estimated_from_characters_and_logged_once(
     assert len([r for r in caplog.records if "characters per token" in r.message]) == 2
 
 
-@settings(max_examples=100, deadline=None)
+@PROPERTY
 @given(SENTENCES, st.integers(2, 40), st.floats(0.0, 0.95))
 def test_overlap_repeats_at_most_that_fraction_of_the_previous_window(
     sentences: list[str], max_tokens: int, overlap: float
