@@ -80,12 +80,13 @@ def semchunk_offsets(text: str, chunk_chars: int) -> Callable[[], object]:
 
 
 def section_texts(doc: LongDocument) -> list[str]:
-    """What the document indexes per section: its text, preceded by its heading when the section
-    does not start with it."""
+    """What the document indexes per section: its text, preceded by its part's heading when the
+    section does not start at that heading."""
     out = []
     for s in doc.sections:
         body = doc.text[s.start : s.end]
-        out.append(body if not s.heading or body.startswith(s.heading) else f"{s.heading}\n{body}")
+        starts_part = s.node is None or doc.nodes[s.node].heading_start == s.start
+        out.append(body if starts_part or not s.heading else f"{s.heading}\n{body}")
     return out
 
 
