@@ -36,6 +36,7 @@ class Found:
     start: int
     end: int
     target: int | None = None  # resolved outline node index (references)
+    clause: int | None = None  # offset of a cited clause found in the text (references)
     span: tuple[int, int] | None = None  # definition span (definitions)
 
 
@@ -90,12 +91,12 @@ def score_definitions(gold: list[dict], found: Sequence[Found]) -> tuple[Score, 
 
 
 def score_references(gold: list[dict], found: Sequence[Found], doc: LongDocument) -> tuple[Score, Score]:
-    """(detection, resolution). Detection: a found citation overlaps a gold one. Resolution: the
-    node it resolves to is the innermost outline node holding the gold target (None when the gold
-    target is absent from the document); resolution precision counts found citations that resolve
-    to a node."""
+    """(detection, resolution). Detection: a found citation overlaps a gold one. Resolution: it
+    points at the gold target's offset, or resolves to the innermost outline node holding it, or
+    to nothing when the target is not in the document; resolution precision counts found
+    citations that resolve to a node."""
     detection = Score(gold=len(gold), found=len(found))
-    resolution = Score(gold=len(gold), found=sum(1 for f in found if f.target is not None))
+    resolution = Score(gold=len(gold), found=sum(1 for f in found if f.target is not None or f.clause is not None))
     used: set[int] = set()
     for f in found:
         for i, g in enumerate(gold):
@@ -103,11 +104,14 @@ def score_references(gold: list[dict], found: Sequence[Found], doc: LongDocument
                 continue
             used.add(i)
             detection.hits += 1
-            node = doc.node_at(g["target"]) if g["target"] is not None else None
-            expected = node.index if node is not None else None
-            if f.target == expected:
+            if g["target"] is None:
+                right = f.target is None and f.clause is None
+            else:
+                node = doc.node_at(g["target"])
+                right = f.clause == g["target"] or (node is not None and f.target == node.index)
+            if right:
                 resolution.recalled += 1
-                resolution.hits += f.target is not None
+                resolution.hits += f.target is not None or f.clause is not None
             break
     detection.recalled = detection.hits
     return detection, resolution
@@ -118,7 +122,7 @@ def longdoc_definitions(doc: LongDocument) -> list[Found]:
 
 
 def longdoc_references(doc: LongDocument) -> list[Found]:
-    return [Found("", r.start, r.end, r.target) for r in find_references(doc.text, doc.nodes)]
+    return [Found("", r.start, r.end, r.target, r.clause) for r in find_references(doc.text, doc.nodes)]
 
 
 _NAIVE_DEF = re.compile(r'"([^"\n]{1,80})"\s+(?:shall\s+)?means?\b|\((?:the\s+)?"([^"\n]{1,80})"\)')

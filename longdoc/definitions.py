@@ -17,6 +17,7 @@ __all__ = [
     "Definition",
     "Use",
     "byte_view",
+    "definitions_after_edit",
     "definitions_in",
     "find_definitions",
     "mark_duplicates",
@@ -96,7 +97,8 @@ _MEANS = re.compile(
 )
 # In a list of entries ("Cost of Services" is FASC's total ...) a quoted term opening a line is
 # defined by a plain "is".
-_ENTRY_IS = re.compile(rb'^[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?"' + _TERM + rb'"[ \t]+(?:is|are)\b', re.MULTILINE)
+_IS = re.compile(rb"[ \t]+(?:is|are)\b")
+_ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition.
 _ALSO_DEFINED = re.compile(rb'"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:the[ \t]+)?\Z')
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
@@ -134,7 +136,7 @@ _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNO
 # An entry ends at a blank line or where the next quoted entry starts on a new line.
 _ENTRY_END = re.compile(rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*))')
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f]*\n")
-_SENTENCE_END = re.compile(rb'(?:[.!?][")]?\s+(?=[A-Z"(])|[;\n])')
+_SENTENCE_END = re.compile(rb'[.!?]\s+(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
 
@@ -154,10 +156,20 @@ def paragraph_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _sentence_start(view: bytes, pos: int, floor: int) -> int:
+    """Where the sentence holding pos starts: after the last line break, semicolon or sentence end
+    ("." "!" "?", maybe a closing quote or bracket, space, then a capital) before it."""
     lo = max(floor, pos - _MAX_BACK)
-    best = lo
-    for match in _SENTENCE_END.finditer(view, lo, pos):
-        best = match.end()
+    best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
+    best = max(best, lo)
+    at = pos
+    while True:
+        at = max(view.rfind(b". ", best, at), view.rfind(b"? ", best, at), view.rfind(b"! ", best, at))
+        if at < 0:
+            break
+        m = _SENTENCE_END.match(view, at)
+        if m is not None:
+            best = m.end()
+            break
     while best < pos and view[best] in b" \t\r\n\f":
         best += 1
     return best
@@ -207,11 +219,12 @@ def definitions_in(
         also = _ALSO_DEFINED.search(v, max(0, m.start() - 90), m.start())
         if also:
             found.append(_definition(text, also.start("term"), also.end("term"), also.start(), end_, kind))
-    for m in _ENTRY_IS.finditer(v, start, stop):
-        found.append(_definition(text, m.start("term"), m.end("term"), m.start("term") - 1, _entry_end(v, m.end(), len(v)), "means"))
     for m in _PAREN.finditer(v, start, stop):
         found.extend(_parenthetical(text, v, m, start))
     for m in _QUOTED.finditer(v, start, stop):
+        if _IS.match(v, m.end()) and _ENTRY_LEAD.fullmatch(v, v.rfind(b"\n", 0, m.start()) + 1, m.start()):
+            found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
+            continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
         if (b"as" in before or b"called" in before) and _REFERRED.search(v, max(0, m.start() - 80), m.start()):
             s = _sentence_start(v, m.start(), start)
@@ -387,3 +400,27 @@ def is_used(
     if ranges is None:
         ranges = ((0, len(v)),)
     return any(_has_use(v, forms, own, lo, hi) for lo, hi in ranges)
+
+
+def definitions_after_edit(
+    old: Sequence[Definition],
+    text: str,
+    start: int,
+    end: int,
+    new_length: int,
+    nodes: Sequence[_Titled] = (),
+    view: bytes | None = None,
+) -> list[Definition]:
+    """The definitions of `text`, which is the old text with [start, end) replaced by `new_length`
+    characters: those of the old text away from the edit are shifted, the edited paragraphs are
+    scanned again; equal to `find_definitions(text, nodes)` when the definitions parts of the
+    outline did not change."""
+    delta = new_length - (end - start)
+    a, b = paragraph_bounds(text, start, start + new_length)
+    before = [d for d in old if d.term_start < a]
+    after = [_shifted(d, delta) for d in old if d.term_start >= b - delta]
+    return mark_duplicates([*before, *definitions_in(text, a, b, nodes, view), *after])
+
+
+def _shifted(d: Definition, delta: int) -> Definition:
+    return replace(d, term_start=d.term_start + delta, term_end=d.term_end + delta, start=d.start + delta, end=d.end + delta)

@@ -96,7 +96,7 @@ def diagnose(
 def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
     for ref in references:
-        if ref.target is not None or not ref.label:
+        if ref.target is not None or ref.clause is not None or not ref.label:
             continue
         unit = _UNIT[ref.kind]
         cited = f"{unit} {ref.label}{ref.part}"

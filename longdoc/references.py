@@ -9,12 +9,12 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
-from .definitions import byte_view
+from .definitions import byte_view, paragraph_bounds
 
-__all__ = ["Reference", "LabelIndex", "find_references", "references_in", "label_key"]
+__all__ = ["Reference", "LabelIndex", "find_references", "references_after_edit", "references_in", "label_key"]
 
 
 class _Node(Protocol):
@@ -34,7 +34,9 @@ class Reference:
     of a list, "5.3" for the next ones); `kind` is the cited unit ("section", "article", "clause",
     "paragraph", "exhibit", "schedule", "annex", "appendix", "attachment", "item"); `label` the cited
     number without its sub-parts ("5.2"), `part` the sub-parts ("(a)", or ""); `target` the index of
-    the outline node it resolves to, or None; `exact` False when only an enclosing part was found.
+    the outline node it resolves to, or None; `exact` False when only an enclosing part was found;
+    `clause` the offset where a cited clause that has no outline part of its own opens in the text
+    ("5.2 The Supplier shall ..." run into a paragraph), else None.
     """
 
     start: int
@@ -44,6 +46,7 @@ class Reference:
     part: str
     target: int | None
     exact: bool
+    clause: int | None = None
 
 
 _KINDS = {
@@ -131,6 +134,11 @@ _TITLE_LABEL = re.compile(
 
 def _node_keys(node: _Node) -> list[str]:
     """Every key a citation of this node may take."""
+    label = node.label or ""
+    if label[:1].isdigit() and label.replace(".", "").isdigit() and not _TITLE_LABEL.match(node.title):
+        # The common case, "5.2": a clause number (a bare "5" may also be cited as Article 5).
+        number = label.rstrip(".")
+        return [f"number:{number}"] if "." in number else [f"number:{number}", f"article:{number}"]
     keys: list[str] = []
     for text, pattern in ((node.label or "", _HEADING_LABEL), (node.title, _TITLE_LABEL)):
         m = pattern.match(text)
@@ -209,6 +217,7 @@ def references_in(
     headings = {n.heading_start for n in nodes}
     enclosing = _Enclosing(nodes)
     out: list[Reference] = []
+    clauses = _Clauses(v)
     for pos in _keyword_starts(v, start, stop):
         m = _CITATION.match(v, pos)
         if m is None or m.start() in headings or _is_heading(v, m) or _EXTERNAL.match(v, m.end()):
@@ -216,7 +225,7 @@ def references_in(
         if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos):
             continue
         kind = _KINDS[m.group("kw").decode("latin-1").lower()]
-        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, index, enclosing)
+        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, index, enclosing, clauses)
         out.append(first)
         previous = first
         for item in _LIST_ITEM.finditer(v, m.start("more"), m.end("more")):
@@ -227,10 +236,53 @@ def references_in(
                 if not previous.part:
                     break
                 number = previous.label.encode("latin-1", "replace") + number
-            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, index, enclosing)
+            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, index, enclosing, clauses)
             out.append(ref)
             previous = ref
     return out
+
+
+class _Clauses:
+    """Where numbered clauses open in the text, looked up by number: "5.2" opening a line or a
+    sentence, maybe after "Section", then a period or a space."""
+
+    _NEAR = 60_000
+
+    def __init__(self, view: bytes):
+        self.view = view
+        self.cache: dict[tuple[bytes, int], int | None] = {}
+
+    def find(self, label: str, start: int, end: int) -> int | None:
+        """The clause numbered `label` nearest the citation at [start, end) (searched around it
+        first, then everywhere), never the citation itself."""
+        number = label.encode("latin-1", "replace")
+        if not number[:1].isdigit():
+            return None
+        key = (number, start // self._NEAR)
+        if key not in self.cache:
+            lo = max(0, start - self._NEAR)
+            hi = min(len(self.view), start + self._NEAR)
+            found = self._first(number, lo, hi, start, end)
+            self.cache[key] = found if found is not None else self._first(number, 0, len(self.view), start, end)
+        return self.cache[key]
+
+    def _first(self, number: bytes, lo: int, hi: int, start: int, end: int) -> int | None:
+        v = self.view
+        at = v.find(number, lo, hi)
+        while at >= 0:
+            after = v[at + len(number) : at + len(number) + 2]
+            opens = after[:1] in (b" ", b"\t") or after[:1] == b"." and after[1:2] in (b" ", b"\t", b"\n")
+            lead = _CLAUSE_OPENS.search(v, max(0, at - 14), at) if opens and not start <= at < end else None
+            if lead is not None:
+                return lead.start("kw") if lead.group("kw") else at
+            at = v.find(number, at + 1, hi)
+        return None
+
+
+# What may stand before a clause number that opens a clause: a line start, the end of a sentence
+# or of a run-in heading ("4. Termination. 4.1 The term", "ARTICLE 2. LICENSE GRANT 2.1 Licensor"),
+# maybe "Section".
+_CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 
 
 def _keyword_starts(v: bytes, start: int, stop: int) -> list[int]:
@@ -280,7 +332,7 @@ class _Enclosing:
 
 
 def _resolve(
-    text: str, s: int, e: int, cited: bytes, kind: str, index: LabelIndex, enclosing: _Enclosing
+    text: str, s: int, e: int, cited: bytes, kind: str, index: LabelIndex, enclosing: _Enclosing, clauses: _Clauses
 ) -> Reference:
     # A trailing period belongs to the sentence ("see Section 2.3."), not to the label.
     while e > s and text[e - 1] in ". \t":
@@ -289,13 +341,57 @@ def _resolve(
     if len(label) == 1 and label.islower():
         label, part = "", f"({label}){part}"  # "paragraph g": a lettered part, written bare
     if label:
-        target, exact = index.resolve(kind, label)
-        return Reference(s, e, kind, label, part, target, exact)
+        return _located(Reference(s, e, kind, label, part, *index.resolve(kind, label)), enclosing, clauses)
     # Only sub-parts ("paragraph (b)"): a part of the clause where the citation stands.
     node = enclosing.at(s)
     return Reference(s, e, kind, "", part, node.index if node else None, False)
 
 
+def _located(ref: Reference, enclosing: _Enclosing, clauses: _Clauses) -> Reference:
+    """A citation whose clause has no outline part of its own points at the clause in the text and
+    at the innermost part holding it."""
+    if ref.exact or ref.kind in _ATTACHED:
+        return ref
+    at = clauses.find(ref.label, ref.start, ref.end)
+    if at is None:
+        return ref
+    node = enclosing.at(at)
+    return replace(ref, target=node.index if node else ref.target, clause=at)
+
+
 def find_references(text: str, nodes: Sequence[_Node], view: bytes | None = None) -> list[Reference]:
     """Every cross-reference of the text, in order, resolved against the outline nodes."""
     return references_in(text, nodes, view=view)
+
+
+def references_after_edit(
+    old: Sequence[Reference],
+    text: str,
+    start: int,
+    end: int,
+    new_length: int,
+    nodes: Sequence[_Node],
+    view: bytes | None = None,
+) -> list[Reference]:
+    """The cross-references of `text`, which is the old text with [start, end) replaced by
+    `new_length` characters: citations away from the edit are shifted and resolved again against
+    the new outline, the edited paragraphs are scanned again; equal to a fresh `find_references`."""
+    delta = new_length - (end - start)
+    a, b = paragraph_bounds(text, start, start + new_length)
+    index = LabelIndex(nodes)
+    enclosing = _Enclosing(nodes)
+    clauses = _Clauses(byte_view(text) if view is None else view)
+
+    def again(ref: Reference, shift: int) -> Reference:
+        s = ref.start + shift
+        moved = replace(ref, start=s, end=ref.end + shift, clause=None)
+        if ref.label:
+            return _located(replace(moved, **dict(zip(("target", "exact"), index.resolve(ref.kind, ref.label)))), enclosing, clauses)
+        node = enclosing.at(s)
+        return replace(moved, target=node.index if node else None, exact=False)
+
+    return [
+        *(again(r, 0) for r in old if r.start < a),
+        *references_in(text, nodes, a, b, index, view),
+        *(again(r, delta) for r in old if r.start >= b - delta),
+    ]

@@ -1,0 +1,108 @@
+"""Drafting diagnostics: broken citations, numbering, definitions twice or unused, undefined terms."""
+
+from __future__ import annotations
+
+from longdoc.definitions import find_definitions
+from longdoc.diagnostics import HINT, INFORMATION, WARNING, diagnose
+from longdoc.document import LongDocument
+from longdoc.references import find_references
+
+AGREEMENT = """SUPPLY AGREEMENT
+
+ARTICLE 1
+DEFINITIONS
+
+1.1 "Products" means the goods in Exhibit B.
+
+1.2 "Territory" means Canada.
+
+1.3 "Products" means the goods listed by the Buyer.
+
+ARTICLE 2
+SUPPLY
+
+2.1 Orders. The Buyer orders Products under Section 2.3 and Section 9.1.
+
+2.3 Delivery. The Seller delivers the Products to the Licensed Premises.
+
+2.4 Price. The price is fixed under Section 2.1 for the Licensed Premises.
+
+2.4 Taxes. Each party pays its own taxes.
+"""
+
+
+def findings(text: str) -> list:
+    doc = LongDocument(text)
+    defs = find_definitions(text, doc.nodes)
+    return diagnose(text, doc.nodes, defs, find_references(text, doc.nodes))
+
+
+def of(code: str, text: str = AGREEMENT) -> list:
+    return [d for d in findings(text) if d.code == code]
+
+
+def test_a_citation_of_a_missing_section_is_a_warning_naming_it():
+    [found] = of("unresolved-reference")
+    assert (found.severity, AGREEMENT[found.start : found.end]) == (WARNING, "Section 9.1")
+    assert "no Section 9.1" in found.message
+
+
+def test_a_citation_of_an_exhibit_not_attached_is_information():
+    [found] = of("missing-attachment")
+    assert (found.severity, AGREEMENT[found.start : found.end]) == (INFORMATION, "Exhibit B")
+
+
+def test_a_gap_in_sibling_numbering_names_the_missing_clause():
+    [found] = of("numbering-gap")
+    assert AGREEMENT[found.start : found.end].startswith("2.3 Delivery")
+    assert "2.2 is missing" in found.message
+
+
+def test_an_untitled_clause_between_numbered_headings_is_no_gap():
+    text = AGREEMENT.replace("2.3 Delivery.", "2.2\tThe Buyer may inspect.\n\n2.3 Delivery.")
+    assert of("numbering-gap", text) == []
+
+
+def test_two_sibling_clauses_with_one_number_are_a_warning():
+    [found] = of("duplicate-number")
+    assert AGREEMENT[found.start : found.end].startswith("2.4 Taxes")
+    assert "Two clauses are numbered 2.4" in found.message
+
+
+def test_a_term_defined_again_is_a_warning_at_the_second_definition():
+    [found] = of("duplicate-definition")
+    assert found.start == AGREEMENT.index('"Products" means the goods listed') + 1
+
+
+def test_a_term_never_used_is_reported_once():
+    [found] = of("unused-definition")
+    assert AGREEMENT[found.start : found.end] == "Territory"
+    assert found.severity == INFORMATION
+
+
+def test_a_capitalised_phrase_never_defined_is_a_hint_in_a_document_with_definitions():
+    [found] = of("undefined-term")
+    assert (found.severity, AGREEMENT[found.start : found.end]) == (HINT, "Licensed Premises")
+
+
+def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
+    text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
+    assert of("undefined-term", text) == []
+
+
+def test_findings_are_ordered_by_position():
+    starts = [d.start for d in findings(AGREEMENT)]
+    assert starts == sorted(starts)
+
+
+def test_a_real_contract_defining_a_term_twice_is_warned(shared_text):
+    text = shared_text("cuad/contracts/COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement.txt")
+    twice = [d for d in findings(text) if d.code == "duplicate-definition"]
+    assert [text[d.start : d.end] for d in twice] == ["VET TECH Services"]
+
+
+def test_a_clean_real_contract_has_no_broken_citation(shared_text):
+    text = shared_text(
+        "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
+    )
+    assert [d for d in findings(text) if d.code == "unresolved-reference"] == []
