@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable, TypeVar
 from longdoc import LongDocument
 
 from .positions import Codec, LineIndex
+from .reuse import Change, Rendered, RootKey
 
 T = TypeVar("T")
 
@@ -32,6 +33,9 @@ class Snapshot:
     doc: LongDocument
     lines: LineIndex
     memo: dict[str, Any] = field(default_factory=dict)
+    # JSON rendered for this version (filled by features) and that of earlier versions still reusable.
+    rendered: dict[str, dict[RootKey, str]] = field(default_factory=dict)
+    carried: dict[str, Rendered] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -80,6 +84,8 @@ class Documents:
         """Apply LSP content changes in order; all or nothing (PositionError leaves the state as it was)."""
         snapshot = self.get(uri)
         doc, lines = snapshot.doc, snapshot.lines
+        carried = {feature: Rendered(pieces, None) for feature, pieces in snapshot.rendered.items()}
+        carried.update((feature, old) for feature, old in snapshot.carried.items() if feature not in carried)
         for change in changes:
             range_ = getattr(change, "range", None)
             if range_ is None:
@@ -87,9 +93,19 @@ class Documents:
             else:
                 start, end = codec.span(lines, range_)
             new_doc = doc.edit(start, end, change.text)
-            lines = lines.edited(start, end, change.text, new_doc.text)
-            doc = new_doc
-        updated = Snapshot(uri, version, doc, lines)
+            new_lines = lines.edited(start, end, change.text, new_doc.text)
+            line_delta = new_lines.line_count - lines.line_count
+            carried = {
+                feature: Rendered(
+                    old.pieces,
+                    old.change.then(start, end, len(change.text), line_delta)
+                    if old.change
+                    else Change.of_edit(start, end, len(change.text), line_delta),
+                )
+                for feature, old in carried.items()
+            }
+            doc, lines = new_doc, new_lines
+        updated = Snapshot(uri, version, doc, lines, carried=carried)
         self._open[uri] = updated
         return updated
 

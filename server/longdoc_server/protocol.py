@@ -7,6 +7,9 @@ feeds and re-split the whole text on every change); ``documents.py`` owns the te
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +18,8 @@ import cattrs
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.protocol import LanguageServerProtocol, lsp_method
+
+from .reuse import RawJson
 
 logger = logging.getLogger(__name__)
 
@@ -66,8 +71,23 @@ class LongdocProtocol(LanguageServerProtocol):
         # (lsprotocol objects inside are still unstructured by _serialize_message).
         if error is not None:
             super()._send_response(msg_id, result, error)
+        elif isinstance(result, RawJson):
+            self._send_body(f'{{"jsonrpc": "{self.VERSION}", "id": {json.dumps(msg_id)}, "result": {result}}}')
         else:
             self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "result": result})
+
+    def _send_body(self, body: str) -> None:
+        """Write one message whose JSON text is ready (as ``_send_data`` does after serialising)."""
+        if self.writer is None:
+            logger.error("Unable to send data, no available transport!")
+            return
+        data = body.encode(self.CHARSET)
+        if self._include_headers:
+            header = f"Content-Length: {len(data)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+            data = header.encode(self.CHARSET) + data
+        written = self.writer.write(data)
+        if inspect.isawaitable(written):
+            asyncio.ensure_future(written)
 
     # The three text synchronisation notifications only reach the server's own handlers.
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)

@@ -5,28 +5,47 @@ When the client sets ``rangeLimit``, the outermost ranges are kept (shallow dept
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from lsprotocol import types
 
 from ..documents import Snapshot
+from ..reuse import RawJson, render_roots
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
 
 
-def folding_ranges(snapshot: Snapshot, limit: int | None) -> list[dict[str, Any]]:
-    """Folding ranges in document order, at most ``limit`` of them, outermost first when cut."""
+def _spans(snapshot: Snapshot, nodes: Iterable[Any]) -> list[tuple[int, int, int, int]]:
+    """(depth, index, first line, last line) of every node spanning more than one line."""
     lines = snapshot.lines
-    candidates: list[tuple[int, int, int, int]] = []
-    for node in snapshot.doc.nodes:
+    spans = []
+    for node in nodes:
         first = lines.line_of(node.start)
         last = lines.line_of(max(node.end - 1, node.start))
         if last > first:
-            candidates.append((node.depth, node.index, first, last))
-    if limit is not None and len(candidates) > limit:
-        candidates = sorted(sorted(candidates)[:limit], key=lambda item: item[1])
-    return [{"startLine": first, "endLine": last, "kind": "region"} for _, _, first, last in candidates]
+            spans.append((node.depth, node.index, first, last))
+    return spans
+
+
+def _json(spans: list[tuple[int, int, int, int]]) -> list[dict[str, Any]]:
+    return [{"startLine": first, "endLine": last, "kind": "region"} for _, _, first, last in spans]
+
+
+def folding_ranges(snapshot: Snapshot, limit: int | None) -> RawJson | list[dict[str, Any]]:
+    """Folding ranges in document order, at most ``limit`` of them, outermost first when cut."""
+    if limit is None:
+        return render_roots(snapshot, "foldingRange", lambda root: _json(_spans(snapshot, _subtree(root))))
+    spans = _spans(snapshot, snapshot.doc.nodes)
+    if len(spans) > limit:
+        spans = sorted(sorted(spans)[:limit], key=lambda item: item[1])
+    return _json(spans)
+
+
+def _subtree(node: Any) -> Iterator[Any]:
+    yield node
+    for child in node.children:
+        yield from _subtree(child)
 
 
 def _range_limit(server: LongdocServer) -> int | None:
@@ -37,7 +56,7 @@ def _range_limit(server: LongdocServer) -> int | None:
 
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
-    async def folding_range(params: types.FoldingRangeParams) -> list[dict[str, Any]]:
+    async def folding_range(params: types.FoldingRangeParams) -> RawJson | list[dict[str, Any]]:
         limit = _range_limit(server)
         return await server.answer(
             params.text_document.uri,

@@ -12,6 +12,7 @@ from lsprotocol import types
 
 from ..documents import Snapshot
 from ..positions import Codec
+from ..reuse import RawJson, render_roots
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -38,8 +39,13 @@ def detail(node: Any) -> str:
     return f"{node.label} · {size}" if node.label else size
 
 
-def document_symbols(snapshot: Snapshot, codec: Codec) -> list[dict[str, Any]]:
-    """One DocumentSymbol dict per outline node, nested as the outline is."""
+def document_symbols(snapshot: Snapshot, codec: Codec) -> RawJson:
+    """One DocumentSymbol per outline node, nested as the outline is, as JSON text."""
+    return render_roots(snapshot, "documentSymbol", lambda root: [root_symbol(snapshot, codec, root)])
+
+
+def root_symbol(snapshot: Snapshot, codec: Codec, root: Any) -> dict[str, Any]:
+    """The DocumentSymbol dict of one node and its descendants."""
     lines = snapshot.lines
     position = codec.position
 
@@ -54,12 +60,12 @@ def document_symbols(snapshot: Snapshot, codec: Codec) -> list[dict[str, Any]]:
             "children": [symbol(child) for child in node.children],
         }
 
-    return [symbol(root) for root in snapshot.doc.outline]
+    return symbol(root)
 
 
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    async def document_symbol(params: types.DocumentSymbolParams) -> list[dict[str, Any]]:
+    async def document_symbol(params: types.DocumentSymbolParams) -> RawJson:
         codec = server.codec
         return await server.answer(
             params.text_document.uri,
