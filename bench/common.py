@@ -184,10 +184,11 @@ def environment() -> dict[str, str]:
     }
 
 
-def save_results(name: str, payload: dict[str, Any]) -> Path:
-    """Write ``payload`` plus the environment to bench/results/NAME.json and return the path."""
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"{name}.json"
+def save_results(name: str, payload: dict[str, Any], folder: Path = RESULTS) -> Path:
+    """Write ``payload`` plus the environment to FOLDER/NAME.json (default bench/results/) and
+    return the path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.json"
     record = {"environment": environment(), **payload}
     # Options may hold functions (an analyser); their repr names them.
     text = json.dumps(record, indent=2, ensure_ascii=False, default=repr)

@@ -25,6 +25,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
     load_cuad,
     median,
     percentile,
+    RESULTS,
     save_results,
     interleaved,
     timed,
@@ -146,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--edits", type=int, default=200, help="one-character edits to time")
     p.add_argument("--max-tokens", type=int, default=256, help="section size in approx tokens")
     p.add_argument("--seed", type=int, default=20260101)
+    p.add_argument("--results", type=Path, default=RESULTS, help="folder for the JSON results")
     p.add_argument("--name", default="core_perf", help="results file name")
     return p
 
@@ -241,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for r in rows
         ],
         "seconds": {label: [round(t, 6) for t in values] for label, values in timings.items()},
-    })
+    }, args.results)
     print(f"saved {path}")
     return 0
 

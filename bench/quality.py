@@ -32,6 +32,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
     format_table,
     load_contractnli,
     load_cuad,
+    RESULTS,
     save_results,
 )
 
@@ -333,6 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="scorer command: reads JSON lines {query, passages}, writes score lists")
     p.add_argument("--rerank-top", type=int, help="select's rerank_top (default: 3k)")
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline (faster)")
+    p.add_argument("--results", type=Path, default=RESULTS, help="folder for the JSON results")
     p.add_argument("--name", help="results file name (default from the options)")
     return p
 
@@ -431,8 +433,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 {"dataset": d, "budget": b, "char_recall": v} for (d, b), v in ISSUE_BASELINE.items()
             ],
         },
+        args.results,
     )
-    print(f"saved {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}")
+    print(f"saved {path}")
     return 0
 
 

@@ -1,7 +1,10 @@
-"""Helpers of bench/core_perf.py: what the index benchmark feeds both indexes, and the ratio."""
+"""bench/core_perf.py: what the index benchmark feeds both indexes, the ratio, a short whole run."""
 
 from __future__ import annotations
 
+import json
+
+import core_perf
 from common import document_text
 from core_perf import Row, section_texts
 from longdoc import LongDocument
@@ -26,3 +29,16 @@ def test_a_section_text_is_its_body_with_the_heading_added_only_after_the_first(
 
 def test_ratio_above_one_means_the_peer_is_slower():
     assert Row("build", 2.0, "peer", 5.0, "goal", True).ratio == 2.5
+
+
+def test_a_short_run_fills_every_row_of_the_table(tmp_path):
+    args = ["--size", "30000", "--repeat", "1", "--query-rounds", "1", "--edits", "4"]
+    assert core_perf.main([*args, "--results", str(tmp_path)]) == 0
+    saved = json.loads((tmp_path / "core_perf.json").read_text())
+    assert saved["config"]["characters"] == 30000
+    assert len(saved["seconds"]["longdoc edit"]) == 4
+    assert [r["compared_with"] for r in saved["table"]] == [
+        "chonkie RecursiveChunker", "semchunk", "bm25s (lucene)", "bm25s (lucene)",
+        "longdoc full rebuild", "longdoc full rebuild",
+    ]
+    assert all(r["longdoc_ms"] > 0 and r["their_ms"] > 0 for r in saved["table"])

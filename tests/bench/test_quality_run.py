@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
 
 from common import Question, load_cuad
+import quality
 from quality import RerankCommand, evaluate, parse_options, score
 
 SCORER = Path(__file__).resolve().parents[2] / "bench" / "fuzzy_scorer.py"
@@ -101,3 +103,12 @@ def test_a_scorer_answering_with_the_wrong_number_of_scores_is_an_error(scorer):
 def test_a_scorer_that_exits_is_an_error(scorer):
     with pytest.raises(RuntimeError, match="rerank command"):
         scorer("").scores("q", ["a"])
+
+
+def test_a_short_run_saves_both_systems_at_both_budgets(tmp_path, capsys):
+    assert quality.main(["--dataset", "contractnli", "--limit", "4", "--results", str(tmp_path)]) == 0
+    saved = json.loads((tmp_path / "quality-contractnli-limit4.json").read_text())
+    rows = {(r["system"], r["budget"]): r for r in saved["overall"]}
+    assert set(rows) == {(s, b) for s in ("longdoc", "chunk500+bm25") for b in (512, 1024)}
+    assert all(r["questions"] == 4 and 0.0 <= r["char_recall"] <= 1.0 for r in rows.values())
+    assert "| longdoc | contractnli | 512 | 4 |" in capsys.readouterr().out
