@@ -2,7 +2,8 @@
 
 Each quote is a real passage of about 200 characters with its whitespace reflowed, its straight
 quotes curled and three typos. Rows: our look-up with the text's word index built (median, p95),
-the one-time index build, and rapidfuzz's partial_ratio_alignment over the whole text (no index).
+a verbatim quote in a text not indexed yet, the one-time index build, and rapidfuzz's
+partial_ratio_alignment over the whole text (no index).
 Prints one table and saves bench/results/locate_perf.json.
 
     python3 bench/locate_perf.py [--size CHARS] [--quotes N] [--peer-quotes N]
@@ -26,7 +27,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
     timed,
 )
 
-from longdoc.provenance import Locator  # noqa: E402
+from longdoc.provenance import Locator, locate  # noqa: E402
 
 TARGET_CHARS = 10_000_000
 
@@ -88,6 +89,14 @@ def main() -> None:
         span, took = timed(lambda: locator.locate(quote))
         ours.append(took)
         hits += span is not None and (span.char_start, span.char_end) == (start, end)
+    # A text with no index yet (as after an edit): a verbatim quote needs none.
+    fresh = text[:-1]
+    verbatim: list[float] = []
+    verbatim_hits = 0
+    for start, end, _ in quotes:
+        span, took = timed(lambda: locate(fresh, text[start:end]))
+        verbatim.append(took)
+        verbatim_hits += span is not None and (span.char_start, span.char_end) == (start, end)
     peer: list[float] = []
     peer_hits = 0
     for start, end, quote in quotes[: args.peer_quotes]:
@@ -101,6 +110,9 @@ def main() -> None:
          f"{hits}/{len(quotes)}", 1.0],
         ["rapidfuzz partial_ratio_alignment", peer_ms, percentile(peer, 95) * 1000,
          f"{peer_hits}/{len(peer)}", peer_ms / ours_ms],
+        ["longdoc locate(), verbatim quote, text not indexed", median(verbatim) * 1000,
+         percentile(verbatim, 95) * 1000, f"{verbatim_hits}/{len(quotes)}",
+         median(verbatim) * 1000 / ours_ms],
         ["longdoc Locator(text): one-time index build", build_s * 1000, build_s * 1000, "", ""],
     ]
     print(f"text: {len(text):,} characters; {len(quotes)} quotes of about 200 characters, "

@@ -13,7 +13,6 @@ from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
 from itertools import compress, count
-from operator import add
 from dataclasses import dataclass, field
 from threading import Lock
 from typing import Iterable, Iterator, Mapping, Sequence
@@ -48,9 +47,10 @@ _PUNCT_FOLD = str.maketrans(
 )
 
 # Candidate retrieval votes with this many of the quote's rarest words, skipping words so common
-# that their occurrences say nothing about where the quote is.
+# that their occurrences say little about where the quote is; only such rare words' positions are
+# indexed up front.
 _VOTING_WORDS = 5
-_MAX_VOTING_DF = 2000
+_MAX_VOTING_DF = 256
 _FUZZY_CANDIDATES = 3
 
 
@@ -172,6 +172,13 @@ def _check_str(name: str, value: object) -> None:
         raise TypeError(f"{name} must be str, not {type(value).__name__}")
 
 
+def _check_quote(quote: object) -> None:
+    if not isinstance(quote, str):
+        raise TypeError(f"quote must be str, not {type(quote).__name__}")
+    if not quote.strip():
+        raise ValueError("quote must contain a non-whitespace character")
+
+
 def _myers_scores(pattern: str, text: str, anchored: bool) -> Iterator[int]:
     """Edit distance of ``pattern`` against ``text[:j]`` for j = 1, 2, ... (Myers' bit-parallel
     algorithm: a few integer operations per character). Unanchored, the match may start anywhere
@@ -257,7 +264,7 @@ class Locator:
     the quote's rarest words.
     """
 
-    __slots__ = ("text", "_lowered", "_starts", "_ends", "_df", "_positions")
+    __slots__ = ("text", "_lowered", "_starts", "_df", "_positions")
 
     def __init__(self, text: str) -> None:
         _check_str("text", text)
@@ -267,7 +274,6 @@ class Locator:
         self._lowered = lowered
         self._starts = array("q", map(re.Match.start, _WORD_RE.finditer(lowered)))
         words = _WORD_RE.findall(lowered)
-        self._ends = array("q", map(add, self._starts, map(len, words)))
         self._df: dict[str, int] = Counter(words)
         # Positions are kept for the words rare enough to vote; a common word's are found on
         # demand (only a quote made of common words alone needs them).
@@ -282,6 +288,11 @@ class Locator:
             else:
                 plist.append(ordinal)
         self._positions = positions
+
+    def _word_end(self, ordinal: int) -> int:
+        m = _WORD_RE.match(self._lowered, self._starts[ordinal])
+        assert m is not None
+        return m.end()
 
     def _ordinals(self, word: str) -> list[int]:
         """Ordinals of the index words equal to ``word``, ascending."""
@@ -302,10 +313,8 @@ class Locator:
 
         None when no span reaches ``similarity_threshold``; the first occurrence wins ties.
         """
-        _check_str("quote", quote)
+        _check_quote(quote)
         _check_threshold(similarity_threshold)
-        if not quote.strip():
-            raise ValueError("quote must contain a non-whitespace character")
         return (
             self._exact(quote)
             or self._normalized(quote)
@@ -335,7 +344,7 @@ class Locator:
     def _window(self, first: int, last: int) -> tuple[int, int]:
         """Text range from just after word ``first - 1`` to just before word ``last + 1``."""
         n = len(self._starts)
-        lo = self._ends[first - 1] if first > 0 else 0
+        lo = self._word_end(first - 1) if first > 0 else 0
         hi = self._starts[last + 1] if last + 1 < n else len(self.text)
         return lo, hi
 
@@ -442,12 +451,15 @@ _cache: OrderedDict[str, Locator] = OrderedDict()
 _cache_lock = Lock()
 
 
-def _locator(text: str) -> Locator:
+def _cached_locator(text: str) -> Locator | None:
     with _cache_lock:
         found = _cache.get(text)
         if found is not None:
             _cache.move_to_end(text)
-            return found
+        return found
+
+
+def _new_locator(text: str) -> Locator:
     built = Locator(text)
     with _cache_lock:
         _cache[text] = built
@@ -462,12 +474,19 @@ def locate(
     """Where ``quote`` occurs in ``text``: exact, else normalized (whitespace, quotes, dashes,
     case), else the best fuzzy span above ``similarity_threshold``; None when there is none.
 
-    The word index of the last few texts is kept, so repeated look-ups in one text are cheap.
+    The word index of the last few texts is kept, so repeated look-ups in one text are cheap; a
+    verbatim quote in a text not seen before is found without building one.
     """
     _check_str("text", text)
-    _check_str("quote", quote)
+    _check_quote(quote)
     _check_threshold(similarity_threshold)
-    return _locator(text).locate(quote, similarity_threshold)
+    locator = _cached_locator(text)
+    if locator is None:
+        start = text.find(quote)
+        if start >= 0:
+            return SourceSpan(start, start + len(quote), quote, 1.0, "exact")
+        locator = _new_locator(text)
+    return locator.locate(quote, similarity_threshold)
 
 
 def _chunk_id(index: int, content_hash: str) -> str:
