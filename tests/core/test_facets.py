@@ -139,6 +139,7 @@ def test_a_passage_from_an_older_revision_or_another_document_is_stale() -> None
     assert p.is_stale("b", 3)
 
 
+FACET_NAMES = st.sampled_from("abcdef")
 WORDS = st.sampled_from(
     "term termination law governing payment invoice price notice confidential license "
     "territory warranty indemnify assignment xyzzy quasar".split()
@@ -147,7 +148,9 @@ WORDS = st.sampled_from(
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.dictionaries(st.sampled_from("abcdef"), st.lists(WORDS, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=4),
+    st.dictionaries(
+        FACET_NAMES, st.lists(WORDS, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=4
+    ),
     st.integers(1, 3),
     st.one_of(st.none(), st.integers(1, 2000)),
     st.integers(0, 3),
