@@ -22,6 +22,7 @@ __all__ = [
     "find_definitions",
     "mark_duplicates",
     "paragraph_bounds",
+    "use_at",
     "uses_of",
     "is_used",
 ]
@@ -424,3 +425,20 @@ def definitions_after_edit(
 
 def _shifted(d: Definition, delta: int) -> Definition:
     return replace(d, term_start=d.term_start + delta, term_end=d.term_end + delta, start=d.start + delta, end=d.end + delta)
+
+
+def use_at(text: str, definitions: Sequence[Definition], offset: int, view: bytes | None = None) -> Use | None:
+    """The use of a defined term that covers offset (longest term first), or None."""
+    v = byte_view(text) if view is None else view
+    for term in sorted({d.term for d in definitions}, key=len, reverse=True):
+        own = _own_spans(definitions, term)
+        for form in _forms(term):
+            lo = max(0, offset - len(form) - 3)
+            at = v.find(form, lo, offset + len(form))
+            while 0 <= at <= offset:
+                end = at + len(form)
+                tail = len(v[end : end + 3]) - len(v[end : end + 3].lstrip(b"se'"))
+                if at + len(form) + tail >= offset and _whole_use(v, at, end) and not any(a <= at < b for a, b in own):
+                    return Use(term, at, end)
+                at = v.find(form, at + 1, offset + len(form))
+    return None

@@ -1,0 +1,102 @@
+"""textDocument/definition: from a defined term to its definition, from a citation to its target.
+
+Also holds what the contract features share: a snapshot's definitions and citations
+(`intel(snapshot)`, computed once per version) and what stands at an offset.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from longdoc.definitions import Definition, Use, byte_view, find_definitions, use_at, uses_of
+from longdoc.references import Reference, find_references
+
+from ..convert import location
+from ..documents import Snapshot
+
+if TYPE_CHECKING:
+    from ..app import LongdocServer
+
+
+@dataclass
+class Intel:
+    """The definitions and citations of one snapshot, with the lookups the features need."""
+
+    snapshot: Snapshot
+    view: bytes = field(init=False)
+    definitions: list[Definition] = field(init=False)
+    references: list[Reference] = field(init=False)
+    _uses: dict[str, list[Use]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        doc = self.snapshot.doc
+        self.view = byte_view(doc.text)
+        self.definitions = find_definitions(doc.text, doc.nodes, self.view)
+        self.references = find_references(doc.text, doc.nodes, self.view)
+        self._starts = [r.start for r in self.references]
+
+    def definitions_of(self, term: str) -> list[Definition]:
+        return [d for d in self.definitions if d.term == term]
+
+    def uses(self, term: str) -> list[Use]:
+        if term not in self._uses:
+            self._uses[term] = uses_of(self.snapshot.text, self.definitions, term, self.view)
+        return self._uses[term]
+
+    def term_at(self, offset: int) -> tuple[str, int, int] | None:
+        """The defined term written at offset (at a definition or a use) and its span there."""
+        for d in self.definitions:
+            if d.term_start <= offset <= d.term_end:
+                return d.term, d.term_start, d.term_end
+        use = use_at(self.snapshot.text, self.definitions, offset, self.view)
+        return (use.term, use.start, use.end) if use else None
+
+    def citation_at(self, offset: int) -> Reference | None:
+        i = bisect.bisect_right(self._starts, offset) - 1
+        while i >= 0 and self.references[i].start <= offset:
+            if offset <= self.references[i].end:
+                return self.references[i]
+            i -= 1
+        return None
+
+    def target_span(self, ref: Reference) -> tuple[int, int] | None:
+        """Where a citation leads: the cited clause's first line, else its target's heading."""
+        text = self.snapshot.text
+        if ref.clause is not None:
+            end = text.find("\n", ref.clause)
+            return ref.clause, len(text) if end < 0 else end
+        if ref.target is None:
+            return None
+        node = self.snapshot.doc.nodes[ref.target]
+        return node.heading_start, node.heading_end
+
+
+def intel(snapshot: Snapshot) -> Intel:
+    """The definitions and citations of a snapshot, computed once per version."""
+    return snapshot.cached("intel", lambda: Intel(snapshot))
+
+
+def definition_locations(server: LongdocServer, snapshot: Snapshot, offset: int) -> list[dict[str, Any]]:
+    """Locations of the definitions of the term at offset, or of the target of the citation there."""
+    found = intel(snapshot)
+    codec, lines, uri = server.codec, snapshot.lines, snapshot.uri
+    citation = found.citation_at(offset)
+    if citation is not None:
+        span = found.target_span(citation)
+        return [location(uri, codec.range(lines, *span))] if span else []
+    term = found.term_at(offset)
+    if term is None:
+        return []
+    return [location(uri, codec.range(lines, d.term_start, d.term_end)) for d in found.definitions_of(term[0])]
+
+
+def register(server: LongdocServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    async def definition(params: types.DefinitionParams) -> list[dict[str, Any]]:
+        snapshot = await server.current(params.text_document.uri)
+        offset = server.offset(snapshot, params.position)
+        return await server.answer_on(snapshot, lambda current: definition_locations(server, current, offset))

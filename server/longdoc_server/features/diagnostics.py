@@ -1,0 +1,84 @@
+"""Diagnostics with source "longdoc": pulled (textDocument/diagnostic) by clients that support it,
+and published after opens and edits, debounced so that typing stays fast."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from longdoc.diagnostics import diagnose
+
+from ..documents import Snapshot
+from .definition import intel
+
+if TYPE_CHECKING:
+    from ..app import LongdocServer
+
+DEBOUNCE_SECONDS = 0.4
+_SEVERITY = {"error": 1, "warning": 2, "information": 3, "hint": 4}
+
+
+def diagnostics(server: LongdocServer, snapshot: Snapshot) -> list[dict[str, Any]]:
+    found = intel(snapshot)
+    doc = snapshot.doc
+    lines = snapshot.lines
+    return [
+        {
+            "range": server.codec.range(lines, d.start, d.end),
+            "severity": _SEVERITY[d.severity],
+            "code": d.code,
+            "source": "longdoc",
+            "message": d.message,
+        }
+        for d in diagnose(doc.text, doc.nodes, found.definitions, found.references, found.view)
+    ]
+
+
+def _pulls(server: LongdocServer) -> bool:
+    text_document = server.client_capabilities.text_document
+    return bool(text_document and text_document.diagnostic)
+
+
+async def _publish_changes(server: LongdocServer) -> None:
+    """Publish the diagnostics of every document whose version has been stable for a while."""
+    published: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    while True:
+        await asyncio.sleep(DEBOUNCE_SECONDS)
+        for snapshot in server.documents:
+            version = snapshot.version
+            if published.get(snapshot.uri) == version:
+                continue
+            if seen.get(snapshot.uri) != version:
+                seen[snapshot.uri] = version  # changed since the last look: wait one more period
+                continue
+            found = await server.run(diagnostics, server, snapshot)
+            if server.documents.current_version(snapshot.uri) == version:
+                server.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=snapshot.uri, version=version, diagnostics=[
+                        types.Diagnostic(
+                            range=types.Range(start=types.Position(**d["range"]["start"]), end=types.Position(**d["range"]["end"])),
+                            message=d["message"], severity=types.DiagnosticSeverity(d["severity"]), code=d["code"], source="longdoc",
+                        )
+                        for d in found
+                    ])
+                )
+                published[snapshot.uri] = version
+
+
+def register(server: LongdocServer) -> None:
+    @server.feature(
+        types.TEXT_DOCUMENT_DIAGNOSTIC,
+        types.DiagnosticOptions(identifier="longdoc", inter_file_dependencies=False, workspace_diagnostics=False),
+    )
+    async def pull(params: types.DocumentDiagnosticParams) -> dict[str, Any]:
+        items = await server.answer(params.text_document.uri, lambda snapshot: diagnostics(server, snapshot))
+        return {"kind": "full", "items": items}
+
+    def start_publishing() -> None:
+        if not _pulls(server):
+            asyncio.get_event_loop().create_task(_publish_changes(server))
+
+    server.on_initialized.append(start_publishing)

@@ -1,0 +1,65 @@
+"""textDocument/documentLink: each resolved citation links to its target's line, with the target
+heading as tooltip; textDocument/hover on a defined term or a citation (added to the hover list)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from ..documents import Snapshot
+from .definition import intel
+from .hover import HOVER_PROVIDERS
+
+if TYPE_CHECKING:
+    from ..app import LongdocServer
+
+_PREVIEW_LINES = 4
+
+
+def links(server: LongdocServer, snapshot: Snapshot) -> list[dict[str, Any]]:
+    found = intel(snapshot)
+    lines = snapshot.lines
+    out = []
+    for ref in found.references:
+        span = found.target_span(ref)
+        if span is None:
+            continue
+        line = lines.line_of(span[0])
+        out.append({
+            "range": server.codec.range(lines, ref.start, ref.end),
+            "target": f"{snapshot.uri}#L{line + 1}",
+            "tooltip": f"Go to {snapshot.text[span[0]:span[1]].strip()[:120]}",
+        })
+    return out
+
+
+def term_hover(snapshot: Snapshot, offset: int) -> str | None:
+    """The definition of the term at offset, quoted, or the start of the part a citation leads to."""
+    found = intel(snapshot)
+    citation = found.citation_at(offset)
+    if citation is not None:
+        span = found.target_span(citation)
+        if span is None:
+            return None
+        text = snapshot.text
+        first = span[0]
+        stop = first
+        for _ in range(_PREVIEW_LINES):
+            next_line = text.find("\n", stop + 1)
+            stop = len(text) if next_line < 0 else next_line
+        return "\n".join(["```text", text[first:stop].strip(), "```"])
+    term = found.term_at(offset)
+    if term is None:
+        return None
+    quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
+    return "\n\n".join([f"**{term[0]}**", *quoted])
+
+
+HOVER_PROVIDERS.insert(0, term_hover)
+
+
+def register(server: LongdocServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)
+    async def document_link(params: types.DocumentLinkParams) -> list[dict[str, Any]]:
+        return await server.answer(params.text_document.uri, lambda snapshot: links(server, snapshot))

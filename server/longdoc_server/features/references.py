@@ -1,0 +1,48 @@
+"""textDocument/references: every use of a defined term, or every citation of a heading's part."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from ..convert import location
+from ..documents import Snapshot
+from .definition import intel
+
+if TYPE_CHECKING:
+    from ..app import LongdocServer
+
+
+def citing(snapshot: Snapshot, node_index: int) -> list[tuple[int, int]]:
+    """Spans of the citations that lead to the part of outline node `node_index`."""
+    return [(r.start, r.end) for r in intel(snapshot).references if r.target == node_index]
+
+
+def reference_spans(snapshot: Snapshot, offset: int, include_declaration: bool) -> list[tuple[int, int]]:
+    """On a defined term: its uses (and definitions when asked); on a heading: the citations of it."""
+    found = intel(snapshot)
+    term = found.term_at(offset)
+    if term is not None:
+        spans = [(u.start, u.end) for u in found.uses(term[0])]
+        if include_declaration:
+            spans += [(d.term_start, d.term_end) for d in found.definitions_of(term[0])]
+        return sorted(spans)
+    node = snapshot.doc.node_at(offset)
+    if node is not None and node.heading_start <= offset <= node.heading_end:
+        return citing(snapshot, node.index)
+    return []
+
+
+def register(server: LongdocServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    async def references(params: types.ReferenceParams) -> list[dict[str, Any]]:
+        snapshot = await server.current(params.text_document.uri)
+        offset = server.offset(snapshot, params.position)
+        declaration = bool(params.context and params.context.include_declaration)
+
+        def compute(current: Snapshot) -> list[dict[str, Any]]:
+            lines = current.lines
+            return [location(current.uri, server.codec.range(lines, s, e)) for s, e in reference_spans(current, offset, declaration)]
+
+        return await server.answer_on(snapshot, compute)

@@ -1,0 +1,88 @@
+"""Renaming defined terms and drafting diagnostics over LSP."""
+
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from lsp_support import offset_of, open_document
+
+URI = "file:///supply.txt"
+DOC = types.TextDocumentIdentifier(uri=URI)
+SUPPLY = """SUPPLY AGREEMENT
+
+ARTICLE 1
+DEFINITIONS
+
+1.1 "Party" means Acme or Beta.
+
+1.2 "Territory" means Canada.
+
+ARTICLE 2
+SUPPLY
+
+2.1 Orders. Each Party orders under Section 2.3 and Section 9.1; the Parties agree.
+
+2.3 Delivery. A Party's goods go to the Licensed Premises and to the Licensed Premises.
+"""
+
+
+def position_of(text: str, offset: int) -> types.Position:
+    return types.Position(line=text.count("\n", 0, offset), character=offset - (text.rfind("\n", 0, offset) + 1))
+
+
+def applied(text: str, edit: types.WorkspaceEdit) -> str:
+    changes = sorted(edit.changes[URI], key=lambda e: offset_of(text, e.range.start), reverse=True)
+    for change in changes:
+        text = text[: offset_of(text, change.range.start)] + change.new_text + text[offset_of(text, change.range.end) :]
+    return text
+
+
+async def test_rename_changes_the_definition_and_every_use_keeping_plural_and_possessive(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = position_of(SUPPLY, SUPPLY.index("Each Party") + 6)
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=DOC, position=at))
+    assert prepared.placeholder == "Party"
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=DOC, position=at, new_name="Signatory"))
+    renamed = applied(SUPPLY, edit)
+    assert '"Signatory" means' in renamed
+    assert "Each Signatory orders" in renamed and "the Signatories agree" in renamed and "A Signatory's goods" in renamed
+
+
+async def test_rename_to_a_name_already_defined_is_refused(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = position_of(SUPPLY, SUPPLY.index("Each Party") + 6)
+    with pytest.raises(Exception, match="already a defined term"):
+        await client.text_document_rename_async(types.RenameParams(text_document=DOC, position=at, new_name="Territory"))
+
+
+async def test_prepare_rename_outside_a_defined_term_is_empty(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = position_of(SUPPLY, SUPPLY.index("goods"))
+    assert await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=DOC, position=at)) is None
+
+
+async def test_pulled_diagnostics_name_broken_citations_and_unused_terms(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    by_code = {item.code: item for item in report.items}
+    assert all(item.source == "longdoc" for item in report.items)
+    broken = by_code["unresolved-reference"]
+    assert SUPPLY[offset_of(SUPPLY, broken.range.start) : offset_of(SUPPLY, broken.range.end)] == "Section 9.1"
+    assert broken.severity == types.DiagnosticSeverity.Warning
+    assert "Territory" in by_code["unused-definition"].message
+    assert by_code["numbering-gap"].message.endswith("2.2 is missing.")
+    assert by_code["undefined-term"].severity == types.DiagnosticSeverity.Hint
+
+
+async def test_diagnostics_follow_an_edit(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = SUPPLY.index("9.1")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(
+            range=types.Range(start=position_of(SUPPLY, at), end=position_of(SUPPLY, at + 3)), text="2.1")],
+    ))
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    assert "unresolved-reference" not in {item.code for item in report.items}

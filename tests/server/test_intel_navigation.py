@@ -1,0 +1,102 @@
+"""Contract intelligence over LSP: definition, references, hover, links, highlights and code lenses
+on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and B)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from lsp_support import DATA, offset_of, open_document, read_shared
+
+URI = "file:///distributor.txt"
+DISTRIBUTOR = DATA / "cuad" / "contracts" / "BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
+DOC = types.TextDocumentIdentifier(uri=URI)
+
+
+def position_of(text: str, offset: int) -> types.Position:
+    return types.Position(line=text.count("\n", 0, offset), character=offset - (text.rfind("\n", 0, offset) + 1))
+
+
+def spans(text: str, items) -> list[str]:
+    return [text[offset_of(text, i.range.start) : offset_of(text, i.range.end)] for i in items]
+
+
+async def opened(client: LanguageClient) -> str:
+    text = read_shared(DISTRIBUTOR)
+    open_document(client, URI, text)
+    return text
+
+
+async def test_definition_on_a_use_of_a_term_goes_to_where_it_is_defined(client: LanguageClient) -> None:
+    text = await opened(client)
+    use = text.index("Territory", text.index('("Territory")') + 20)
+    found = await client.text_document_definition_async(types.DefinitionParams(text_document=DOC, position=position_of(text, use + 2)))
+    assert [offset_of(text, loc.range.start) for loc in found] == [text.index('("Territory")') + 2]
+
+
+async def test_definition_on_a_citation_goes_to_the_cited_heading(client: LanguageClient) -> None:
+    text = await opened(client)
+    citation = text.index("Section 1.03")
+    found = await client.text_document_definition_async(types.DefinitionParams(text_document=DOC, position=position_of(text, citation + 9)))
+    assert spans(text, found) == ["1.03.  Terms."]
+
+
+async def test_references_on_a_heading_list_every_citation_of_it(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await client.text_document_references_async(
+        types.ReferenceParams(text_document=DOC, position=position_of(text, text.index("1.01.  Distribution") + 1),
+                              context=types.ReferenceContext(include_declaration=False))
+    )
+    assert spans(text, found) == ["Section 1.01", "Section 1.01"]
+
+
+async def test_references_on_a_defined_term_list_its_uses(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await client.text_document_references_async(
+        types.ReferenceParams(text_document=DOC, position=position_of(text, text.index('"Brand"') + 2),
+                              context=types.ReferenceContext(include_declaration=True))
+    )
+    written = spans(text, found)
+    assert written[0] == "Brand" and len(written) == text.count("Brand")
+
+
+async def test_hover_on_a_term_quotes_its_definition(client: LanguageClient) -> None:
+    text = await opened(client)
+    use = text.index("Distributor", 500)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=DOC, position=position_of(text, use + 1)))
+    assert hover is not None and "**Distributor**" in hover.contents.value
+    assert "Snotarator LLC" in hover.contents.value
+
+
+async def test_hover_on_a_citation_shows_the_start_of_the_cited_clause(client: LanguageClient) -> None:
+    text = await opened(client)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=DOC, position=position_of(text, text.index("Section 1.03") + 2))
+    )
+    assert hover is not None and "1.03.  Terms. Terms are net cash upon delivery." in hover.contents.value
+
+
+async def test_document_links_lead_citations_to_their_target_lines(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await client.text_document_document_link_async(types.DocumentLinkParams(text_document=DOC))
+    by_text = {text[offset_of(text, link.range.start) : offset_of(text, link.range.end)]: link for link in found}
+    exhibit = by_text['Exhibit "A"']
+    assert exhibit.target == f"{URI}#L{text.count(chr(10), 0, text.index('EXHIBIT  A')) + 1}"
+    assert "EXHIBIT  A" in exhibit.tooltip
+
+
+async def test_highlights_mark_the_definition_as_written_and_uses_as_read(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await client.text_document_document_highlight_async(
+        types.DocumentHighlightParams(text_document=DOC, position=position_of(text, text.index('"Brand"') + 2))
+    )
+    kinds = [h.kind for h in found]
+    assert kinds[0] == types.DocumentHighlightKind.Write and set(kinds[1:]) == {types.DocumentHighlightKind.Read}
+
+
+async def test_code_lenses_count_the_citations_of_each_heading(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await client.text_document_code_lens_async(types.CodeLensParams(text_document=DOC))
+    titles = {text[offset_of(text, lens.range.start) : offset_of(text, lens.range.end)]: lens.command.title for lens in found}
+    assert titles["1.01.  Distribution Right."] == "2 references"
+    assert titles["1.03.  Terms."] == "1 reference"
