@@ -10,25 +10,13 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from .definitions import Definition, byte_view, is_used
-from .references import Reference
+from .references import Reference, OutlinePart
 
 __all__ = ["Diagnostic", "diagnose", "ERROR", "WARNING", "INFORMATION", "HINT"]
 
 ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
-
-
-class _Node(Protocol):
-    index: int
-    parent: int | None
-    title: str
-    label: str | None
-    heading_start: int
-    heading_end: int
-    start: int
-    end: int
 
 
 @dataclass(frozen=True)
@@ -72,7 +60,7 @@ Where = Callable[[str], "Sequence[tuple[int, int]] | None"]
 
 def diagnose(
     text: str,
-    nodes: Sequence[_Node],
+    nodes: Sequence[OutlinePart],
     definitions: Sequence[Definition],
     references: Sequence[Reference],
     view: bytes | None = None,
@@ -109,16 +97,16 @@ def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
     return out
 
 
-def _numbering(text: str, nodes: Sequence[_Node]) -> list[Diagnostic]:
+def _numbering(text: str, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
     """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent."""
-    siblings: dict[int | None, list[tuple[tuple[int, ...], _Node]]] = defaultdict(list)
+    siblings: dict[int | None, list[tuple[tuple[int, ...], OutlinePart]]] = defaultdict(list)
     for node in nodes:
         m = _NUMBERED.match(node.label or "")
         if m:
             siblings[node.parent].append((tuple(int(p) for p in m.group(1).split(".")), node))
     out = []
     for group in siblings.values():
-        seen: dict[tuple[int, ...], _Node] = {}
+        seen: dict[tuple[int, ...], OutlinePart] = {}
         for (prev, prev_node), (number, node) in zip([(None, None), *group], group):
             label = ".".join(map(str, number))
             if number in seen:
@@ -179,7 +167,7 @@ def _unused(text: str, view: bytes, definitions: Sequence[Definition], where: Wh
     return out
 
 
-def _undefined_phrases(view: bytes, nodes: Sequence[_Node], definitions: Sequence[Definition]) -> list[Diagnostic]:
+def _undefined_phrases(view: bytes, nodes: Sequence[OutlinePart], definitions: Sequence[Definition]) -> list[Diagnostic]:
     """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
     definitions part, where capitals signal a definition); the first use of each is reported."""
     if not any(_DEFINITIONS_TITLE.search(n.title) for n in nodes):

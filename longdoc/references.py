@@ -17,7 +17,9 @@ from .definitions import byte_view, paragraph_bounds
 __all__ = ["Reference", "LabelIndex", "find_references", "references_after_edit", "references_in", "label_key"]
 
 
-class _Node(Protocol):
+class OutlinePart(Protocol):
+    """What resolution reads of an outline node (longdoc.outline.OutlineNode has it)."""
+
     index: int
     parent: int | None
     title: str
@@ -132,7 +134,7 @@ _TITLE_LABEL = re.compile(
 )
 
 
-def _node_keys(node: _Node) -> list[str]:
+def _node_keys(node: OutlinePart) -> list[str]:
     """Every key a citation of this node may take."""
     label = node.label or ""
     if label[:1].isdigit() and label.replace(".", "").isdigit() and not _TITLE_LABEL.match(node.title):
@@ -161,7 +163,7 @@ def _node_keys(node: _Node) -> list[str]:
 class LabelIndex:
     """Outline nodes by citation key (first node wins for a duplicated label)."""
 
-    def __init__(self, nodes: Sequence[_Node]):
+    def __init__(self, nodes: Sequence[OutlinePart]):
         self.nodes = nodes
         self._exact: dict[str, int] = {}
         self._loose: dict[str, int] = {}
@@ -202,7 +204,7 @@ def _split(number: str) -> tuple[str, str]:
 
 def references_in(
     text: str,
-    nodes: Sequence[_Node],
+    nodes: Sequence[OutlinePart],
     start: int = 0,
     end: int | None = None,
     index: LabelIndex | None = None,
@@ -316,12 +318,12 @@ def _is_heading(v: bytes, m: re.Match[bytes]) -> bool:
 class _Enclosing:
     """Innermost node around an offset (for "paragraph (b)", cited relative to where it stands)."""
 
-    def __init__(self, nodes: Sequence[_Node]):
+    def __init__(self, nodes: Sequence[OutlinePart]):
         self.nodes = sorted(nodes, key=lambda n: (n.start, -n.end))
         self.starts = [n.start for n in self.nodes]
         self.by_index = {n.index: n for n in nodes}
 
-    def at(self, offset: int) -> _Node | None:
+    def at(self, offset: int) -> OutlinePart | None:
         # Parts nest: the innermost one holding offset is the last opened before it, or one of
         # that node's ancestors.
         i = bisect.bisect_right(self.starts, offset) - 1
@@ -359,7 +361,7 @@ def _located(ref: Reference, enclosing: _Enclosing, clauses: _Clauses) -> Refere
     return replace(ref, target=node.index if node else ref.target, clause=at)
 
 
-def find_references(text: str, nodes: Sequence[_Node], view: bytes | None = None) -> list[Reference]:
+def find_references(text: str, nodes: Sequence[OutlinePart], view: bytes | None = None) -> list[Reference]:
     """Every cross-reference of the text, in order, resolved against the outline nodes."""
     return references_in(text, nodes, view=view)
 
@@ -370,7 +372,7 @@ def references_after_edit(
     start: int,
     end: int,
     new_length: int,
-    nodes: Sequence[_Node],
+    nodes: Sequence[OutlinePart],
     view: bytes | None = None,
 ) -> list[Reference]:
     """The cross-references of `text`, which is the old text with [start, end) replaced by

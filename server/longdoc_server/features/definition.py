@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from lsprotocol import types
 
@@ -20,6 +20,8 @@ from ..documents import Snapshot
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -94,9 +96,14 @@ def definition_locations(server: LongdocServer, snapshot: Snapshot, offset: int)
     return [location(uri, codec.range(lines, d.term_start, d.term_end)) for d in found.definitions_of(term[0])]
 
 
+async def at_position(server: LongdocServer, params: Any, compute: Callable[[Snapshot, int], T]) -> T:
+    """`compute(snapshot, offset)` for a request naming a document and a position."""
+    snapshot = await server.current(params.text_document.uri)
+    offset = server.offset(snapshot, params.position)
+    return await server.answer_on(snapshot, lambda current: compute(current, offset))
+
+
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(params: types.DefinitionParams) -> list[dict[str, Any]]:
-        snapshot = await server.current(params.text_document.uri)
-        offset = server.offset(snapshot, params.position)
-        return await server.answer_on(snapshot, lambda current: definition_locations(server, current, offset))
+        return await at_position(server, params, lambda snapshot, offset: definition_locations(server, snapshot, offset))

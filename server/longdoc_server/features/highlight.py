@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from ..documents import Snapshot
-from .definition import intel
+from .definition import at_position, intel
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -29,6 +29,4 @@ def highlights(server: LongdocServer, snapshot: Snapshot, offset: int) -> list[d
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
     async def document_highlight(params: types.DocumentHighlightParams) -> list[dict[str, Any]]:
-        snapshot = await server.current(params.text_document.uri)
-        offset = server.offset(snapshot, params.position)
-        return await server.answer_on(snapshot, lambda current: highlights(server, current, offset))
+        return await at_position(server, params, lambda snapshot, offset: highlights(server, snapshot, offset))

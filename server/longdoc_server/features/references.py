@@ -8,7 +8,7 @@ from lsprotocol import types
 
 from ..convert import location
 from ..documents import Snapshot
-from .definition import intel
+from .definition import at_position, intel
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -37,12 +37,10 @@ def reference_spans(snapshot: Snapshot, offset: int, include_declaration: bool) 
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     async def references(params: types.ReferenceParams) -> list[dict[str, Any]]:
-        snapshot = await server.current(params.text_document.uri)
-        offset = server.offset(snapshot, params.position)
         declaration = bool(params.context and params.context.include_declaration)
 
-        def compute(current: Snapshot) -> list[dict[str, Any]]:
-            lines = current.lines
-            return [location(current.uri, server.codec.range(lines, s, e)) for s, e in reference_spans(current, offset, declaration)]
+        def compute(snapshot: Snapshot, offset: int) -> list[dict[str, Any]]:
+            found = reference_spans(snapshot, offset, declaration)
+            return [location(snapshot.uri, server.codec.range(snapshot.lines, s, e)) for s, e in found]
 
-        return await server.answer_on(snapshot, compute)
+        return await at_position(server, params, compute)

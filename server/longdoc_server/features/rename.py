@@ -11,7 +11,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..documents import Snapshot
-from .definition import intel
+from .definition import at_position, intel
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -49,28 +49,21 @@ def renamed_spans(snapshot: Snapshot, offset: int, new_name: str) -> list[tuple[
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
     async def prepare_rename(params: types.PrepareRenameParams) -> dict[str, Any] | None:
-        snapshot = await server.current(params.text_document.uri)
-        offset = server.offset(snapshot, params.position)
-
-        def compute(current: Snapshot) -> dict[str, Any] | None:
-            term = intel(current).term_at(offset)
+        def compute(snapshot: Snapshot, offset: int) -> dict[str, Any] | None:
+            term = intel(snapshot).term_at(offset)
             if term is None:
                 return None
-            return {"range": server.codec.range(current.lines, term[1], term[2]), "placeholder": term[0]}
+            return {"range": server.codec.range(snapshot.lines, term[1], term[2]), "placeholder": term[0]}
 
-        return await server.answer_on(snapshot, compute)
+        return await at_position(server, params, compute)
 
     @server.feature(types.TEXT_DOCUMENT_RENAME)
     async def rename(params: types.RenameParams) -> dict[str, Any]:
-        snapshot = await server.current(params.text_document.uri)
-        offset = server.offset(snapshot, params.position)
-
-        def compute(current: Snapshot) -> dict[str, Any]:
-            lines = current.lines
+        def compute(snapshot: Snapshot, offset: int) -> dict[str, Any]:
             edits = [
-                {"range": server.codec.range(lines, s, e), "newText": new}
-                for s, e, new in renamed_spans(current, offset, params.new_name)
+                {"range": server.codec.range(snapshot.lines, s, e), "newText": new}
+                for s, e, new in renamed_spans(snapshot, offset, params.new_name)
             ]
-            return {"changes": {current.uri: edits}}
+            return {"changes": {snapshot.uri: edits}}
 
-        return await server.answer_on(snapshot, compute)
+        return await at_position(server, params, compute)
