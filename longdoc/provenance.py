@@ -49,9 +49,12 @@ _PUNCT_FOLD = str.maketrans(
 # Candidate retrieval votes with this many of the quote's rarest words, skipping words so common
 # that their occurrences say little about where the quote is; only such rare words' positions are
 # indexed up front.
-_VOTING_WORDS = 5
+_VOTING_WORDS = 8
 _MAX_VOTING_DF = 256
-_FUZZY_CANDIDATES = 3
+# Well-supported places are compared word for word with the quote (cheap), and the best few
+# aligned character by character (dear): near-identical clauses differ in one or two words.
+_SHORTLIST = 12
+_ALIGNED = 2
 
 
 @dataclass(frozen=True)
@@ -374,8 +377,7 @@ class Locator:
         return None if m is None else self._span(m.start(), m.end(), 1.0, "normalized")
 
     def _candidates(self, words: list[_QuoteWord]) -> list[int]:
-        """Likely first-word ordinals of the quote's counterpart, best supported first; those with
-        less than half the best support are dropped."""
+        """Likely first-word ordinals of the quote's counterpart, most likely first."""
         known = sorted(
             (w for w in words if 0 < self._df.get(w.word, 0)),
             key=lambda w: (self._df.get(w.word, 0), w.ordinal),
@@ -389,11 +391,22 @@ class Locator:
         # Typos that split or join words shift a word's ordinal by one or two: pool neighbours.
         support = {
             s: sum(votes.get(s + d, 0) for d in range(-2, 3))
-            for s, _ in votes.most_common(_FUZZY_CANDIDATES * 8)
+            for s, _ in votes.most_common(_SHORTLIST * 3)
         }
-        ranked = sorted(support, key=lambda s: (-support[s], s))[:_FUZZY_CANDIDATES]
+        ranked = sorted(support, key=lambda s: (-support[s], s))[:_SHORTLIST]
         top = support[ranked[0]] if ranked else 0
-        return [s for s in ranked if 2 * support[s] >= top]
+        shortlist = [s for s in ranked if 2 * support[s] >= top]
+        wanted = Counter(w.word for w in words)
+        shared = {s: self._shared_words(s, len(words), wanted) for s in shortlist}
+        return sorted(shortlist, key=lambda s: (-shared[s], -support[s], s))[:_ALIGNED]
+
+    def _shared_words(self, first: int, n_words: int, wanted: Counter[str]) -> int:
+        """How many of the quote's words (with multiplicity) the n words from ``first`` hold."""
+        last = min(len(self._starts), max(first, 0) + n_words) - 1
+        if last < max(first, 0):
+            return 0
+        lo, hi = self._starts[max(first, 0)], self._word_end(last)
+        return sum((Counter(_WORD_RE.findall(self._lowered, lo, hi)) & wanted).values())
 
     def _fuzzy(self, quote: str, similarity_threshold: float) -> SourceSpan | None:
         nq, _ = _normalize(quote)

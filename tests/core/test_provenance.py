@@ -141,6 +141,23 @@ def test_curly_quotes_dashes_and_case_are_normalized_not_fuzzy() -> None:
     assert (span.char_start, span.char_end, span.method) == (start, end, "normalized")
 
 
+def test_a_quote_of_one_of_several_near_identical_clauses_resolves_to_that_clause() -> None:
+    # The grant clause is repeated for copyrights, patents and other rights, word for word
+    # except the kind of right: the typos must not pull the quote to the first repetition.
+    text = contract("ARMSTRONGFLOORING,INC_01_07_2019-EX-10.2-INTELLECTUAL PROPERTY AGREEMENT.txt")
+    clause = (
+        "Subject to the terms and conditions of this Agreement, Arizona hereby grants to the "
+        "Company a perpetual, non-exclusive, royalty-free license in, to and under the Arizona "
+        "Licensed Patents for use in the Company Field throughout the world."
+    )
+    start = text.index(clause)
+    assert text.index(clause.replace("Patents", "Copyrights").replace("non-exclusive", "non- exclusive")) < start
+    quote = clause.replace("perpetual", "perpetaul").replace("royalty", "royalfy")
+    span = locate(text, quote)
+    assert span is not None
+    assert (span.char_start, span.char_end, span.method) == (start, start + len(clause), "fuzzy")
+
+
 def test_a_passage_that_is_not_in_the_contract_is_not_found() -> None:
     text = contract(gold_quotes()[0][0])
     quote = "The quick brown fox jumps over the lazy dog while the committee deliberates."
