@@ -162,14 +162,17 @@ def test_non_str_text_is_a_type_error():
         find_definitions(b"bytes")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in GOLD.glob("*.json")))
+DEVELOPMENT = sorted(p.name for p in GOLD.glob("*.json") if json.loads(p.read_text(encoding="utf-8"))["split"] == "development")
+
+
+@pytest.mark.parametrize("name", DEVELOPMENT)
 def test_gold_contract_definitions_are_found_with_their_terms(shared_text, name):
     gold = json.loads((GOLD / name).read_text(encoding="utf-8"))
     text = shared_text(f"cuad/contracts/{gold['contract']}")
     found = {(d.term, d.term_start) for d in find_definitions(text, LongDocument(text).nodes)}
     wanted = {(" ".join(g["term"].split()), g["term_start"]) for g in gold["definitions"]}
-    # Each gold contract keeps precision at least 0.95 and recall at least 0.80 (0.90 over the set,
-    # measured by bench/intel.py).
+    # Each development contract keeps precision at least 0.95 and recall at least 0.80; the held-out
+    # contracts are only measured (bench/intel.py), never tuned against.
     assert len(found & wanted) >= 0.95 * len(found), sorted(found - wanted)
     assert len(found & wanted) >= 0.80 * len(wanted), sorted(wanted - found)
 
