@@ -151,7 +151,8 @@ def test_a_quote_of_one_of_several_near_identical_clauses_resolves_to_that_claus
         "Licensed Patents for use in the Company Field throughout the world."
     )
     start = text.index(clause)
-    assert text.index(clause.replace("Patents", "Copyrights").replace("non-exclusive", "non- exclusive")) < start
+    copyrights = clause.replace("Patents", "Copyrights").replace("non-exclusive", "non- exclusive")
+    assert text.index(copyrights) < start
     quote = clause.replace("perpetual", "perpetaul").replace("royalty", "royalfy")
     span = locate(text, quote)
     assert span is not None
