@@ -90,6 +90,8 @@ const { browser, page } = await openWorkbench(server.url, workspace);
 try {
   /** @type {Record<string, any>} */
   let view = {};
+  /** @type {Record<string, any>} */
+  let window = {};
   await check("opening a contract reports VS Code's document symbols from the server", async () => {
     await openFromExplorer(page, OPENED_NAME);
     view = await waitForEvent(reportFile, (event) => event.event === "documentView" && event.uri.endsWith(OPENED_NAME), {
@@ -126,8 +128,9 @@ try {
   });
 
   await check("the Outline view shows the contract's hierarchy (screenshot)", async () => {
-    await runCommand(page, "Collapse Folders in Explorer");
     await runCommand(page, "Explorer: Focus on Outline View");
+    // Folding the folder tree's pane gives the Outline the height of the side bar.
+    await page.locator(".pane-header", { hasText: "workspace" }).first().click();
     const rows = page.locator(".outline-pane .monaco-list-row");
     await rows.nth(3).waitFor({ timeout: 30_000 });
     const labels = await rows.allInnerTexts();
@@ -165,12 +168,15 @@ try {
     console.log(`       cursor at offset ${cursor}, in "${holder.name}"`);
   });
 
-  await check("Go to Evidence with a gold quote selects exactly its span", async () => {
+  await check("Go to Evidence with a gold quote from the clipboard selects exactly its span", async () => {
     const [start, end] = evidence.span;
+    const quote = text.slice(start, end);
+    await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(quote)})`);
     const from = events(reportFile).length;
     await runCommand(page, "Longdoc: Go to Evidence");
     const input = await quickInput(page, "Go to evidence in");
-    await input.fill(text.slice(start, end));
+    const offered = await input.inputValue();
+    expect(offered === quote, `the quote box offers ${JSON.stringify(offered.slice(0, 80))} instead of the clipboard's quote`);
     await page.keyboard.press("Enter");
     const found = await waitForEvent(reportFile, (event) => event.event === "evidence", { from, what: "the located evidence" });
     expect(found.evidence !== null && found.evidence.method === "exact", `expected an exact match, got ${JSON.stringify(found.evidence)}`);
@@ -184,6 +190,53 @@ try {
       `selected [${selection.selections[0]}], gold span is [${start}, ${end}]`,
     );
     console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-evidence")}`);
+  });
+
+  await check("Open Relevant Window shows the selected sections beside the contract, labelled by heading path", async () => {
+    const from = events(reportFile).length;
+    await runCommand(page, "Longdoc: Open Relevant Window");
+    const input = await quickInput(page, "Open a relevant window of");
+    await input.fill(relevance.question);
+    await quickRows(page).filter({ hasText: relevance.question.slice(0, 40) }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press("Enter");
+    window = await waitForEvent(reportFile, (event) => event.event === "window", { from, what: "the relevant window" });
+    await page.locator(`.tab.active[data-resource-name^="${OPENED_NAME} — "]`).waitFor({ timeout: 15_000 });
+    expect(window.pieces.length === window.result.sections.length, `${window.pieces.length} labelled pieces for ${window.result.sections.length} sections`);
+    /** @type {string[]} */
+    const labels = window.pieces.map((/** @type {any} */ piece) => piece.label);
+    expect(labels.some((label) => label.includes("9.04 Assignment")), `no piece labelled with 9.04 Assignment: ${JSON.stringify(labels)}`);
+    // The first piece's label is drawn above the window's first line.
+    await page.locator(".codelens-decoration >> visible=true", { hasText: labels[0] }).first().waitFor({ timeout: 15_000 });
+    console.log(`       screenshot ${await screenshot(page, screenshots, "relevant-window")}`);
+  });
+
+  await check("Go to Source selects in the contract the text selected in the window", async () => {
+    const from = events(reportFile).length;
+    // The last words of the last piece: their place in the contract is past two separators.
+    await page.keyboard.press("Control+End");
+    for (let word = 0; word < 6; word += 1) await page.keyboard.press("Control+Shift+ArrowLeft");
+    await page.waitForTimeout(300);
+    const inWindow = events(reportFile)
+      .slice(from)
+      .filter((event) => event.event === "selection" && event.uri.startsWith("longdoc-window:"))
+      .at(-1);
+    expect(inWindow !== undefined && inWindow.selections[0][0] !== inWindow.selections[0][1], "selecting words in the window reported no selection");
+    const [windowStart, windowEnd] = [...inWindow.selections[0]].sort((a, b) => a - b);
+    const selectedInWindow = window.result.text.slice(windowStart, windowEnd);
+    const before = events(reportFile).length;
+    await runCommand(page, "Longdoc: Go to Source");
+    const selection = await waitForEvent(
+      reportFile,
+      (event) => event.event === "selection" && event.uri.endsWith(OPENED_NAME) && event.selections[0][0] !== event.selections[0][1],
+      { from: before, what: "the source selection" },
+    );
+    const [anchor, active] = selection.selections[0];
+    expect(
+      text.slice(anchor, active) === selectedInWindow,
+      `selected ${JSON.stringify(text.slice(anchor, active))} in the contract, ${JSON.stringify(selectedInWindow)} in the window`,
+    );
+    console.log(`       "${selectedInWindow}" selected at offset ${anchor} of the contract`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-source")}`);
   });
 } finally {
   await browser.close();

@@ -15,7 +15,9 @@ export async function openWorkbench(url, folder) {
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Clipboard access is granted as a user would grant it when VS Code asks.
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
   await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
   return { browser, page };

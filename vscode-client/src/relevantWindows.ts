@@ -14,6 +14,7 @@ import { report } from "./testReport";
 import { windowDocumentName, windowPieces, type WindowPiece } from "./windowPieces";
 
 export const GO_TO_SOURCE = "longdoc.ui.goToSource";
+const WINDOW_LANGUAGE = "longdoc-window";
 
 interface OpenWindow {
   query: string;
@@ -74,7 +75,8 @@ export class RelevantWindows implements vscode.TextDocumentContentProvider, vsco
     });
     this.windows.set(uri.toString(), open);
     report("window", { uri: uri.toString(), result: open.result, pieces: open.pieces });
-    const windowDocument = await vscode.workspace.openTextDocument(uri);
+    // Its own language id gives window documents word wrap (configurationDefaults) and keeps them from the server.
+    const windowDocument = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), WINDOW_LANGUAGE);
     await vscode.window.showTextDocument(windowDocument, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   }
 

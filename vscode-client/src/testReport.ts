@@ -5,6 +5,7 @@
 
 import { appendFileSync } from "node:fs";
 import * as vscode from "vscode";
+import { WINDOW_SCHEME } from "./documents";
 
 const REPORT_FILE = process.env["LONGDOC_TEST_REPORT"];
 const SYMBOL_WAIT_MS = 60_000;
@@ -69,11 +70,11 @@ export async function reportDocumentView(document: vscode.TextDocument): Promise
   });
 }
 
-/** Report every selection change in file editors as offsets, the form the test's gold spans use. */
+/** Report every selection change in file and window editors as offsets, the form of the test's gold spans. */
 export function reportSelections(): vscode.Disposable {
   return vscode.window.onDidChangeTextEditorSelection((event) => {
     const document = event.textEditor.document;
-    if (document.uri.scheme !== "file") return;
+    if (document.uri.scheme !== "file" && document.uri.scheme !== WINDOW_SCHEME) return;
     report("selection", {
       uri: document.uri.toString(),
       selections: event.selections.map((selection) => [document.offsetAt(selection.anchor), document.offsetAt(selection.active)]),

@@ -43,5 +43,5 @@ export function windowPieces(
 /** A readable, unique name for a window document: the contract's file name and the question. */
 export function windowDocumentName(documentName: string, query: string): string {
   const question = query.replace(/[\\/:*?"<>|\s]+/g, " ").trim().slice(0, 60);
-  return `${documentName} — ${question}.txt`;
+  return `${documentName} — ${question}`;
 }

@@ -64,6 +64,6 @@ describe("window pieces", () => {
 
 describe("window document name", () => {
   it("joins the document name and the question without path characters", () => {
-    expect(windowDocumentName("agreement.txt", "who may assign / transfer?")).toBe("agreement.txt — who may assign transfer.txt");
+    expect(windowDocumentName("agreement.txt", "who may assign / transfer?")).toBe("agreement.txt — who may assign transfer");
   });
 });
