@@ -99,6 +99,13 @@ def test_centred_heading_at_the_very_start_of_the_text_is_found() -> None:
     assert titles("          ARTICLE I          DEFINITIONS\n\nBody.\n") == ["ARTICLE I DEFINITIONS"]
 
 
+@pytest.mark.xfail(strict=True, reason="core bug: indentation of 3+ spaces is read as a mid-line break")
+def test_indented_clause_after_a_caps_title_line_is_a_heading() -> None:
+    assert titles("TERMS AND CONDITIONS\n\n   1. Definitions.\n\n      Words.\n") == [
+        "TERMS AND CONDITIONS", "1. Definitions",
+    ]
+
+
 @pytest.mark.xfail(strict=True, reason="core bug: ARTICLE line and its caps title separated by a blank line stay two headings")
 def test_article_over_caps_title_after_a_blank_line_is_one_heading() -> None:
     # How most PDF-extracted CUAD contracts set it: every line is followed by a blank one.
