@@ -124,12 +124,17 @@ def words(text: str) -> list[str]:
     return _WORD_RE.findall(text.casefold())
 
 
+@lru_cache(maxsize=1 << 17)
+def _term_of(word: str) -> str | None:
+    return None if word in STOP_WORDS else _strip_plural(word)
+
+
 def terms(text: str) -> list[str]:
     """Index terms: casefolded words, stop words dropped (never negations), plural "s" stripped."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    stop = STOP_WORDS
-    return [_strip_plural(w) for w in _WORD_RE.findall(text.casefold()) if w not in stop]
+    term_of = _term_of
+    return [t for t in map(term_of, _WORD_RE.findall(text.casefold())) if t is not None]
 
 
 # Han ideographs: CJK Unified Ideographs, Extension A, compatibility ideographs, Extensions B-F.

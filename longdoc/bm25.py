@@ -28,7 +28,7 @@ class Postings:
     of additions and removals.
     """
 
-    __slots__ = ("k1", "b", "postings", "lengths", "total_length", "_owned")
+    __slots__ = ("k1", "b", "postings", "lengths", "total_length", "generation")
 
     def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1 = k1
@@ -36,32 +36,8 @@ class Postings:
         self.postings: dict[str, dict[Hashable, int]] = {}
         self.lengths: dict[Hashable, int] = {}
         self.total_length = 0
-        # Terms whose posting dicts this index may change in place; None: all of them. After a
-        # fork both sides start with none, so neither can disturb the other.
-        self._owned: set[str] | None = None
-
-    def fork(self) -> "Postings":
-        """An independent copy that shares posting lists until either side changes them.
-
-        Costs one shallow copy of the term table, so an edit can leave the old index intact.
-        """
-        other = Postings(self.k1, self.b)
-        other.postings = dict(self.postings)
-        other.lengths = dict(self.lengths)
-        other.total_length = self.total_length
-        other._owned = set()
-        self._owned = set()
-        return other
-
-    def _own(self, term: str) -> dict[Hashable, int] | None:
-        plist = self.postings.get(term)
-        owned = self._owned
-        if owned is not None and term not in owned:
-            owned.add(term)
-            if plist is not None:
-                plist = dict(plist)
-                self.postings[term] = plist
-        return plist
+        # Bumped by every change, so a holder can tell that the index moved on without it.
+        self.generation = 0
 
     def __len__(self) -> int:
         return len(self.lengths)
@@ -74,10 +50,10 @@ class Postings:
         length = sum(counts.values())
         self.lengths[key] = length
         self.total_length += length
+        self.generation += 1
         postings = self.postings
-        own = self._own if self._owned is not None else None
         for term, tf in counts.items():
-            plist = own(term) if own else postings.get(term)
+            plist = postings.get(term)
             if plist is None:
                 postings[term] = {key: tf}
             else:
@@ -87,10 +63,10 @@ class Postings:
     def remove(self, key: Hashable, counts: Iterable[str]) -> None:
         """Forget document ``key``; ``counts`` names its distinct terms (as given to ``add``)."""
         self.total_length -= self.lengths.pop(key)
+        self.generation += 1
         postings = self.postings
         for term in counts:
-            plist = self._own(term) if self._owned is not None else postings[term]
-            assert plist is not None
+            plist = postings[term]
             del plist[key]
             if not plist:
                 del postings[term]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import count as _counter
+from itertools import accumulate, count as _counter
 from typing import Callable, Iterator, overload
 
 from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
@@ -122,10 +122,24 @@ class LongDocument:
         heads: list[Heading | None] = [None, *headings]
         self._parts = [self._make_part(text, classes, 0, s, e, h) for s, e, h in zip(starts, ends, heads)]
         self._starts = starts
-        self._index = Postings(_K1, _B)
-        for start, part in zip(starts, self._parts):
-            self._index_part(text, start, part)
+        self._reindex()
         self._finish()
+
+    def _reindex(self) -> None:
+        self._index = Postings(_K1, _B)
+        for start, part in zip(self._starts, self._parts):
+            self._index_part(self._text, start, part)
+        self._index_generation = self._index.generation
+
+    def _postings(self) -> Postings:
+        """The BM25 postings of this version of the text.
+
+        An edit hands the postings on to the new document and patches them in place; a document
+        that has been edited away rebuilds its own on demand, so old versions stay correct.
+        """
+        if self._index.generation != self._index_generation:
+            self._reindex()
+        return self._index
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
                    heading: Heading | None) -> _Part:
@@ -170,10 +184,7 @@ class LongDocument:
             remove(base | j, set(self._section_terms(text, start, part, j)))
 
     def _finish(self) -> None:
-        prefix = [0]
-        for part in self._parts:
-            prefix.append(prefix[-1] + len(part.spans))
-        self._section_prefix = prefix
+        self._section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
         self._sections = _Sections(self)
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
         self._levels_cache: list[int] | None = None
@@ -328,8 +339,7 @@ class LongDocument:
     # ----------------------------------------------------------------- ranking
     def query_terms(self, query: str) -> list[str]:
         """The query's index terms, de-duplicated, in query order."""
-        if not isinstance(query, str):
-            raise TypeError(f"query must be str, not {type(query).__name__}")
+        _check_query(query)
         return list(dict.fromkeys(self._analyzer(query)))
 
     def _global_index(self, key: int) -> int:
@@ -340,7 +350,7 @@ class LongDocument:
 
     def _scored(self, query: str) -> list[tuple[int, float]]:
         """(section index, BM25) of every section containing a query term, best first."""
-        by_key = self._index.score(self.query_terms(query))
+        by_key = self._postings().score(self.query_terms(query))
         found = [(self._global_index(k), v) for k, v in by_key.items()]
         found.sort(key=lambda iv: (-iv[1], iv[0]))
         return found
@@ -411,6 +421,7 @@ class LongDocument:
 
     def matched_terms(self, section: Section | int, query: str) -> list[str]:
         """The query's words (casefolded, query order) whose terms occur in ``section``."""
+        _check_query(query)
         sec = self._sections[section] if isinstance(section, int) else section
         present = self._section_term_set(sec)
         out = []
@@ -422,8 +433,9 @@ class LongDocument:
 
     def unmatched_terms(self, query: str) -> list[str]:
         """The query's words (casefolded, query order) that no section contains."""
+        _check_query(query)
         out = []
-        postings = self._index.postings
+        postings = self._postings().postings
         for word in dict.fromkeys(words(query)):
             t = self._analyzer(word)
             if t and not all(x in postings for x in t):
@@ -465,11 +477,16 @@ class LongDocument:
         fence_touched = self._markdown and (
             _FENCE_RE.search(new_text) is not None or _FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
         )
-        md_now = _MD_LINE_RE.search(text) is not None if self._markdown or "#" in new_text else False
-        if fence_touched or md_now != self._markdown:
+        # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
+        lo = _line_start(text, start)
+        hi = _line_end(text, start + len(new_text))
+        md_appeared = not self._markdown and _MD_LINE_RE.search(text, max(0, lo - 1), hi) is not None
+        if fence_touched or md_appeared:
             new._build_all()
             return new
         new._patch(self, start, end, delta)
+        if self._markdown and not any(part.md_lines for part in new._parts):
+            new._build_all()  # the last Markdown heading is gone: read the text as plain again
         return new
 
     def _patch(self, old_doc: "LongDocument", start: int, end: int, delta: int) -> None:
@@ -503,11 +520,12 @@ class LongDocument:
                      for s, e, h in zip(new_starts, ends, new_heads)]
         self._parts = parts[:first] + new_parts + parts[last + 1 :]
         self._starts = starts[:first] + new_starts + [s + delta for s in starts[last + 1 :]]
-        self._index = old_doc._index.fork()
+        self._index = old_doc._postings()
         for s, part in zip(starts[first : last + 1], parts[first : last + 1]):
             self._unindex_part(old_text, s, part)
         for s, part in zip(new_starts, new_parts):
             self._index_part(text, s, part)
+        self._index_generation = self._index.generation
         self._finish()
 
     # ----------------------------------------------------------------- facets
@@ -527,9 +545,28 @@ def _shifted(fits: Callable[[int, int], bool], shift: int) -> Callable[[int, int
 
 
 def _line_start(text: str, pos: int) -> int:
-    if pos <= 0:
-        return 0
-    return max(text.rfind(ch, 0, pos) for ch in _LINE_BREAKS) + 1
+    lo = pos
+    while lo > 0:
+        lo = max(0, lo - 4096)
+        found = max(text.rfind(ch, lo, pos) for ch in _LINE_BREAKS)
+        if found >= 0:
+            return found + 1
+    return 0
+
+
+def _line_end(text: str, pos: int) -> int:
+    hi = pos
+    while hi < len(text):
+        hi = min(len(text), hi + 4096)
+        found = [i for i in (text.find(ch, pos, hi) for ch in _LINE_BREAKS) if i >= 0]
+        if found:
+            return min(found)
+    return len(text)
+
+
+def _check_query(query: object) -> None:
+    if not isinstance(query, str):
+        raise TypeError(f"query must be str, not {type(query).__name__}")
 
 
 def _check_positive(name: str, value: object) -> None:

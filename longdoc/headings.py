@@ -136,8 +136,13 @@ def _caps_run(rest: str) -> int:
         letters += sum(c.isalpha() for c in word)
         pos = end = m.end()
         if word.endswith(".") and len(word) > 2 and word[-3] != ".":
-            break  # "DISCLAIMER OF WARRANTIES." ends the title; "U.S." does not
-    return end if letters >= 2 else 0
+            return end if letters >= 2 else 0  # "DISCLAIMER OF WARRANTIES." ends the title
+    if letters < 2:
+        return 0
+    after = rest[end:].lstrip(" \t-–—:")
+    if after[:1].isupper() and any(c.islower() for c in after.split(None, 1)[0]):
+        return 0  # "NTL Obligations": an acronym opening a mixed-case title, not a caps title
+    return end
 
 
 def _sentence_title(rest: str) -> int:
@@ -304,37 +309,63 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
 _MD_LABEL_RE = re.compile(r"((?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]|[IVX]{1,5}))[.)][ \t]")
 
 
+def _is_plain_title(line: str, markdown: bool) -> bool:
+    """A caps line that is a title, not a heading of its own shape ("ARTICLE VI", "1. TERM")."""
+    shape = _classify(line, markdown)
+    return shape is None or shape.kind == "caps"
+
+
 def _is_page_artefact(s: str) -> bool:
-    return not s or _PAGE_RE.match(s) is not None or set(s) <= set("-–—_=*. \t")
+    return not s or _PAGE_RE.match(s) is not None or not s.strip("-–—_=*. \t")
 
 
 # Inside a physical line, PDF extraction leaves a run of spaces where a line break was, and
-# run-on clauses start right after a sentence end: both begin a "segment" that may hold a heading.
-_SOFT_BREAK_RE = re.compile(r"[ \t]{3,}|(?<=[.;:]) (?=[0-9]{1,3}\.[0-9]{1,3}\.?[ \t]+[A-Z])")
+# run-on clauses start right after a sentence end: both may begin a heading mid-line.
+_SOFT_BREAK_RE = re.compile(
+    r"[ \t]{3,}(?=ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(])"
+    r"|(?<=[.;:]) (?=[0-9]{1,3}\.[0-9]{1,3}\.?[ \t]+[A-Z])"
+)
 _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
 _MIDLINE_AFTER = frozenset(".:;)]\"”")
 
 
 def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int, int, bool]]:
     """(start, end, starts a physical line) of each segment of the lines in text[start:end]."""
+    lines = list(line_spans(text, start, end))
+    if markdown:
+        return [(ls, le, True) for ls, le in lines]
+    breaks = [m.span() for m in _SOFT_BREAK_RE.finditer(text, start, end)]
+    if not breaks:
+        return [(ls, le, True) for ls, le in lines]
     out: list[tuple[int, int, bool]] = []
-    for ls, le in line_spans(text, start, end):
-        if markdown or le - ls < 8:
+    b = 0
+    nb = len(breaks)
+    for ls, le in lines:
+        while b < nb and breaks[b][0] < ls:
+            b += 1
+        if b == nb or breaks[b][0] >= le:
             out.append((ls, le, True))
             continue
-        physical = text[ls:le]
-        if (len(physical) <= 160 and _TOC_RE.search(physical)) or len(_TOC_RUN_RE.findall(physical, 0, 2000)) >= 2:
-            continue  # a table-of-contents entry, page number included: none of it is a heading
-        pos = 0
+        pos = ls
         first = True
-        for m in _SOFT_BREAK_RE.finditer(physical):
-            if m.start() > pos:
-                out.append((ls + pos, ls + m.start(), first))
-                first = False
-            pos = m.end()
-        if pos < len(physical) or first:
-            out.append((ls + pos, le, first))
+        while b < nb and breaks[b][0] < le:
+            bs, be = breaks[b]
+            b += 1
+            if not text[pos:bs].strip():
+                continue  # indentation, not a break inside the line
+            out.append((pos, bs, first))
+            first = False
+            pos = be
+        out.append((pos, le, first))
     return out
+
+
+def _is_toc_line(text: str, pos: int) -> bool:
+    """Whether the physical line around ``pos`` is a table-of-contents entry."""
+    ls = max(text.rfind(ch, max(0, pos - 4000), pos) for ch in "\n\r\f") + 1
+    le = min((i for i in (text.find(ch, pos, pos + 4000) for ch in "\n\r\f") if i >= 0), default=min(len(text), pos + 4000))
+    line = text[ls:le].strip()
+    return (len(line) <= 160 and _TOC_RE.search(line) is not None) or len(_TOC_RUN_RE.findall(line, 0, 2000)) >= 2
 
 
 def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown: bool | None = None) -> list[Heading]:
@@ -351,7 +382,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     # One more segment for the joining rules (an ARTICLE line's title below it, a setext underline).
     if end < len(text):
         tail_end = min(len(text), end + 4096)
-        segs.extend(s for s in _segments(text, end, tail_end, markdown)[:1] if s[0] == end or not s[2])
+        segs.extend(_segments(text, end, tail_end, markdown)[:2])
     in_fence = False
     candidate = _CANDIDATE_RE.match
     last_heading_seg = -2
@@ -368,7 +399,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         if not line_start and last_heading_seg != i - 1:
-            before = text[:ls].rstrip()[-1:]
+            before = text[max(0, ls - 64) : ls].rstrip()[-1:]
             if before not in _MIDLINE_AFTER:
                 i += 1
                 continue
@@ -395,19 +426,26 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info is None or (not line_start and info.kind not in _MIDLINE_KINDS):
             i += 1
             continue
+        if not markdown and _is_toc_line(text, ls):
+            i += 1
+            continue
         hs = indent
         he = indent + info.span
         heading_text = text[hs:he]
         title = info.title
-        if info.bare and nxt and _is_caps_heading(nxt) and len(nxt) <= 80:
+        j = i + 1
+        if info.bare and not nxt and j + 1 < len(segs):
+            j += 1  # one blank line may stand between "ARTICLE V" and its title
+            nxt = text[segs[j][0] : segs[j][1]].strip()
+        if info.bare and nxt and len(nxt) <= 80 and _is_caps_heading(nxt) and _is_plain_title(nxt, markdown):
             # "ARTICLE V" over "DEFINITIONS": one heading on two lines (or two segments).
-            nraw = text[segs[i + 1][0] : segs[i + 1][1]]
-            ns = segs[i + 1][0] + (len(nraw) - len(nraw.lstrip(" \t")))
+            nraw = text[segs[j][0] : segs[j][1]]
+            ns = segs[j][0] + (len(nraw) - len(nraw.lstrip(" \t")))
             he = ns + len(nxt)
             out.append(Heading(hs, he, f"{heading_text} {nxt}", _clean_title(f"{title} {nxt}"),
                                info.label, info.level, info.kind))
-            last_heading_seg = i + 1
-            i += 2
+            last_heading_seg = j
+            i = j + 1
             continue
         out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
         last_heading_seg = i
