@@ -15,7 +15,7 @@ from collections import Counter, OrderedDict
 from itertools import compress, count
 from dataclasses import dataclass, field
 from threading import Lock
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 __all__ = [
     "SourceSpan",
@@ -446,6 +446,7 @@ class Locator:
             return None
         if (start, end) != span:
             distance = _edit_distance(nq, window[start:end])
+        start, end, distance = _anchor_edges(nq, window, start, end, distance)
         similarity = 1.0 - distance / max(len(nq), end - start)
         return similarity, offsets[start], offsets[end - 1] + 1
 
@@ -457,6 +458,65 @@ class Locator:
         while end < len(window) and window[end].isalnum() and window[end - 1].isalnum():
             end += 1
         return start, end
+
+
+_EDGE_REACH = 3  # words looked at beyond each edge of a span for the quote's first or last word
+
+
+def _edge_words(nq: str) -> tuple[str | None, str | None]:
+    """The quote's first word with any punctuation before it, and its last word with any
+    punctuation after it ('"the', 'pb.'); None when the quote has no word."""
+    words = list(_WORD_RE.finditer(nq))
+    if not words:
+        return None, None
+    return nq[: words[0].end()], nq[words[-1].start() :]
+
+
+def _nearest(tokens: list[tuple[int, int]], around: int, matches: Callable[[int], bool]) -> int | None:
+    """Index of the token nearest to ``tokens[around]`` (within reach, the earlier on a tie)
+    that ``matches``; None when there is none."""
+    for step in range(1, _EDGE_REACH + 1):
+        for i in (around - step, around + step):
+            if 0 <= i < len(tokens) and matches(i):
+                return i
+    return None
+
+
+def _anchor_edges(nq: str, window: str, start: int, end: int, distance: int) -> tuple[int, int, int]:
+    """Move a span's edges onto the quote's own first and last words when those stand a few
+    words off. A word dropped or doubled near a quote's edge can make a span that is too short or
+    too long cost fewer edits than the true counterpart; the move is kept when it does not cost
+    an edit for every character it adds, or, when it only removes text, costs no edit more."""
+    tokens = [m.span() for m in _WORD_RE.finditer(window)]
+    inside = [i for i, (s, e) in enumerate(tokens) if start <= s and e <= end]
+    first, last = _edge_words(nq)
+    if not inside or first is None or last is None:
+        return start, end, distance
+    lead = len(first) - len(_WORD_RE.search(first).group())  # type: ignore[union-attr]
+    trail = len(last) - len(_WORD_RE.match(last).group())  # type: ignore[union-attr]
+
+    def starts_quote(i: int) -> bool:
+        s = tokens[i][0] - lead
+        return s >= 0 and window[s : s + len(first)] == first
+
+    def ends_quote(i: int) -> bool:
+        e = tokens[i][1] + trail
+        return window[e - len(last) : e] == last
+
+    new_start, new_end = start, end
+    if not starts_quote(inside[0]):
+        i = _nearest(tokens, inside[0], starts_quote)
+        new_start = start if i is None or i > inside[-1] else tokens[i][0] - lead
+    if not ends_quote(inside[-1]):
+        i = _nearest(tokens, inside[-1], ends_quote)
+        new_end = end if i is None or i < inside[0] else tokens[i][1] + trail
+    for s, e in dict.fromkeys([(new_start, new_end), (new_start, end), (start, new_end)]):
+        if (s, e) == (start, end) or s >= e:
+            continue
+        d = _edit_distance(nq, window[s:e])
+        if d - distance < max((start - s) + (e - end), 1):
+            return s, e, d
+    return start, end, distance
 
 
 _CACHE_SIZE = 4
