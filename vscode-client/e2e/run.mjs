@@ -4,7 +4,7 @@
  * a CUAD contract and checks VS Code's own view of the outline, Find Relevant Sections and Go to Evidence.
  */
 
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCodeServer } from "./codeServer.mjs";
@@ -237,6 +237,36 @@ try {
     );
     console.log(`       "${selectedInWindow}" selected at offset ${anchor} of the contract`);
     console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-source")}`);
+  });
+
+  await check("after an edit of the contract, Go to Source says the window is stale and refreshes it", async () => {
+    await page.locator(`.tab[data-resource-name="${OPENED_NAME}"]`).click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.type("Draft. ");
+    await page.locator(`.tab[data-resource-name^="${OPENED_NAME} — "]`).click();
+    const from = events(reportFile).length;
+    await runCommand(page, "Longdoc: Go to Source");
+    const toast = page.locator(".notification-toast", { hasText: "The document changed since this window was made" });
+    await toast.waitFor({ timeout: 15_000 });
+    console.log(`       screenshot ${await screenshot(page, screenshots, "stale-window")}`);
+    await toast.locator(".monaco-button", { hasText: "Refresh" }).click();
+    const refreshed = await waitForEvent(reportFile, (event) => event.event === "window", { from, what: "the refreshed window" });
+    expect(refreshed.result.version > window.result.version, `the refreshed window is of version ${refreshed.result.version}, the old one was ${window.result.version}`);
+  });
+
+  await check("a server that cannot start is reported once, with the command line tried and what to install", async () => {
+    const missing = "/nonexistent/bin/python3";
+    // As a user editing the workspace settings would; VS Code watches the file.
+    mkdirSync(join(workspace, ".vscode"), { recursive: true });
+    writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify({ "longdoc.server.python": missing }));
+    const toast = page.locator(".notification-toast", { hasText: "Longdoc could not start its language server" });
+    await toast.first().waitFor({ timeout: 30_000 });
+    const message = await toast.first().innerText();
+    expect(message.includes(`${missing} -m longdoc_server`), `the notification does not show the command tried: ${message}`);
+    expect(message.includes("pip install 'longdoc[server]'"), `the notification does not say what to install: ${message}`);
+    await page.waitForTimeout(2_000);
+    expect((await toast.count()) === 1, `${await toast.count()} notifications instead of one`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "server-missing")}`);
   });
 } finally {
   await browser.close();

@@ -130,7 +130,9 @@ export class RelevantWindows implements vscode.TextDocumentContentProvider, vsco
     const choice = await vscode.window.showWarningMessage(`Longdoc: ${reason}. Refresh the window?`, "Refresh");
     if (choice !== "Refresh") return;
     const source = await vscode.workspace.openTextDocument(open.source);
-    this.windows.set(windowUri.toString(), await this.compute(source, open.query));
+    const refreshed = await this.compute(source, open.query);
+    this.windows.set(windowUri.toString(), refreshed);
+    report("window", { uri: windowUri.toString(), result: refreshed.result, pieces: refreshed.pieces });
     this.changed.fire(windowUri);
     this.lensesChanged.fire();
   }
