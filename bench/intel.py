@@ -12,6 +12,7 @@ import argparse
 import json
 import re
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -183,7 +184,8 @@ def spans_holding(doc: LongDocument) -> Callable[[str], list[tuple[int, int]] | 
         if not terms:
             return None
         lists = sorted((postings.get(t, {}) for t in terms), key=len)
-        keys = set(lists[0]).intersection(*lists[1:])
+        # Walk the shortest posting list only: the cost follows the rarest word of the phrase.
+        keys = [k for k in lists[0] if all(k in other for other in lists[1:])]
         return sorted(section_spans[doc._global_index(k)] for k in keys)  # noqa: SLF001
 
     return where
@@ -203,10 +205,24 @@ def time_full_analysis(text: str, repeat: int) -> dict[str, float]:
         "references": lambda: find_references(text, nodes, view),
         "diagnostics": lambda: diagnose(text, nodes, defs, refs, view, where),
     }
-    out = {name: median(seconds(fn, repeat)) for name, fn in steps.items()}
-    out["total"] = sum(out.values())
+    out: dict[str, float] = {}
+    for name, fn in steps.items():
+        out[name] = median(seconds(fn, repeat))
+        out[f"{name} (cpu)"] = median(cpu_seconds(fn, repeat))
+    out["total"] = sum(out[name] for name in steps)
+    out["total (cpu)"] = sum(out[f"{name} (cpu)"] for name in steps)
     out["definitions_found"] = len(defs)
     out["references_found"] = len(refs)
+    return out
+
+
+def cpu_seconds(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Processor seconds of each call: on a shared, loaded machine wall time also counts waiting."""
+    out = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()
+        out.append(time.process_time() - t0)
     return out
 
 
@@ -238,8 +254,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = contract_corpus(args.size)
     timing = time_full_analysis(text, args.repeat)
     print(f"\nFull analysis of {len(text):,} characters (median of {args.repeat}; outline built beforehand)")
-    print(format_table(["step", "seconds"], [(k, v) for k, v in timing.items() if not k.endswith("_found")]))
-    print(f"budget 0.300 s -> ratio {timing['total'] / 0.3:.2f} of budget; "
+    names = [k for k in timing if not k.endswith(("_found", "(cpu)"))]
+    print(format_table(["step", "wall s", "cpu s"], [(k, timing[k], timing[f"{k} (cpu)"]) for k in names]))
+    print(f"budget 0.300 s -> wall {timing['total'] / 0.3:.2f}x, cpu {timing['total (cpu)'] / 0.3:.2f}x of budget; "
           f"{timing['definitions_found']:,} definitions, {timing['references_found']:,} citations")
 
     save_results("intel", {
