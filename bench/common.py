@@ -14,7 +14,7 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -130,14 +130,31 @@ def seconds(fn: Callable[[], object], repeat: int) -> list[float]:
     return [timed(fn)[1] for _ in range(repeat)]
 
 
-def interleaved(contenders: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    """Seconds of ``repeat`` runs of each contender, taken in rounds (each contender once per
-    round) so that a change in the machine's load falls on all of them alike."""
-    out: dict[str, list[float]] = {label: [] for label in contenders}
+@dataclass
+class Clock:
+    """Wall-clock and CPU seconds of repeated runs, in run order. CPU time (this process only)
+    is what other work on a shared machine disturbs least."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def run(self, fn: Callable[[], T]) -> T:
+        """Call ``fn``, record its wall and CPU seconds, return its result."""
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        result = fn()
+        self.wall.append(time.perf_counter() - wall0)
+        self.cpu.append(time.process_time() - cpu0)
+        return result
+
+
+def interleaved(contenders: dict[str, Callable[[], object]], repeat: int) -> dict[str, Clock]:
+    """``repeat`` runs of each contender, taken in rounds (each contender once per round) so that a
+    change in the machine's load falls on all of them alike."""
+    clocks = {label: Clock() for label in contenders}
     for _ in range(repeat):
         for label, fn in contenders.items():
-            out[label] += seconds(fn, 1)
-    return out
+            clocks[label].run(fn)
+    return clocks
 
 
 def median(values: Sequence[float]) -> float:
