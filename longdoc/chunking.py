@@ -10,7 +10,7 @@ to that many tokens from the end of the previous one, starting at a sentence (el
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Callable
+from typing import Callable, Iterator
 
 from .analysis import approx_tokens, class_raw_count, token_classes, tokens_from_raw
 from .headings import Heading, find_headings
@@ -58,7 +58,6 @@ def _check_sizes(max_chunk_size: object, overlap: object) -> None:
     for name, value in (("max_chunk_size", max_chunk_size), ("overlap", overlap)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    assert isinstance(max_chunk_size, int) and isinstance(overlap, int)
     # One word is ceil(1 x 1.3) = 2 tokens, so a smaller budget could hold nothing.
     if max_chunk_size < 2:
         raise ChunkingError(f"max_chunk_size must be at least 2, got {max_chunk_size}")
@@ -298,12 +297,12 @@ def _cut_word(classes: bytes, span: Span, max_raw: int) -> list[Span]:
     return out
 
 
-def _boundaries(text: str, start: int, end: int) -> tuple[list[int], list[int]]:
-    """Sentence starts and word starts in ``text[start:end]``, ascending."""
+def _boundaries(text: str, start: int, end: int) -> Iterator[list[int]]:
+    """Sentence starts, then (only when asked for) word starts in ``text[start:end]``, ascending."""
     sentences = [start, *(m.end() for m in _SENTENCE_RE.finditer(text, start, end))]
     sentences += [m.end() for m in _BLANK_LINE_RE.finditer(text, start, end)]
-    words = [m.start() for m in _WORD_RE.finditer(text, start, end)]
-    return sorted({p for p in sentences if p < end and not text[p].isspace()}), words
+    yield sorted({p for p in sentences if p < end and not text[p].isspace()})
+    yield [m.start() for m in _WORD_RE.finditer(text, start, end)]
 
 
 def _with_overlap(
@@ -311,22 +310,26 @@ def _with_overlap(
 ) -> list[Span]:
     out = base[:1]
     for (prev_start, prev_end), (start, end) in zip(base, base[1:]):
-        begin = start
-        sentences, words = _boundaries(text, prev_start, prev_end)
-        for candidates in (sentences, words):
-            chosen = next(
-                (
-                    p
-                    for p in candidates
-                    # Never reach back to where the previous chunk starts: it would be contained.
-                    if p > out[-1][0]
-                    and tokens_from_raw(class_raw_count(classes, p, prev_end)) <= overlap
-                    and tokens_from_raw(class_raw_count(classes, p, end)) <= max_chunk_size
-                ),
-                None,
+        floor = out[-1][0]
+
+        def fits(p: int) -> bool:
+            # Never reach back to where the previous chunk starts: it would be contained.
+            return (
+                p > floor
+                and tokens_from_raw(class_raw_count(classes, p, prev_end)) <= overlap
+                and tokens_from_raw(class_raw_count(classes, p, end)) <= max_chunk_size
             )
-            if chosen is not None:
-                begin = chosen
+
+        begin = start
+        for candidates in _boundaries(text, prev_start, prev_end):
+            # ``fits`` only fails further back, so walk back from the end while it holds.
+            earliest = None
+            for p in reversed(candidates):
+                if not fits(p):
+                    break
+                earliest = p
+            if earliest is not None:
+                begin = earliest
                 break
         out.append((begin, end))
     return out
