@@ -62,7 +62,6 @@ def test_edit_equals_a_fresh_build_of_the_edited_text(old: str, new: str) -> Non
     assert_same_as_fresh(doc)
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: edit re-detects Markdown only when the new text holds '#'")
 def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_fresh_one() -> None:
     assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
 

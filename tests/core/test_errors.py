@@ -60,20 +60,12 @@ def test_k_that_is_not_an_int_is_a_type_error_naming_it(doc: LongDocument, k: ob
         doc.select("fees", k=k)  # type: ignore[arg-type]
 
 
-_QUERY_NOT_CHECKED = "core bug: a non-str query reaches analysis.words and raises AttributeError"
-
-
-@pytest.mark.parametrize(
-    "method",
-    ["scores", "select", "query_terms",
-     pytest.param("unmatched_terms", marks=pytest.mark.xfail(strict=True, reason=_QUERY_NOT_CHECKED))],
-)
+@pytest.mark.parametrize("method", ["scores", "select", "query_terms", "unmatched_terms"])
 def test_a_query_that_is_not_str_is_a_type_error_naming_it(doc: LongDocument, method: str) -> None:
     with pytest.raises(TypeError, match="query"):
         getattr(doc, method)(["fees"])
 
 
-@pytest.mark.xfail(strict=True, reason=_QUERY_NOT_CHECKED)
 def test_matched_terms_with_a_query_that_is_not_str_is_a_type_error_naming_it(doc: LongDocument) -> None:
     with pytest.raises(TypeError, match="query"):
         doc.matched_terms(doc.sections[0], ["fees"])  # type: ignore[arg-type]

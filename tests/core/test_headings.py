@@ -94,19 +94,16 @@ def test_centred_article_over_centred_caps_title_is_one_heading() -> None:
     assert (h.text, h.title) == ("ARTICLE II LICENSE GRANT", "ARTICLE II LICENSE GRANT")
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: an indented heading at the very start of the text is lost")
 def test_centred_heading_at_the_very_start_of_the_text_is_found() -> None:
     assert titles("          ARTICLE I          DEFINITIONS\n\nBody.\n") == ["ARTICLE I DEFINITIONS"]
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: indentation of 3+ spaces is read as a mid-line break")
 def test_indented_clause_after_a_caps_title_line_is_a_heading() -> None:
     assert titles("TERMS AND CONDITIONS\n\n   1. Definitions.\n\n      Words.\n") == [
         "TERMS AND CONDITIONS", "1. Definitions",
     ]
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: ARTICLE line and its caps title separated by a blank line stay two headings")
 def test_article_over_caps_title_after_a_blank_line_is_one_heading() -> None:
     # How most PDF-extracted CUAD contracts set it: every line is followed by a blank one.
     assert titles("Recitals.\n\nARTICLE I\n\nDEFINITIONS\n\nAs used in this Agreement:\n") == ["ARTICLE I DEFINITIONS"]
@@ -124,7 +121,6 @@ def test_run_on_section_heading_title_is_its_first_sentence() -> None:
     assert h.title == "Section 2.02 Payment Obligations"
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: a caps word opening a run-on title cuts the title short")
 def test_run_on_section_title_starting_with_an_acronym_keeps_its_whole_first_sentence() -> None:
     h = only("Recitals.\n\nSection 2.02. NTL Obligations. NTL shall pay the fees.\n")
     assert h.title == "Section 2.02 NTL Obligations"
