@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { startCodeServer } from "./codeServer.mjs";
 import { flatten, headingLines, innermostAt } from "./outlineOracle.mjs";
 import { events, waitForEvent } from "./report.mjs";
-import { openFromExplorer, openWorkbench, quickInput, quickRows, runCommand, screenshot } from "./workbench.mjs";
+import { askQuestion, openFromExplorer, openWorkbench, quickInput, quickRows, runCommand, screenshot } from "./workbench.mjs";
 
 const CLIENT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SHARED = resolve(CLIENT, "..", "..", "shared");
@@ -140,11 +140,7 @@ try {
 
   await check("Find Relevant Sections moves the cursor into the section holding the gold answer", async () => {
     const from = events(reportFile).length;
-    await runCommand(page, "Longdoc: Find Relevant Sections");
-    const input = await quickInput(page, "Find relevant sections in");
-    await input.fill(relevance.question);
-    await quickRows(page).filter({ hasText: relevance.question.slice(0, 40) }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press("Enter");
+    await askQuestion(page, "Longdoc: Find Relevant Sections", "Find relevant sections in", relevance.question);
     const answer = await waitForEvent(reportFile, (event) => event.event === "relevantSections", { from, what: "the relevant sections" });
     await page.locator(".quick-input-widget .quick-input-title:has-text('relevant section')").waitFor({ timeout: 15_000 });
     await quickRows(page).filter({ hasText: "score" }).first().waitFor({ timeout: 15_000 });
@@ -194,11 +190,7 @@ try {
 
   await check("Open Relevant Window shows the selected sections beside the contract, labelled by heading path", async () => {
     const from = events(reportFile).length;
-    await runCommand(page, "Longdoc: Open Relevant Window");
-    const input = await quickInput(page, "Open a relevant window of");
-    await input.fill(relevance.question);
-    await quickRows(page).filter({ hasText: relevance.question.slice(0, 40) }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press("Enter");
+    await askQuestion(page, "Longdoc: Open Relevant Window", "Open a relevant window of", relevance.question);
     window = await waitForEvent(reportFile, (event) => event.event === "window", { from, what: "the relevant window" });
     await page.locator(`.tab.active[data-resource-name^="${OPENED_NAME} — "]`).waitFor({ timeout: 15_000 });
     expect(window.pieces.length === window.result.sections.length, `${window.pieces.length} labelled pieces for ${window.result.sections.length} sections`);
@@ -237,6 +229,23 @@ try {
     );
     console.log(`       "${selectedInWindow}" selected at offset ${anchor} of the contract`);
     console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-source")}`);
+  });
+
+  await check("Check Coverage lists the sections of each facet and warns about the uncovered one", async () => {
+    const from = events(reportFile).length;
+    await runCommand(page, "Longdoc: Check Coverage");
+    const input = await quickInput(page, "Check coverage of");
+    await input.fill("assignment: assignment without consent; law: governing law; mining: cryptocurrency mining rigs");
+    await page.keyboard.press("Enter");
+    const coverage = await waitForEvent(reportFile, (event) => event.event === "coverage", { from, what: "the coverage answer" });
+    expect(JSON.stringify(coverage.result.uncovered) === JSON.stringify(["mining"]), `uncovered facets: ${JSON.stringify(coverage.result.uncovered)}`);
+    await page.locator(".notification-toast", { hasText: "not covered: mining" }).waitFor({ timeout: 15_000 });
+    const rows = quickRows(page);
+    await rows.filter({ hasText: "mining: not covered" }).first().waitFor({ timeout: 15_000 });
+    const labels = await rows.allInnerTexts();
+    expect(labels.some((label) => label.includes("9.07 Governing Law")), `no 9.07 Governing Law row for the law facet: ${JSON.stringify(labels)}`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "check-coverage")}`);
+    await page.keyboard.press("Escape");
   });
 
   await check("after an edit of the contract, Go to Source says the window is stale and refreshes it", async () => {

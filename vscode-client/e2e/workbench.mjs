@@ -51,6 +51,18 @@ export async function quickInput(page, title) {
   return page.locator(".quick-input-widget .quick-input-box input");
 }
 
+/**
+ * Run a Longdoc command that asks a question: type it into the question box and accept it.
+ * @param {import("playwright-core").Page} page @param {string} command @param {string} title @param {string} question
+ */
+export async function askQuestion(page, command, title, question) {
+  await runCommand(page, command);
+  const input = await quickInput(page, title);
+  await input.fill(question);
+  await quickRows(page).filter({ hasText: question.slice(0, 40) }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press("Enter");
+}
+
 /** Rows of the visible quick input list. @param {import("playwright-core").Page} page */
 export function quickRows(page) {
   return page.locator(".quick-input-widget .quick-input-list .monaco-list-row");
