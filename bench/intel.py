@@ -13,18 +13,26 @@ import json
 import re
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import ROOT, contract_corpus, document_text, format_table, median, save_results, seconds  # noqa: E402
+from common import (
+    ROOT,
+    contract_corpus,
+    document_text,
+    format_table,
+    median,
+    save_results,
+    seconds,
+)
 
-from longdoc.definitions import byte_view, find_definitions  # noqa: E402
-from longdoc.diagnostics import diagnose  # noqa: E402
-from longdoc.document import LongDocument  # noqa: E402
-from longdoc.references import find_references  # noqa: E402
+from longdoc.definitions import byte_view, find_definitions
+from longdoc.diagnostics import diagnose
+from longdoc.document import LongDocument
+from longdoc.references import find_references
 
 GOLD = ROOT / "tests" / "gold" / "intel"
 
@@ -48,7 +56,7 @@ class Score:
     hits: int = 0  # found items matching a gold item
     recalled: int = 0  # gold items matched by a found item
 
-    def add(self, other: "Score") -> None:
+    def add(self, other: Score) -> None:
         self.gold += other.gold
         self.found += other.found
         self.hits += other.hits
@@ -176,7 +184,7 @@ def spans_holding(doc: LongDocument) -> Callable[[str], list[tuple[int, int]] | 
     (None when the phrase has no index term): where a use of a defined term can be, read from the
     document's BM25 postings. It reaches into LongDocument's index; it is the method proposed for
     LongDocument so that diagnostics need no scan per unused term."""
-    postings = doc._postings().postings  # noqa: SLF001 - see docstring
+    postings = doc._postings().postings
     section_spans = [(s.start, s.end) for s in doc.sections]
 
     def where(phrase: str) -> list[tuple[int, int]] | None:
@@ -186,7 +194,7 @@ def spans_holding(doc: LongDocument) -> Callable[[str], list[tuple[int, int]] | 
         lists = sorted((postings.get(t, {}) for t in terms), key=len)
         # Walk the shortest posting list only: the cost follows the rarest word of the phrase.
         keys = [k for k in lists[0] if all(k in other for other in lists[1:])]
-        return sorted(section_spans[doc._global_index(k)] for k in keys)  # noqa: SLF001
+        return sorted(section_spans[doc._global_index(k)] for k in keys)
 
     return where
 

@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Protocol
 
 __all__ = [
@@ -20,11 +21,11 @@ __all__ = [
     "definitions_after_edit",
     "definitions_in",
     "find_definitions",
+    "is_used",
     "mark_duplicates",
     "paragraph_bounds",
     "use_at",
     "uses_of",
-    "is_used",
 ]
 
 
@@ -270,7 +271,7 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes], floor: int) -> list[
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
     if not quoted:
         return []
-    gaps = [(body_start, quoted[0].start())] + [(a.end(), b.start()) for a, b in zip(quoted, quoted[1:])]
+    gaps = [(body_start, quoted[0].start())] + [(a.end(), b.start()) for a, b in pairwise(quoted)]
     if any(_GLUE.fullmatch(v, a, b) is None or _NOT_GLUE.search(v, a, b) for a, b in gaps):
         return []
     if _PAREN_TAIL.match(v, quoted[-1].end(), body_end) is None:
@@ -383,7 +384,7 @@ def is_used(
     definitions: Sequence[Definition],
     term: str,
     view: bytes | None = None,
-    spans: "Callable[[], Sequence[tuple[int, int]] | None] | None" = None,
+    spans: Callable[[], Sequence[tuple[int, int]] | None] | None = None,
 ) -> bool:
     """Whether a defined term occurs anywhere outside its definitions (as written with single
     spaces). The search looks near the first definition first, where uses cluster; `spans`, when

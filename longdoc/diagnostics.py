@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .definitions import Definition, byte_view, is_used
-from .references import Reference, OutlinePart
+from .references import OutlinePart, Reference
 
-__all__ = ["Diagnostic", "diagnose", "ERROR", "WARNING", "INFORMATION", "HINT"]
+__all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnostic", "diagnose"]
 
 ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
@@ -46,12 +46,7 @@ _PHRASES = tuple(
 )
 # Proper names and calendar words that are capitalised without being defined terms.
 _NOT_TERMS = frozenset(
-    "United States Kingdom America American New York Delaware California Nevada Texas Florida Street "
-    "January February March April May June July August September October November December Monday "
-    "Tuesday Wednesday Thursday Friday Saturday Sunday Securities Exchange Commission Internal Revenue "
-    "Service Code Act Court Courts State States Federal County City Republic Government Law Laws "
-    "Section Sections Article Articles Exhibit Schedule Annex Appendix Party Parties Agreement Inc "
-    "Corporation Company Limited Incorporated Board Directors Chief Executive Officer President".split()
+    ["United", "States", "Kingdom", "America", "American", "New", "York", "Delaware", "California", "Nevada", "Texas", "Florida", "Street", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Securities", "Exchange", "Commission", "Internal", "Revenue", "Service", "Code", "Act", "Court", "Courts", "State", "States", "Federal", "County", "City", "Republic", "Government", "Law", "Laws", "Section", "Sections", "Article", "Articles", "Exhibit", "Schedule", "Annex", "Appendix", "Party", "Parties", "Agreement", "Inc", "Corporation", "Company", "Limited", "Incorporated", "Board", "Directors", "Chief", "Executive", "Officer", "President"]
 )
 
 

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from .definitions import byte_view, paragraph_bounds
 
-__all__ = ["Reference", "LabelIndex", "find_references", "references_after_edit", "references_in", "label_key"]
+__all__ = ["LabelIndex", "Reference", "find_references", "label_key", "references_after_edit", "references_in"]
 
 
 class OutlinePart(Protocol):

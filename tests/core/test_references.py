@@ -92,7 +92,7 @@ def test_an_attached_exhibit_resolves_to_its_heading():
 
 @pytest.mark.parametrize("citation, kind", [("Schedule 1", "schedule"), ("Annex 2", "annex"), ("Appendix C", "appendix")])
 def test_an_attachment_that_is_not_in_the_document_resolves_to_nothing(citation, kind):
-    doc, refs = cited(citation)
+    _, refs = cited(citation)
     assert [(r.kind, r.target) for r in refs] == [(kind, None)]
 
 

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from lsp_support import offset_of, open_document
 from lsprotocol import types
 from pytest_lsp import LanguageClient
-
-from lsp_support import offset_of, open_document
 
 URI = "file:///supply.txt"
 DOC = types.TextDocumentIdentifier(uri=URI)

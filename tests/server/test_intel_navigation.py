@@ -3,10 +3,9 @@ on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and 
 
 from __future__ import annotations
 
+from lsp_support import DATA, offset_of, open_document, read_shared
 from lsprotocol import types
 from pytest_lsp import LanguageClient
-
-from lsp_support import DATA, offset_of, open_document, read_shared
 
 URI = "file:///distributor.txt"
 DISTRIBUTOR = DATA / "cuad" / "contracts" / "BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"

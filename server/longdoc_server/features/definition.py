@@ -7,12 +7,20 @@ Also holds what the contract features share: a snapshot's definitions and citati
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
 
-from longdoc.definitions import Definition, Use, byte_view, find_definitions, use_at, uses_of
+from longdoc.definitions import (
+    Definition,
+    Use,
+    byte_view,
+    find_definitions,
+    use_at,
+    uses_of,
+)
 from longdoc.references import Reference, find_references
 
 from ..convert import location

@@ -4,7 +4,6 @@ use change together, plural and possessive endings kept; a name already defined 
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
