@@ -1,0 +1,215 @@
+"""The ``longdoc`` command line: outline, find, verify, serve, and its one-line errors."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from longdoc import LongDocument
+from longdoc.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "mutual-nda.md"
+CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def contract(tmp_path: Path, shared_path: Callable[[str], Path]) -> Path:
+    """A copy of a CUAD contract in a scratch directory (verify tests modify it)."""
+    path = tmp_path / "contract.txt"
+    path.write_bytes(shared_path(CONTRACT).read_bytes())
+    return path
+
+
+def test_outline_lists_headings_indented_by_depth_with_line_ranges(capsys, contract: Path) -> None:
+    code, out, _ = run(capsys, "outline", str(contract))
+    lines = out.splitlines()
+    assert code == 0
+    article = next(line for line in lines if line.strip().endswith("ARTICLE III OBLIGATIONS OF CONTRACTOR"))
+    clause = next(line for line in lines if line.strip().endswith("3.01 Contractor Services"))
+    first, last = article.split()[0].split("-")
+    assert int(first) <= int(last)
+    assert clause.index("3.01") > article.index("ARTICLE")
+    text_lines = contract.read_text(encoding="utf-8").splitlines()
+    assert text_lines[int(first) - 1].strip().startswith("ARTICLE III")
+
+
+def test_outline_json_is_the_heading_tree_with_offsets_and_lines(capsys, contract: Path) -> None:
+    code, out, _ = run(capsys, "outline", str(contract), "--json")
+    tree = json.loads(out)
+    doc = LongDocument(contract.read_text(encoding="utf-8"))
+    assert code == 0 and [n["title"] for n in tree] == [n.title for n in doc.outline]
+    article = next(n for n in tree if n["title"] == "ARTICLE III OBLIGATIONS OF CONTRACTOR")
+    assert [c["title"] for c in article["children"]][0] == "3.01 Contractor Services"
+    text = doc.text
+    assert text.count("\n", 0, article["start"]) + 1 == article["line"]
+    assert text[article["heading_start"] : article["heading_end"]].startswith("ARTICLE III")
+
+
+def test_outline_of_a_text_without_headings_says_so(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "plain.txt"
+    path.write_text("just a sentence\n", encoding="utf-8")
+    assert run(capsys, "outline", str(path))[1].strip() == "(no headings)"
+
+
+def test_find_prints_ranked_sections_with_lines_score_path_and_matched_terms(capsys) -> None:
+    code, out, _ = run(capsys, "find", str(EXAMPLE), "disclosure required by a court order", "-k", "2")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0].startswith("1. lines ") and "Standard Terms > 4. Disclosures Required by Law" in lines[0]
+    assert " score " in lines[0]
+    assert lines[1].strip() == "matched: disclosure, required, court, order"
+    assert lines[3].startswith("2. lines ")
+
+
+def test_find_names_the_query_words_that_no_section_contains(capsys) -> None:
+    out = run(capsys, "find", str(EXAMPLE), "termination of the zeppelin", "-k", "1")[1]
+    assert out.splitlines()[-1] == "not in the document: zeppelin"
+
+
+def test_find_window_prints_the_chosen_sections_joined_in_document_order(capsys) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    doc = LongDocument(text)
+    chosen = doc.select("governing law jurisdiction", k=2)
+    out = run(capsys, "find", str(EXAMPLE), "governing law jurisdiction", "-k", "2", "--window")[1]
+    assert out == doc.window([s for s, _ in chosen]).text + "\n"
+
+
+def test_find_json_holds_a_selection_record(capsys, contract: Path) -> None:
+    code, out, _ = run(capsys, "find", str(contract), "confidential information", "-k", "2",
+                       "--budget", "400", "--max-tokens", "128", "--json")
+    data = json.loads(out)
+    record = data["record"]
+    doc = LongDocument(contract.read_text(encoding="utf-8"), max_tokens=128)
+    chosen = doc.select("confidential information", k=2, budget=400)
+    assert code == 0
+    assert record["sha256"] == hashlib.sha256(contract.read_bytes()).hexdigest()
+    assert (record["max_tokens"], record["query"], record["k"], record["budget"]) == (128, "confidential information", 2, 400)
+    assert record["sections"] == [
+        {"start": s.start, "end": s.end, "heading": s.heading, "score": score} for s, score in chosen
+    ]
+    assert [r["matched_terms"] for r in data["results"]] == [doc.matched_terms(s, "confidential information") for s, _ in chosen]
+
+
+def test_verify_reproduces_a_recorded_selection(capsys, contract: Path, tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    record.write_text(run(capsys, "find", str(contract), "indemnification", "--json")[1], encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(record), str(contract))
+    assert code == 0 and out.startswith("reproduced: 3 section(s)")
+
+
+def test_verify_accepts_the_bare_record(capsys, contract: Path, tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    full = json.loads(run(capsys, "find", str(contract), "insurance", "--json")[1])
+    record.write_text(json.dumps(full["record"]), encoding="utf-8")
+    assert run(capsys, "verify", str(record), str(contract))[0] == 0
+
+
+def test_verify_exits_1_when_the_document_changed(capsys, contract: Path, tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    record.write_text(run(capsys, "find", str(contract), "indemnification", "--json")[1], encoding="utf-8")
+    contract.write_bytes(contract.read_bytes() + b"\nAn added line.\n")
+    code, out, _ = run(capsys, "verify", str(record), str(contract))
+    assert code == 1 and out.startswith("not reproduced:")
+
+
+@pytest.mark.parametrize(("field", "value"), [("score", 99.0), ("start", 0), ("heading", "ARTICLE IX")])
+def test_verify_exits_1_when_a_recorded_section_differs(capsys, contract: Path, tmp_path: Path,
+                                                         field: str, value: object) -> None:
+    data = json.loads(run(capsys, "find", str(contract), "indemnification", "--json")[1])
+    data["record"]["sections"][0][field] = value
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(record), str(contract))
+    assert code == 1 and out.startswith("not reproduced: the selection is now")
+
+
+def test_dash_reads_the_document_from_standard_input(capsys, monkeypatch, contract: Path) -> None:
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(contract.read_bytes())))
+    from_stdin = run(capsys, "find", "-", "payment remittance", "--json")[1]
+    from_file = run(capsys, "find", str(contract), "payment remittance", "--json")[1]
+    assert json.loads(from_stdin)["record"] == json.loads(from_file)["record"]
+
+
+def test_line_numbers_count_crlf_and_lone_cr_as_one_break(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "crlf.txt"
+    path.write_bytes(b"Intro.\r\n\r\n1. Payment. Fees.\r\rGOVERNING LAW\nDelaware.\n")
+    lines = run(capsys, "outline", str(path))[1].splitlines()
+    assert [line.split()[0] for line in lines] == ["3-3", "5-6"]
+
+
+def error_of(capsys, *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_a_missing_file_is_one_line_on_stderr_and_exit_2(capsys, tmp_path: Path) -> None:
+    assert "cannot read" in error_of(capsys, "outline", str(tmp_path / "absent.txt"))
+
+
+def test_bytes_that_are_not_utf8_are_one_line_on_stderr_and_exit_2(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes("Café contract".encode("latin-1"))
+    assert "not UTF-8" in error_of(capsys, "find", str(path), "cafe")
+
+
+@pytest.mark.parametrize("option", [["-k", "0"], ["-k", "three"], ["--budget", "-1"], ["--max-tokens", "1.5"]])
+def test_bad_numbers_are_one_line_on_stderr_and_exit_2(capsys, option: list[str]) -> None:
+    err = error_of(capsys, "find", str(EXAMPLE), "term", *option)
+    assert option[0] in err
+
+
+def test_an_unknown_command_is_one_line_on_stderr_and_exit_2(capsys) -> None:
+    error_of(capsys, "summarise", str(EXAMPLE))
+
+
+@pytest.mark.parametrize("content", ["not json", "[1, 2]", '{"record": {"sha256": "x"}}'])
+def test_a_malformed_record_is_one_line_on_stderr_and_exit_2(capsys, tmp_path: Path, content: str) -> None:
+    record = tmp_path / "record.json"
+    record.write_text(content, encoding="utf-8")
+    error_of(capsys, "verify", str(record), str(EXAMPLE))
+
+
+def test_serve_hands_every_argument_to_the_language_server(monkeypatch, capsys) -> None:
+    seen: list[list[str]] = []
+    fake = types.ModuleType("longdoc_server.__main__")
+    fake.main = lambda argv: seen.append(argv) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "longdoc_server.__main__", fake)
+    argv = ["--tcp", "--host", "0.0.0.0", "--port", "2090", "--log-file", "server.log"]
+    assert run(capsys, "serve", *argv)[0] == 0
+    assert seen == [argv]
+
+
+def test_python_dash_m_longdoc_runs_the_command_line_without_traceback_on_error(tmp_path: Path) -> None:
+    ok = subprocess.run([sys.executable, "-m", "longdoc", "outline", str(EXAMPLE)], capture_output=True, text=True)
+    bad = subprocess.run([sys.executable, "-m", "longdoc", "outline", str(tmp_path / "absent")],
+                         capture_output=True, text=True)
+    assert ok.returncode == 0 and "4. Disclosures Required by Law" in ok.stdout
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_serve_version_reaches_the_real_server() -> None:
+    done = subprocess.run([sys.executable, "-m", "longdoc", "serve", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("longdoc_server ")
+
+
+def test_the_example_contract_answers_a_question_with_the_clause_that_holds_the_answer(capsys) -> None:
+    out = run(capsys, "find", str(EXAMPLE), "How long do confidentiality obligations survive after termination?",
+              "-k", "1")[1]
+    assert "Term and Termination" in out.splitlines()[0]
