@@ -1,13 +1,14 @@
 """Commands ``longdoc.locateEvidence`` (quote -> span) and ``longdoc.coverage`` (facets -> sections).
 
-Both call the core (``longdoc.locate`` and ``LongDocument.select_facets``) and only convert.
+Both call the core (``locate`` from ``longdoc.provenance`` and ``LongDocument.select_facets``) and
+only convert.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import longdoc
+from longdoc.provenance import locate
 
 from ..arguments import CommandArguments
 from ..convert import sections_json
@@ -22,7 +23,7 @@ COVERAGE = "longdoc.coverage"
 
 
 def locate_evidence(snapshot: Snapshot, codec: Codec, quote: str) -> dict[str, Any] | None:
-    span = longdoc.locate(snapshot.text, quote)
+    span = locate(snapshot.text, quote)
     if span is None:
         return None
     return {
@@ -35,13 +36,17 @@ def locate_evidence(snapshot: Snapshot, codec: Codec, quote: str) -> dict[str, A
 
 
 def coverage(snapshot: Snapshot, codec: Codec, facets: dict[str, str], k: int, budget: int | None) -> dict[str, Any]:
-    result = snapshot.doc.select_facets(facets, k=k, budget=budget)
+    doc = snapshot.doc
+    result = doc.select_facets(facets, k=k, budget=budget, document_id=snapshot.uri, revision=snapshot.version)
+
+    def chosen(name: str) -> list[tuple[Any, float]]:
+        found = result.results.get(name)
+        return [(doc.sections[p.section_index], p.score) for p in found.passages] if found else []
+
     return {
         "uri": snapshot.uri,
         "version": snapshot.version,
-        "facets": {
-            name: sections_json(snapshot, codec, result.facets.get(name, ()), query) for name, query in facets.items()
-        },
+        "facets": {name: sections_json(snapshot, codec, chosen(name), query) for name, query in facets.items()},
         "uncovered": list(result.uncovered),
         "restricted": list(result.restricted),
     }
