@@ -46,11 +46,13 @@ _PUNCT_FOLD = str.maketrans(
     }
 )
 
-# Candidate retrieval votes with this many of the quote's rarest words, skipping words so common
-# that their occurrences say little about where the quote is; only such rare words' positions are
-# indexed up front.
+# Candidate retrieval votes with the quote's rarest words: up to eight, beyond three only while
+# their occurrences stay few, and a word too common to be indexed only when nothing rarer is there. Positions of words up to _INDEXED_DF occurrences are
+# indexed up front; a commoner word's are found when a quote first needs them.
 _VOTING_WORDS = 8
-_MAX_VOTING_DF = 256
+_MIN_VOTING_WORDS = 3
+_MAX_VOTES = 6000
+_INDEXED_DF = 1024
 # Well-supported places are compared word for word with the quote (cheap), and the best few
 # aligned character by character (dear): near-identical clauses differ in one or two words.
 _SHORTLIST = 12
@@ -280,7 +282,7 @@ class Locator:
         self._df: dict[str, int] = Counter(words)
         # Positions are kept for the words rare enough to vote; a common word's are found on
         # demand (only a quote made of common words alone needs them).
-        rare = {w for w, n in self._df.items() if n <= _MAX_VOTING_DF}
+        rare = {w for w, n in self._df.items() if n <= _INDEXED_DF}
         positions: dict[str, list[int]] = {}
         get = positions.get
         for ordinal in compress(count(), map(rare.__contains__, words)):
@@ -382,9 +384,16 @@ class Locator:
             (w for w in words if 0 < self._df.get(w.word, 0)),
             key=lambda w: (self._df.get(w.word, 0), w.ordinal),
         )
-        voters = [w for w in known if self._df.get(w.word, 0) <= _MAX_VOTING_DF][:_VOTING_WORDS]
-        if not voters:
-            voters = known[:1]
+        voters: list[_QuoteWord] = []
+        cast = 0
+        for w in known[:_VOTING_WORDS]:
+            df = self._df[w.word]
+            # A word too common to be indexed votes only when the quote has no rarer one.
+            too_many = len(voters) >= _MIN_VOTING_WORDS and cast + df > _MAX_VOTES
+            if voters and (df > _INDEXED_DF or too_many):
+                break
+            voters.append(w)
+            cast += df
         votes: Counter[int] = Counter()
         for w in voters:
             votes.update(ordinal - w.ordinal for ordinal in self._ordinals(w.word))
