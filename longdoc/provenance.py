@@ -47,8 +47,9 @@ _PUNCT_FOLD = str.maketrans(
 )
 
 # Candidate retrieval votes with the quote's rarest words: up to eight, beyond three only while
-# their occurrences stay few, and a word too common to be indexed only when nothing rarer is there. Positions of words up to _INDEXED_DF occurrences are
-# indexed up front; a commoner word's are found when a quote first needs them.
+# their occurrences stay few, and a word too common to be indexed only when nothing rarer is
+# there. Positions of words up to _INDEXED_DF occurrences are indexed up front; a commoner word's
+# are found when a quote first needs them.
 _VOTING_WORDS = 8
 _MIN_VOTING_WORDS = 3
 _MAX_VOTES = 6000
