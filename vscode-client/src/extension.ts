@@ -62,8 +62,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (event.affectsConfiguration("longdoc.documentSelector")) void publishLanguages();
     }),
   );
-  await server.start();
   if (reporting()) watchForTests(context, targets);
+  // Not awaited: activation stays quick, and commands wait for the server themselves.
+  void server.start();
 }
 
 /** With LONGDOC_TEST_REPORT set: report selections and each handled document's symbols once shown. */

@@ -44,6 +44,7 @@ function versionCheck(line: ServerCommandLine): Promise<string | null> {
 
 export class ServerConnection implements vscode.Disposable {
   private client: LanguageClient | undefined;
+  private starting: Promise<void> = Promise.resolve();
   private currentState: ServerState = "stopped";
   private readonly stateChanged = new vscode.EventEmitter<ServerState>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -77,7 +78,13 @@ export class ServerConnection implements vscode.Disposable {
     return { topK: settings.topK, budget: settings.budget };
   }
 
-  async start(): Promise<void> {
+  /** Start the server; commands run meanwhile wait for it. */
+  start(): Promise<void> {
+    this.starting = this.launch();
+    return this.starting;
+  }
+
+  private async launch(): Promise<void> {
     let line: ServerCommandLine;
     try {
       line = serverCommandLine({
@@ -138,6 +145,7 @@ export class ServerConnection implements vscode.Disposable {
 
   /** Run one server command with its argument object; server errors become Error with its message. */
   async execute(command: ServerCommandName, argument: object, token?: vscode.CancellationToken): Promise<unknown> {
+    await this.starting;
     const client = this.languageClient;
     if (client === undefined) {
       throw new Error(`the longdoc server is ${this.currentState}; see the Longdoc output channel`);

@@ -57,7 +57,7 @@ export class StatusBar implements vscode.Disposable {
     const document = vscode.window.activeTextEditor?.document;
     const client = this.server.languageClient;
     if (state !== "running" || client === undefined) {
-      this.item.text = STATE_TEXT[state === "running" ? "stopped" : state];
+      this.item.text = STATE_TEXT[state === "running" ? "starting" : state];
       this.item.tooltip = `Longdoc language server: ${state}. Click for its output.`;
       this.item.show();
       return;
