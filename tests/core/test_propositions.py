@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from longdoc.propositions import (
@@ -67,6 +67,12 @@ def sentence_runs(windows: list[str], sentences: list[str]) -> list[tuple[int, i
     return runs
 
 
+def all_windows(sentences: list[str], **options: object) -> tuple[list[str], list[tuple[int, int]]]:
+    """Every window of the joined sentences (no sampling) and the sentence run each one is."""
+    windows = split_proposition_windows(join(sentences), max_windows=1000, **options)  # type: ignore[arg-type]
+    return windows, sentence_runs(windows, sentences)
+
+
 def words_counter(pieces: list[str]) -> list[int]:
     return [len(p.split()) for p in pieces]
 
@@ -113,10 +119,7 @@ def test_blank_text_has_no_windows(text: str) -> None:
 def test_windows_are_runs_of_at_most_max_sentences_in_order_starting_every_stride(
     sentences: list[str], max_sentences: int, stride: int
 ) -> None:
-    windows = split_proposition_windows(
-        join(sentences), max_sentences=max_sentences, stride=stride, max_windows=1000
-    )
-    runs = sentence_runs(windows, sentences)
+    windows, runs = all_windows(sentences, max_sentences=max_sentences, stride=stride)
     assert all(last - first + 1 <= max_sentences for first, last in runs)
     assert len(set(windows)) == len(windows)
     if len(set(sentences)) == len(sentences):
@@ -126,10 +129,10 @@ def test_windows_are_runs_of_at_most_max_sentences_in_order_starting_every_strid
 @PROPERTY
 @given(SENTENCES, st.integers(1, 5))
 def test_by_default_windows_tile_every_sentence_once(sentences: list[str], k: int) -> None:
+    assume(len(set(sentences)) == len(sentences))  # equal windows would be dropped
     windows = split_proposition_windows(join(sentences), max_sentences=k, max_windows=1000)
-    if len(set(sentences)) == len(sentences):
-        assert join(windows) == join(sentences)
-        assert all(len(split_sentences(w)) == k for w in windows[:-1])
+    assert join(windows) == join(sentences)
+    assert all(len(split_sentences(w)) == k for w in windows[:-1])
 
 
 @PROPERTY
@@ -159,10 +162,7 @@ def test_too_many_windows_are_sampled_evenly_keeping_first_and_last(
 def test_max_chars_windows_fit_unless_one_long_sentence(
     sentences: list[str], max_chars: int, max_sentences: int
 ) -> None:
-    windows = split_proposition_windows(
-        join(sentences), max_chars=max_chars, max_sentences=max_sentences, max_windows=1000
-    )
-    runs = sentence_runs(windows, sentences)
+    windows, runs = all_windows(sentences, max_chars=max_chars, max_sentences=max_sentences)
     for window, (first, last) in zip(windows, runs):
         assert len(window) <= max_chars or first == last
         assert last - first + 1 <= max_sentences
@@ -208,16 +208,12 @@ def test_without_a_counter_tokens_are_estimated_from_characters_and_logged_once(
 def test_overlap_repeats_at_most_that_fraction_of_the_previous_window(
     sentences: list[str], max_tokens: int, overlap: float
 ) -> None:
-    windows = split_proposition_windows(
-        join(sentences),
-        max_tokens=max_tokens,
-        token_counter=words_counter,
-        overlap=overlap,
-        max_windows=1000,
+    # Whole, distinct sentences, so that every window is a run of them.
+    assume(len(set(sentences)) == len(sentences))
+    assume(all(len(s.split()) <= max_tokens for s in sentences))
+    windows, runs = all_windows(
+        sentences, max_tokens=max_tokens, token_counter=words_counter, overlap=overlap
     )
-    if len(set(sentences)) != len(sentences) or any(len(s.split()) > max_tokens for s in sentences):
-        return
-    runs = sentence_runs(windows, sentences)
     for (a_first, a_last), (b_first, b_last), previous in zip(runs, runs[1:], windows):
         assert a_first < b_first <= a_last + 1 and b_last > a_last
         repeated = join(sentences[b_first : a_last + 1])
