@@ -84,6 +84,10 @@ class Postings:
         A query term repeated counts once; terms are accumulated in first-occurrence order so the
         floating-point sums are reproducible.
         """
+        return self.score_weighted((t, 1.0) for t in dict.fromkeys(query_terms))
+
+    def score_weighted(self, weighted_terms: Iterable[tuple[str, float]]) -> dict[Hashable, float]:
+        """BM25 where each query term's contribution is multiplied by its weight."""
         n = len(self.lengths)
         if n == 0:
             return {}
@@ -91,11 +95,11 @@ class Postings:
         avgdl = self.total_length / n if self.total_length else 1.0
         lengths = self.lengths
         scores: dict[Hashable, float] = {}
-        for term in dict.fromkeys(query_terms):
+        for term, weight in weighted_terms:
             plist = self.postings.get(term)
             if not plist:
                 continue
-            idf = lucene_idf(n, len(plist))
+            idf = weight * lucene_idf(n, len(plist))
             norm_a = k1 * (1.0 - b)
             norm_b = k1 * b / avgdl
             get = scores.get

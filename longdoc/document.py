@@ -17,6 +17,8 @@ from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw,
 from .bm25 import Postings
 from .headings import Heading, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels
+from .query import analyse_query
+from .ranking import in_context, opening_sections, promote_opening
 from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
 from .window import Window
 
@@ -143,16 +145,19 @@ class LongDocument:
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
                    heading: Heading | None) -> _Part:
+        target = max(1, self._max_tokens // 2)
         if self._count is None:
             fits = raw_fits(classes, max_raw_for(self._max_tokens))
+            fits_target = raw_fits(classes, max_raw_for(target))
             shift = class_base
-            spans_abs = split_part(text, start, end, _shifted(fits, shift))
+            spans_abs = split_part(text, start, end, _shifted(fits, shift), _shifted(fits_target, shift))
             raws = [class_raw_count(classes, s - shift, e - shift) for s, e in spans_abs]
             tokens = [tokens_from_raw(r) for r in raws]
             raw = sum(raws)
         else:
             count = self._count
-            spans_abs = split_part(text, start, end, counter_fits(text, count, self._max_tokens))
+            spans_abs = split_part(text, start, end, counter_fits(text, count, self._max_tokens),
+                                   counter_fits(text, count, target))
             tokens = [count(text[s:e]) for s, e in spans_abs]
             raw = sum(tokens)
         rel_heading = None
@@ -355,6 +360,32 @@ class LongDocument:
         found.sort(key=lambda iv: (-iv[1], iv[0]))
         return found
 
+    def _ranked(self, query: str) -> list[tuple[int, float]]:
+        """(section index, relevance) of the sections that match, best first (ties: earlier)."""
+        _check_query(query)
+        weighted = analyse_query(query, self._analyzer)
+        by_key = self._postings().score_weighted(weighted.weights)
+        n = len(self._sections)
+        scores = in_context({self._global_index(k): v for k, v in by_key.items()}, n)
+        ranked = sorted(scores.items(), key=lambda iv: (-iv[1], iv[0]))
+        return promote_opening(ranked, opening_sections(self._leading_tokens()))
+
+    def _leading_tokens(self) -> Iterator[int]:
+        for part in self._parts:
+            yield from part.tokens
+
+    def relevance(self, query: str) -> list[float]:
+        """What :meth:`select` ranks by, for every section in order.
+
+        BM25 with weighted query terms (a title before a colon counts double, words every contract
+        uses count less, thesaurus synonyms half), plus a share of the neighbours' scores; the
+        document's opening scores as the best section when it matches nearly as well.
+        """
+        out = [0.0] * len(self._sections)
+        for i, v in self._ranked(query):
+            out[i] = v
+        return out
+
     def scores(self, query: str) -> list[float]:
         """BM25 of every section (its heading counted once as part of it), in section order."""
         out = [0.0] * len(self._sections)
@@ -375,7 +406,7 @@ class LongDocument:
             _check_positive("budget", budget)
         if rerank_top is not None:
             _check_positive("rerank_top", rerank_top)
-        ranked = self._scored(query)
+        ranked = self._ranked(query)
         if rerank is not None:
             ranked = self._rerank(ranked, rerank, rerank_top or 3 * k)
         chosen: list[tuple[Section, float]] = []

@@ -78,20 +78,23 @@ def split_part(
     start: int,
     end: int,
     fits: Callable[[int, int], bool],
+    fits_target: Callable[[int, int], bool] | None = None,
 ) -> list[tuple[int, int]]:
     """Cut ``text[start:end]`` into spans that each satisfy ``fits(s, e)``, in order.
 
-    Spans are stripped of surrounding whitespace and only whitespace lies between them. A single
-    word that does not fit alone becomes a span of its own.
+    Pieces are packed while they satisfy ``fits_target`` (a smaller size that keeps sections
+    precise); a sentence that fits is never cut. Spans are stripped of surrounding whitespace and
+    only whitespace lies between them; a single word that does not fit alone is a span of its own.
     """
+    target = fits_target or fits
     s, e = _strip(text, start, end)
     if s >= e:
         return []
-    if fits(s, e):
+    if target(s, e):
         return [(s, e)]
     units: list[tuple[int, int]] = []
     for ps, pe in _pieces(text, s, e, _BLANK_LINE_RE):
-        if fits(ps, pe):
+        if target(ps, pe):
             units.append((ps, pe))
             continue
         for ss, se in _pieces(text, ps, pe, _SENTENCE_RE):
@@ -99,7 +102,7 @@ def split_part(
                 units.append((ss, se))
             else:
                 units.extend(m.span() for m in _WORD_RE.finditer(text, ss, se))
-    return _pack(units, fits)
+    return _pack(units, target)
 
 
 def _pack(units: list[tuple[int, int]], fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
