@@ -13,7 +13,8 @@ import math
 import re
 import sys
 from bisect import bisect_right
-from typing import Any, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from .document import LongDocument
 from .outline import OutlineNode

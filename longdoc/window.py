@@ -7,8 +7,8 @@ to the document's span between its ends; anything touching a separator alone map
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .sections import Section
 
@@ -39,7 +39,7 @@ class Window:
         object.__setattr__(self, "sections", tuple(sections))
 
     @classmethod
-    def join(cls, doc_text: str, sections: Sequence[Section], sep: str = "\n\n") -> "Window":
+    def join(cls, doc_text: str, sections: Sequence[Section], sep: str = "\n\n") -> Window:
         """Join ``sections`` (already in document order) of ``doc_text`` with ``sep``."""
         chunks: list[str] = []
         pieces: list[tuple[int, int, int]] = []

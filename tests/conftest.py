@@ -5,16 +5,16 @@ A missing file fails the test with its path; it never skips, so lost data cannot
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(path: Path) -> str:
     # newline="" keeps CR/CRLF as they are: offsets in the data sets count them.
     with open(path, encoding="utf-8", newline="") as f:

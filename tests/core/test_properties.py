@@ -6,6 +6,8 @@ characters outside the BMP, empty text, texts without headings and one giant lin
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,7 +100,7 @@ def test_outline_ranges_nest_inside_their_parents(text: str) -> None:
 def test_sibling_parts_do_not_overlap(text: str) -> None:
     doc = LongDocument(text)
     for siblings in [doc.outline] + [n.children for n in doc.nodes]:
-        for a, b in zip(siblings, siblings[1:]):
+        for a, b in pairwise(siblings):
             assert a.end <= b.start
 
 

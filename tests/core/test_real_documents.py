@@ -6,7 +6,8 @@ The expected headings were read off the documents by hand.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 
@@ -47,14 +48,6 @@ def node(doc: LongDocument, title: str) -> OutlineNode:
     found = [n for n in doc.nodes if n.title == title]
     assert found, f"no outline node titled {title!r}; first titles: {titles(doc.nodes)[:30]}"
     return found[0]
-
-
-def ancestors(doc: LongDocument, n: OutlineNode) -> list[str]:
-    out = []
-    while n.parent is not None:
-        n = doc.nodes[n.parent]
-        out.append(n.title)
-    return out
 
 
 def test_centred_pdf_article_headings_are_titled_with_their_article_title(document) -> None:
@@ -169,7 +162,7 @@ def test_markdown_policy_part_ranges_reach_the_next_heading_of_the_same_level(do
     doc = document(GITHUB_PRIVACY)
     roots = doc.outline
     assert len(roots) >= 5
-    for a, b in zip(roots, roots[1:]):
+    for a, b in pairwise(roots):
         assert doc.text[a.end : b.start].strip() == ""
 
 
