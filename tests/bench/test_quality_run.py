@@ -112,3 +112,15 @@ def test_a_short_run_saves_both_systems_at_both_budgets(tmp_path, capsys):
     assert set(rows) == {(s, b) for s in ("longdoc", "chunk500+bm25") for b in (512, 1024)}
     assert all(r["questions"] == 4 and 0.0 <= r["char_recall"] <= 1.0 for r in rows.values())
     assert "| longdoc | contractnli | 512 | 4 |" in capsys.readouterr().out
+
+
+def test_a_category_lags_only_when_more_than_the_slack_below_the_baseline():
+    by_category = {
+        ("longdoc", "cuad", "Audit Rights", 512): quality.Score(10, 0.50, 0.5),
+        ("base", "cuad", "Audit Rights", 512): quality.Score(10, 0.56, 0.6),
+        ("longdoc", "cuad", "Insurance", 512): quality.Score(10, 0.50, 0.5),
+        ("base", "cuad", "Insurance", 512): quality.Score(10, 0.54, 0.5),
+    }
+    lagging = quality.lagging_categories(by_category, "longdoc", "base")
+    assert [(c, b) for c, b, _ in lagging] == [("Audit Rights", 512)]
+    assert lagging[0][2] == pytest.approx(-0.06)
