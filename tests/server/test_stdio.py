@@ -48,3 +48,39 @@ def test_malformed_messages_do_not_stop_the_server() -> None:
     assert responses[2]["error"]["code"] == -32602
     assert responses[3]["result"] is None
     assert done.returncode == 0
+
+
+def test_tcp_option_serves_a_client_on_the_given_port() -> None:
+    import socket
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "longdoc_server", "--tcp", "--host", "127.0.0.1", "--port", str(port)])
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                connection = socket.create_connection(("127.0.0.1", port), timeout=60)
+                break
+            except ConnectionRefusedError:
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.2)
+        with connection:
+            connection.sendall(message({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+            received = b""
+            while b"capabilities" not in received or not _complete(received):
+                chunk = connection.recv(65536)
+                assert chunk, "connection closed before the answer"
+                received += chunk
+        (answer,) = read_messages(received)
+        assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "longdoc"
+    finally:
+        server.kill()
+        server.wait(timeout=30)
+
+
+def _complete(received: bytes) -> bool:
+    header, separator, body = received.partition(b"\r\n\r\n")
+    return bool(separator) and len(body) >= int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])

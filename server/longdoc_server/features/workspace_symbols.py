@@ -21,6 +21,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from longdoc import find_headings
 
+from ..documents import Snapshot
 from ..positions import Codec, LineIndex
 from ..settings import Settings
 from .outline import kind_for_depth
@@ -77,6 +78,22 @@ def heading_symbols(uri: str, text: str, codec: Codec) -> list[Symbol]:
         )
         enclosing.append((heading.level, heading.title))
     return symbols
+
+
+def outline_symbols(uri: str, snapshot: Snapshot, codec: Codec) -> list[Symbol]:
+    """Symbols for the outline nodes of an open document (already analysed, so no re-scan)."""
+    doc, lines = snapshot.doc, snapshot.lines
+    file_name = Path(to_fs_path(uri) or uri).name
+    return [
+        Symbol(
+            node.title,
+            kind_for_depth(node.depth),
+            uri,
+            codec.range(lines, node.heading_start, node.heading_end),
+            doc.nodes[node.parent].title if node.parent is not None else file_name,
+        )
+        for node in doc.nodes
+    ]
 
 
 def subsequence_score(query: str, name: str) -> int | None:
@@ -212,7 +229,7 @@ def register(server: LongdocServer) -> None:
         def compute() -> list[dict[str, Any]]:
             symbols: list[Symbol] = []
             for uri, snapshot in open_documents.items():
-                symbols += snapshot.cached("workspaceSymbols", lambda: heading_symbols(uri, snapshot.text, codec))
+                symbols += snapshot.cached("workspaceSymbols", lambda: outline_symbols(uri, snapshot, codec))
             for uri, file_symbols in files.items():
                 if uri not in open_documents:
                     symbols += file_symbols
