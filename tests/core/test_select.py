@@ -9,24 +9,19 @@ import pytest
 
 from longdoc import LongDocument, terms
 
-POLICY = """# Terms
-
-## Payment
-
-Fees are due monthly.
-
-## Termination
-
-Either party may terminate on notice.
-
-## Notices
-
-Notices go by mail.
-
-## Termination again
-
-Either party may terminate on notice.
-"""
+# A preamble longer than the opening's 64 tokens, then short headed parts: the opening is section 0.
+PREAMBLE = (
+    "This Agreement is made between Alpha Corp and Beta Corp, on the first day of the month, for the supply "
+    "of widgets and services, in the manner set out below, and in the schedules attached, which both parties "
+    "sign and deliver on the same day at the same place."
+)
+PARTS = [
+    ("Payment", "Fees are due monthly."), ("Delivery", "Goods ship weekly."), ("Warranty", "Goods work for a year."),
+    ("Termination", "Either side may terminate on notice."), ("Audit", "Books are open."),
+    ("Law", "Delaware law governs."), ("Termination again", "Either side may terminate on notice."),
+    ("Signatures", "Signed below."),
+]
+POLICY = PREAMBLE + "".join(f"\n\n## {title}\n\n{body}" for title, body in PARTS) + "\n"
 CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
 
 
@@ -63,7 +58,7 @@ def test_scores_match_bm25s_lucene_over_sections_with_their_heading_once(
 
 def test_scores_give_one_float_per_section(doc: LongDocument) -> None:
     scores = doc.scores("terminate")
-    assert len(scores) == len(doc.sections) and scores[1] == 0.0 and scores[2] > 0.0
+    assert len(scores) == len(doc.sections) and scores[3] == 0.0 and scores[4] > 0.0
 
 
 def test_heading_words_count_for_the_sections_of_their_part() -> None:
@@ -73,22 +68,30 @@ def test_heading_words_count_for_the_sections_of_their_part() -> None:
     assert later and all(doc.scores("royalties")[s.index] > 0 for s in later)
 
 
-def test_select_returns_the_top_k_best_first(doc: LongDocument) -> None:
-    chosen = doc.select("terminate notices", k=2)
-    scores = [score for _, score in chosen]
-    assert len(chosen) == 2 and scores == sorted(scores, reverse=True) and scores[-1] > 0
+def test_select_returns_the_k_most_relevant_sections_best_first(doc: LongDocument) -> None:
+    relevance = doc.relevance("terminate notice delaware")
+    best = sorted((i for i, v in enumerate(relevance) if v > 0), key=lambda i: (-relevance[i], i))[:3]
+    chosen = doc.select("terminate notice delaware", k=3)
+    assert chosen == [(doc.sections[i], relevance[i]) for i in best]
+
+
+def test_relevance_is_highest_for_the_sections_that_contain_the_query(doc: LongDocument) -> None:
+    relevance = doc.relevance("terminate")
+    assert {i for i, v in enumerate(relevance) if v == max(relevance)} == {4, 7}
 
 
 def test_select_breaks_ties_in_favour_of_the_earlier_section(doc: LongDocument) -> None:
-    assert doc.scores("terminate")[2] == doc.scores("terminate")[4]
-    assert indices(doc.select("terminate", k=1)) == [2]
-    assert indices(doc.select("terminate", k=2)) == [2, 4]
+    assert doc.relevance("terminate")[4] == doc.relevance("terminate")[7]
+    assert indices(doc.select("terminate", k=1)) == [4]
+    assert indices(doc.select("terminate", k=2)) == [4, 7]
 
 
-def test_select_fills_with_the_first_sections_when_too_few_match(doc: LongDocument) -> None:
-    chosen = doc.select("payment", k=3)
-    assert indices(chosen) == [1, 0, 2]
-    assert [score for _, score in chosen][1:] == [0.0, 0.0]
+def test_select_fills_with_the_first_sections_when_too_few_are_relevant(doc: LongDocument) -> None:
+    relevant = [i for i, v in enumerate(doc.relevance("payment")) if v > 0]
+    chosen = doc.select("payment", k=len(relevant) + 2)
+    assert indices(chosen)[: len(relevant)] == sorted(relevant, key=lambda i: -doc.relevance("payment")[i])
+    fill = [i for i in range(len(doc.sections)) if i not in relevant][:2]
+    assert chosen[len(relevant) :] == [(doc.sections[i], 0.0) for i in fill]
 
 
 def test_select_with_no_matching_section_returns_the_first_sections(doc: LongDocument) -> None:
@@ -96,14 +99,20 @@ def test_select_with_no_matching_section_returns_the_first_sections(doc: LongDoc
 
 
 def test_select_keeps_the_chosen_sections_within_the_budget(doc: LongDocument) -> None:
-    chosen = doc.select("terminate payment", k=3, budget=12)
-    assert sum(sec.tokens for sec, _ in chosen) <= 12
-    assert indices(chosen) == [1]  # both termination sections are larger than 12 tokens
+    sections = doc.sections
+    budget = sections[4].tokens + 1
+    assert sections[7].tokens >= budget  # the other termination section cannot join
+    chosen = doc.select("terminate", k=3, budget=budget)
+    assert indices(chosen) == [4] and sum(sec.tokens for sec, _ in chosen) <= budget
 
 
-def test_fill_sections_that_do_not_fit_the_budget_are_skipped(doc: LongDocument) -> None:
-    chosen = doc.select("payment", k=3, budget=doc.sections[1].tokens + doc.sections[0].tokens)
-    assert indices(chosen) == [1, 0]
+def test_sections_that_do_not_fit_the_budget_are_skipped_fill_included(doc: LongDocument) -> None:
+    # "payment" is in section 1; its neighbours 0 (the long preamble) and 2 share its relevance.
+    sections = doc.sections
+    assert [i for i, v in enumerate(doc.relevance("payment")) if v > 0] == [0, 1, 2]
+    budget = sections[1].tokens + sections[2].tokens + sections[3].tokens
+    assert sections[0].tokens > budget
+    assert indices(doc.select("payment", k=5, budget=budget)) == [1, 2, 3]
 
 
 def test_select_never_returns_more_than_there_are_sections() -> None:
@@ -111,7 +120,7 @@ def test_select_never_returns_more_than_there_are_sections() -> None:
     assert len(doc.select("section", k=5)) == 1
 
 
-def test_rerank_orders_the_matching_sections_and_its_relevance_is_the_score(doc: LongDocument) -> None:
+def test_rerank_orders_the_ranked_sections_and_its_relevance_is_the_score(doc: LongDocument) -> None:
     seen: list[list[str]] = []
 
     def longest_first(texts: list[str]) -> list[float]:
@@ -119,9 +128,11 @@ def test_rerank_orders_the_matching_sections_and_its_relevance_is_the_score(doc:
         return [float(len(t)) for t in texts]
 
     chosen = doc.select("terminate notices", k=2, rerank=longest_first)
-    assert all("terminate" in t or "Notices" in t for t in seen[0])
-    assert chosen == [(doc.sections[4], float(len(doc[doc.sections[4].start : doc.sections[4].end]))),
-                      (doc.sections[2], float(len(doc[doc.sections[2].start : doc.sections[2].end])))]
+    ranked = [i for i, v in sorted(enumerate(doc.relevance("terminate notices")), key=lambda iv: (-iv[1], iv[0]))
+              if v > 0][:6]
+    assert seen == [[doc[doc.sections[i].start : doc.sections[i].end] for i in ranked]]
+    by_length = sorted(ranked, key=lambda i: (-len(seen[0][ranked.index(i)]), ranked.index(i)))[:2]
+    assert chosen == [(doc.sections[i], float(len(doc[doc.sections[i].start : doc.sections[i].end]))) for i in by_length]
 
 
 def test_rerank_sees_only_the_best_rerank_top_sections(doc: LongDocument) -> None:
@@ -146,7 +157,7 @@ def test_query_terms_are_analysed_and_deduplicated_in_query_order(doc: LongDocum
 
 
 def test_matched_terms_are_the_query_words_found_in_the_section_heading_included(doc: LongDocument) -> None:
-    assert doc.matched_terms(doc.sections[2], "Termination of the NOTICES quickly") == ["termination", "notices"]
+    assert doc.matched_terms(doc.sections[4], "Termination of the NOTICES quickly") == ["termination", "notices"]
 
 
 def test_unmatched_terms_are_the_query_words_no_section_contains(doc: LongDocument) -> None:
