@@ -187,8 +187,15 @@ def environment() -> dict[str, str]:
         commit = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
         ).stdout.strip()
+        # The library measured is the working tree, which may be ahead of the commit.
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "longdoc"], cwd=ROOT, capture_output=True,
+            text=True,
+        ).stdout.strip()
     except OSError:
-        commit = ""
+        commit, changed = "", ""
+    if changed:
+        commit += "+uncommitted longdoc changes"
     return {
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "commit": commit,
