@@ -227,7 +227,7 @@ try {
       text.slice(anchor, active) === selectedInWindow,
       `selected ${JSON.stringify(text.slice(anchor, active))} in the contract, ${JSON.stringify(selectedInWindow)} in the window`,
     );
-    console.log(`       "${selectedInWindow}" selected at offset ${anchor} of the contract`);
+    console.log(`       ${JSON.stringify(selectedInWindow)} selected at offset ${anchor} of the contract`);
     console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-source")}`);
   });
 

@@ -3,10 +3,12 @@
  * forwards the server's settings, and runs its `longdoc.*` commands with readable errors.
  */
 
-import { execFile } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as vscode from "vscode";
 import {
+  CloseAction,
   DidChangeConfigurationNotification,
+  type ErrorHandler,
   ExecuteCommandRequest,
   LanguageClient,
   ResponseError,
@@ -22,17 +24,14 @@ export type ServerState = "starting" | "running" | "stopped" | "failed";
 
 /** Settings whose change needs a new server process rather than a didChangeConfiguration. */
 const RESTART_KEYS = ["longdoc.server.command", "longdoc.server.python", "longdoc.documentSelector"];
+const RESTARTS_AFTER_CRASH = 4;
+const STDERR_WAIT_MS = 1_000;
 const VERSION_CHECK_MS = 20_000;
 
-function configuration(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration("longdoc");
-}
-
-function readSetting<T>(key: string, fallback: T): T {
-  return configuration().get<T>(key, fallback);
-}
-
-/** Run `<line> --version`; the reason it failed, or null when the server answered. */
+/**
+ * Run `<line> --version`: the reason it failed, or null when the server answered. The language
+ * client would add a notification of its own to a failed start; this check fails before it.
+ */
 function versionCheck(line: ServerCommandLine): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(line.command, [...line.args, "--version"], { timeout: VERSION_CHECK_MS }, (error, _stdout, stderr) => {
@@ -42,9 +41,31 @@ function versionCheck(line: ServerCommandLine): Promise<string | null> {
   });
 }
 
+/** Resolves when the process has exited and its output is read, or after `ms`. */
+function closed(child: ChildProcess | undefined, ms: number): Promise<void> {
+  if (child === undefined || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    child.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function configuration(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration("longdoc");
+}
+
+function readSetting<T>(key: string, fallback: T): T {
+  return configuration().get<T>(key, fallback);
+}
+
 export class ServerConnection implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private starting: Promise<void> = Promise.resolve();
+  private process: ChildProcess | undefined;
+  private lastStderrLine = "";
   private currentState: ServerState = "stopped";
   private readonly stateChanged = new vscode.EventEmitter<ServerState>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -104,19 +125,23 @@ export class ServerConnection implements vscode.Disposable {
         return;
       }
     }
+    let crashes: ErrorHandler | undefined;
+    const afterCrash = (): ErrorHandler => (crashes ??= client.createDefaultErrorHandler(RESTARTS_AFTER_CRASH));
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(this.languages()),
       initializationOptions: { longdoc: serverSettings(readSetting) },
       outputChannel: this.output,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      // The failure is reported once, by fail() below, with the command line and what to install.
+      initializationFailedHandler: () => false,
+      errorHandler: {
+        error: (error, message, count) => afterCrash().error(error, message, count),
+        // A server that never started is not restarted: it would fail the same way.
+        closed: () =>
+          this.currentState === "running" ? afterCrash().closed() : { action: CloseAction.DoNotRestart, handled: true },
+      },
     };
-    const client = new LanguageClient(
-      "longdoc",
-      "Longdoc",
-      // No `transport`: stdio without the `--stdio` flag that TransportKind.stdio would append.
-      { command: line.command, args: line.args },
-      clientOptions,
-    );
+    const client = new LanguageClient("longdoc", "Longdoc", () => this.spawnServer(line), clientOptions);
     this.client = client;
     client.onDidChangeState((event) => {
       if (event.newState === State.Stopped && this.client === client && this.currentState === "running") {
@@ -127,8 +152,25 @@ export class ServerConnection implements vscode.Disposable {
       await client.start();
       this.setState("running");
     } catch (error) {
-      this.fail(commandLineText(line), error instanceof Error ? error.message : String(error));
+      // The server's own last words (say "No module named longdoc_server") explain more than the client's.
+      await closed(this.process, STDERR_WAIT_MS);
+      this.fail(commandLineText(line), this.lastStderrLine || (error instanceof Error ? error.message : String(error)));
     }
+  }
+
+  /** Start the server process over stdio, keeping the last line it writes to stderr. */
+  private spawnServer(line: ServerCommandLine): Promise<ChildProcess> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(line.command, line.args, { stdio: "pipe" });
+      this.process = child;
+      this.lastStderrLine = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        const last = chunk.toString("utf8").trim().split("\n").at(-1)?.trim();
+        if (last) this.lastStderrLine = last;
+      });
+      child.once("spawn", () => resolve(child));
+      child.once("error", reject);
+    });
   }
 
   async restart(): Promise<void> {
@@ -140,6 +182,9 @@ export class ServerConnection implements vscode.Disposable {
     const client = this.client;
     this.client = undefined;
     if (client?.needsStop()) await client.stop().catch((error: unknown) => this.output.warn(`stop: ${String(error)}`));
+    // The client only asks the server to exit; a server that hangs is ended here.
+    if (this.process !== undefined && this.process.exitCode === null) this.process.kill();
+    this.process = undefined;
     this.setState("stopped");
   }
 
