@@ -50,5 +50,6 @@ compel compelled subpoena legally
 injunction injunctive equitable remedy remedies
 duration period term
 information material materials data
+favorable favourable favored favoured preferential
 """.strip().splitlines()
 )
