@@ -54,10 +54,11 @@ _VOTING_WORDS = 8
 _MIN_VOTING_WORDS = 3
 _MAX_VOTES = 6000
 _INDEXED_DF = 1024
-# Well-supported places are compared word for word with the quote (cheap), and the best few
-# aligned character by character (dear): near-identical clauses differ in one or two words.
+# Well-supported places are compared word for word with the quote (cheap), and those that match
+# best (a few at most) aligned character by character (dear): near-identical clauses differ in
+# one or two words.
 _SHORTLIST = 12
-_ALIGNED = 2
+_ALIGNED = 3
 
 
 @dataclass(frozen=True)
@@ -398,25 +399,38 @@ class Locator:
         votes: Counter[int] = Counter()
         for w in voters:
             votes.update(ordinal - w.ordinal for ordinal in self._ordinals(w.word))
-        # Typos that split or join words shift a word's ordinal by one or two: pool neighbours.
+        # Support is how many of the voters agree; typos that split or join words shift a word's
+        # ordinal by one or two, so a voter counts when it stands within two words of the place.
+        placed = [(w.ordinal, set(self._ordinals(w.word))) for w in voters]
         support = {
-            s: sum(votes.get(s + d, 0) for d in range(-2, 3))
+            s: sum(1 for k, at in placed if any(s + k + d in at for d in range(-2, 3)))
             for s, _ in votes.most_common(_SHORTLIST * 3)
         }
         ranked = sorted(support, key=lambda s: (-support[s], s))[:_SHORTLIST]
         top = support[ranked[0]] if ranked else 0
         shortlist = [s for s in ranked if 2 * support[s] >= top]
-        wanted = Counter(w.word for w in words)
-        shared = {s: self._shared_words(s, len(words), wanted) for s in shortlist}
-        return sorted(shortlist, key=lambda s: (-shared[s], -support[s], s))[:_ALIGNED]
+        matching = {s: self._matching_words(s, words) for s in shortlist}
+        ranked = sorted(shortlist, key=lambda s: (-matching[s], -support[s], s))
+        best = matching[ranked[0]] if ranked else 0
+        # A typo that splits a word moves the rest of the quote one place: a word's worth of
+        # points short of the best is still worth aligning.
+        return [s for s in ranked[:_ALIGNED] if matching[s] >= best - 2]
 
-    def _shared_words(self, first: int, n_words: int, wanted: Counter[str]) -> int:
-        """How many of the quote's words (with multiplicity) the n words from ``first`` hold."""
-        last = min(len(self._starts), max(first, 0) + n_words) - 1
-        if last < max(first, 0):
-            return 0
-        lo, hi = self._starts[max(first, 0)], self._word_end(last)
-        return sum((Counter(_WORD_RE.findall(self._lowered, lo, hi)) & wanted).values())
+    def _matching_words(self, first: int, words: list[_QuoteWord]) -> int:
+        """How well the quote's words stand where the quote puts them if it starts at word
+        ``first``: two points for a word in its place, one for a word a place off."""
+        n = len(self._starts)
+        lo = min(max(first - 1, 0), n - 1)
+        hi = min(max(first + len(words), 0), n - 1)
+        found = _WORD_RE.findall(self._lowered, self._starts[lo], self._word_end(hi))
+        points = 0
+        for w in words:
+            at = first + w.ordinal - lo
+            if 0 <= at < len(found) and found[at] == w.word:
+                points += 2
+            elif any(0 <= i < len(found) and found[i] == w.word for i in (at - 1, at + 1)):
+                points += 1
+        return points
 
     def _fuzzy(self, quote: str, similarity_threshold: float) -> SourceSpan | None:
         nq, _ = _normalize(quote)

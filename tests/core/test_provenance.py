@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from longdoc.provenance import (
@@ -258,6 +258,42 @@ def test_a_reflowed_upper_cased_passage_maps_to_a_span_equal_up_to_normalization
     assert span.text == text[span.char_start : span.char_end]
     assert " ".join(fold(span.text).split()) == " ".join(fold(quote).split())
     assert span.char_start <= start
+
+
+def levenshtein(a: str, b: str) -> int:
+    """Textbook dynamic programme: the oracle for similarity figures."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+def normalized(text: str) -> str:
+    return " ".join(fold(text).split())
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts_with_passage(), st.randoms(use_true_random=False))
+def test_a_fuzzy_span_is_whole_words_and_its_similarity_is_its_true_edit_similarity(
+    case: tuple[str, int, int], rng: random.Random
+) -> None:
+    text, start, end = case
+    passage = text[start:end]
+    assume(len(passage.split()) >= 3)  # some word of the quote is left intact to find it by
+    letters = [i for i, c in enumerate(passage) if c.isalpha()]
+    chars = list(passage)
+    for i in rng.sample(letters, min(len(letters), 1 + len(passage) // 40)):
+        chars[i] = "#"
+    quote = "".join(chars)
+    span = locate(text, quote, similarity_threshold=0.5)
+    assert span is not None
+    assert span.text == text[span.char_start : span.char_end]
+    for cut in (span.char_start, span.char_end):
+        assert not (0 < cut < len(text) and text[cut - 1].isalnum() and text[cut].isalnum())
+    q, found = normalized(quote), normalized(span.text)
+    assert span.similarity == pytest.approx(1 - levenshtein(q, found) / max(len(q), len(found)))
 
 
 @given(st.text())
