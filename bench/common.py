@@ -47,7 +47,10 @@ def read_text(path: Path) -> str:
 
 @dataclass(frozen=True)
 class Question:
-    """One evaluation question asked of one document, with its gold character spans."""
+    """One evaluation question asked of one document, with its gold character spans.
+
+    ``category`` groups the same question over documents: CUAD's category, ContractNLI's
+    hypothesis id ("nda-11")."""
 
     dataset: str
     document: str
@@ -75,7 +78,7 @@ def load_contractnli() -> list[Question]:
     """ContractNLI hypotheses with evidence spans, in file order; span-less rows are skipped."""
     rows = _jsonl(data_path("contractnli", "qa.jsonl"))
     return [
-        Question("contractnli", r["document"], r["label"], r["question"], _spans(r["spans"]))
+        Question("contractnli", r["document"], r["hypothesis"], r["question"], _spans(r["spans"]))
         for r in rows
         if r["spans"]
     ]

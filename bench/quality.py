@@ -232,11 +232,15 @@ System = Callable[[str], Any]  # document text -> object with .name and .select(
 
 @dataclass(frozen=True)
 class Outcome:
+    """One system's character recall for one question at one budget."""
+
     system: str
     dataset: str
     category: str
     budget: int
     recall: float
+    document: str
+    question: str
 
 
 def evaluate(
@@ -256,7 +260,9 @@ def evaluate(
             for q in asked:
                 for budget in budgets:
                     recall = char_recall(q.spans, system.select(q.question, budget))
-                    outcomes.append(Outcome(system.name, dataset, q.category, budget, recall))
+                    outcomes.append(
+                        Outcome(system.name, dataset, q.category, budget, recall, name, q.question)
+                    )
     return outcomes
 
 
@@ -367,6 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rerank", metavar="CMD",
                    help="scorer command: reads JSON lines {query, passages}, writes score lists")
     p.add_argument("--rerank-top", type=int, help="select's rerank_top (default: 3k)")
+    p.add_argument("--per-question", action="store_true",
+                   help="also save every question's recall per system and budget")
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline (faster)")
     p.add_argument("--results", type=Path, default=RESULTS, help="folder for the JSON results")
     p.add_argument("--name", help="results file name (default from the options)")
@@ -454,6 +462,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             {"dataset": d, "budget": b, "char_recall": v} for (d, b), v in ISSUE_BASELINE.items()
         ],
     }
+    if args.per_question:
+        record["questions"] = [vars(o) for o in outcomes]
     print(summary_table(overall))
     if not args.no_baseline:
         for (dataset, budget), expected in ISSUE_BASELINE.items():
