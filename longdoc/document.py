@@ -15,10 +15,13 @@ from typing import Callable, Iterator, overload
 
 from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
 from .bm25 import Postings
+from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, uses_of
+from .diagnostics import Diagnostic, diagnose
 from .headings import Heading, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels
 from .query import analyse_query
 from .ranking import in_context, opening_sections, promote_opening
+from .references import Reference, find_references, references_after_edit
 from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
 from .window import Window
 
@@ -192,6 +195,9 @@ class LongDocument:
         self._section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
         self._sections = _Sections(self)
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
+        self._byte_view: bytes | None = None
+        self._definitions: list[Definition] | None = None
+        self._references: list[Reference] | None = None
         self._levels_cache: list[int] | None = None
         self._part_of_uid: dict[int, int] | None = None
 
@@ -518,6 +524,8 @@ class LongDocument:
         new._patch(self, start, end, delta)
         if self._markdown and not any(part.md_lines for part in new._parts):
             new._build_all()  # the last Markdown heading is gone: read the text as plain again
+            return new
+        new._carry_intelligence(self, start, end, len(new_text))
         return new
 
     def _patch(self, old_doc: "LongDocument", start: int, end: int, delta: int) -> None:
@@ -559,6 +567,66 @@ class LongDocument:
         self._index_generation = self._index.generation
         self._finish()
 
+    # ----------------------------------------------------------------- contract intelligence
+    def _view(self) -> bytes:
+        if self._byte_view is None:
+            self._byte_view = byte_view(self._text)
+        return self._byte_view
+
+    @property
+    def definitions(self) -> list[Definition]:
+        """Every defined term with the span of the term and of its definition, in order."""
+        if self._definitions is None:
+            self._definitions = find_definitions(self._text, self.nodes, self._view())
+        return self._definitions
+
+    def uses(self, term: str) -> list[Use]:
+        """The term's occurrences outside its definitions (whole words, plural and possessive forms)."""
+        if not isinstance(term, str):
+            raise TypeError(f"term must be str, not {type(term).__name__}")
+        return uses_of(self._text, self.definitions, term, self._view())
+
+    @property
+    def references(self) -> list[Reference]:
+        """Every cross-reference ("Section 5.2", "Exhibit A" ...) with its resolved outline node."""
+        if self._references is None:
+            self._references = find_references(self._text, self.nodes, self._view())
+        return self._references
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """Drafting findings: dangling references, numbering gaps, terms defined twice or unused."""
+        return diagnose(self._text, self.nodes, self.definitions, self.references, self._view(),
+                        where=self.spans_with)
+
+    def spans_with(self, phrase: str) -> list[tuple[int, int]] | None:
+        """Spans of the sections whose terms include every term of ``phrase`` (None: no terms).
+
+        Read from the BM25 postings, walking the rarest term's list only.
+        """
+        found = self.query_terms(phrase)
+        if not found:
+            return None
+        postings = self._postings().postings
+        lists = sorted((postings.get(t, {}) for t in found), key=len)
+        keys = [k for k in lists[0] if all(k in other for other in lists[1:])]
+        sections = self._sections
+        return sorted((sections[i].start, sections[i].end) for i in map(self._global_index, keys))
+
+    def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
+        """Patch what the old version had computed, rescanning only the edited paragraphs."""
+        if old._byte_view is not None:
+            self._byte_view = old._byte_view[:start] + byte_view(self._text[start : start + new_length]) + old._byte_view[end:]
+        if old._definitions is None and old._references is None:
+            return
+        if _definition_parts(old.nodes) != _definition_parts(self.nodes):
+            return  # a Definitions article changed: computed afresh on demand
+        if old._definitions is not None:
+            self._definitions = definitions_after_edit(old._definitions, self._text, start, end, new_length,
+                                                       self.nodes, self._view())
+        if old._references is not None:
+            self._references = references_after_edit(old._references, self._text, start, end, new_length,
+                                                     self.nodes, self._view())
+
     # ----------------------------------------------------------------- facets
     def select_facets(self, facets, k: int = 2, budget: int | None = None, allow=None,  # type: ignore[no-untyped-def]
                       *, document_id: str | None = None, revision: int | None = None):
@@ -567,6 +635,10 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
+
+
+def _definition_parts(nodes: Sequence[OutlineNode]) -> list[tuple[int, str]]:
+    return [(n.index, n.title) for n in nodes if "defin" in n.title.casefold() or "interpret" in n.title.casefold()]
 
 
 def _shifted(fits: Callable[[int, int], bool], shift: int) -> Callable[[int, int], bool]:
