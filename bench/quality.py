@@ -6,7 +6,7 @@ budget and CUAD category, printed as tables and saved under bench/results/.
 
     python3 bench/quality.py [--dataset cuad|contractnli|all] [--limit N] [--variant NAME]
                              [--max-tokens N] [--doc-opt KEY=VALUE] [--select-opt KEY=VALUE]
-                             [--rerank CMD] [--rerank-top N] [--name NAME]
+                             [--rerank CMD] [--rerank-top N] [--per-question] (see --help)
 """
 
 from __future__ import annotations
@@ -421,7 +421,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.dataset in ("contractnli", "all"):
         questions += load_contractnli()[: args.limit]
 
-    rerank = RerankCommand(args.rerank) if args.rerank else None
+    try:
+        rerank = RerankCommand(args.rerank) if args.rerank else None
+    except (OSError, ValueError) as exc:
+        parser.error(f"--rerank: cannot start {args.rerank!r}: {exc}")
     ours = "longdoc" if args.variant == "default" else f"longdoc:{args.variant}"
     systems: list[System] = [
         lambda text: LongdocSystem(text, document_options, select_options, rerank, ours)
@@ -432,6 +435,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         outcomes = evaluate(questions, systems, BUDGETS)
+    except RuntimeError as exc:  # a rerank command that misbehaves
+        print(f"quality.py: {exc}", file=sys.stderr)
+        return 2
     finally:
         if rerank is not None:
             rerank.close()

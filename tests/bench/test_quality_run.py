@@ -124,3 +124,11 @@ def test_a_category_lags_only_when_more_than_the_slack_below_the_baseline():
     lagging = quality.lagging_categories(by_category, "longdoc", "base")
     assert [(c, b) for c, b, _ in lagging] == [("Audit Rights", 512)]
     assert lagging[0][2] == pytest.approx(-0.06)
+
+
+def test_a_run_with_a_misbehaving_scorer_stops_with_a_one_line_error(tmp_path, capsys):
+    script = tmp_path / "oops.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    print('oops', flush=True)\n")
+    argv = ["--dataset", "contractnli", "--limit", "1", "--results", str(tmp_path)]
+    assert quality.main([*argv, "--rerank", f"{sys.executable} {script}"]) == 2
+    assert "not JSON" in capsys.readouterr().err
