@@ -63,8 +63,7 @@ class Window:
 
     def to_doc(self, start: int, end: int) -> tuple[int, int] | None:
         """The document range of window range [start, end), or None (separator, non-neighbours)."""
-        if not (isinstance(start, int) and isinstance(end, int)):
-            raise TypeError("start and end must be ints")
+        _check_ints(start=start, end=end)
         if start > end:
             raise ValueError(f"start {start} is after end {end}")
         if start < 0 or end > len(self.text):
@@ -88,6 +87,7 @@ class Window:
 
     def to_window(self, doc_start: int, doc_end: int) -> tuple[int, int] | None:
         """The window range showing document range [doc_start, doc_end), or None when not inside."""
+        _check_ints(doc_start=doc_start, doc_end=doc_end)
         if doc_start > doc_end:
             raise ValueError(f"doc_start {doc_start} is after doc_end {doc_end}")
         a = b = None
@@ -105,3 +105,9 @@ class Window:
         wa, da, _ = self.pieces[a]
         wb, db, _ = self.pieces[b]
         return wa + doc_start - da, wb + doc_end - db
+
+
+def _check_ints(**values: object) -> None:
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")

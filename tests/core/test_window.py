@@ -112,3 +112,18 @@ def test_window_rejects_a_non_str_separator(doc: LongDocument) -> None:
 def test_window_of_no_sections_is_empty(doc: LongDocument) -> None:
     w = doc.window([])
     assert (w.text, w.pieces, w.to_window(0, 0)) == ("", (), None)
+
+
+@pytest.mark.parametrize(("method", "name"), [("to_doc", "start"), ("to_window", "doc_start")])
+@pytest.mark.parametrize("bad", [None, "3", 1.5, True])
+def test_offsets_that_are_not_ints_are_type_errors_naming_them(gapped: Window, method: str, name: str,
+                                                              bad: object) -> None:
+    with pytest.raises(TypeError, match=name):
+        getattr(gapped, method)(bad, 5)
+
+
+@pytest.mark.xfail(strict=True, reason="core bug: LongDocument.window does not check what it is given")
+@pytest.mark.parametrize("sections", [["not a section"], None])
+def test_window_of_something_that_is_not_sections_is_a_type_error(doc: LongDocument, sections: object) -> None:
+    with pytest.raises(TypeError, match="sections"):
+        doc.window(sections)  # type: ignore[arg-type]
