@@ -3,7 +3,6 @@
  * forwards the server's settings, and runs its `longdoc.*` commands with readable errors.
  */
 
-import { execFile, spawn, type ChildProcess } from "node:child_process";
 import * as vscode from "vscode";
 import {
   CloseAction,
@@ -19,6 +18,7 @@ import {
 import { serverStartFailure } from "./presentation";
 import type { SelectionSettings, ServerCommandName } from "./protocol";
 import { commandLineText, documentSelector, serverCommandLine, serverSettings, type ServerCommandLine } from "./serverLaunch";
+import { ServerProcess, versionCheck } from "./serverProcess";
 
 export type ServerState = "starting" | "running" | "stopped" | "failed";
 
@@ -26,32 +26,6 @@ export type ServerState = "starting" | "running" | "stopped" | "failed";
 const RESTART_KEYS = ["longdoc.server.command", "longdoc.server.python", "longdoc.documentSelector"];
 const RESTARTS_AFTER_CRASH = 4;
 const STDERR_WAIT_MS = 1_000;
-const VERSION_CHECK_MS = 20_000;
-
-/**
- * Run `<line> --version`: the reason it failed, or null when the server answered. The language
- * client would add a notification of its own to a failed start; this check fails before it.
- */
-function versionCheck(line: ServerCommandLine): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(line.command, [...line.args, "--version"], { timeout: VERSION_CHECK_MS }, (error, _stdout, stderr) => {
-      if (error === null) resolve(null);
-      else resolve(stderr.trim().split("\n").at(-1) || error.message);
-    });
-  });
-}
-
-/** Resolves when the process has exited and its output is read, or after `ms`. */
-function closed(child: ChildProcess | undefined, ms: number): Promise<void> {
-  if (child === undefined || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    child.once("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
 
 function configuration(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration("longdoc");
@@ -64,8 +38,7 @@ function readSetting<T>(key: string, fallback: T): T {
 export class ServerConnection implements vscode.Disposable {
   private client: LanguageClient | undefined;
   private starting: Promise<void> = Promise.resolve();
-  private process: ChildProcess | undefined;
-  private lastStderrLine = "";
+  private readonly process = new ServerProcess();
   private currentState: ServerState = "stopped";
   private readonly stateChanged = new vscode.EventEmitter<ServerState>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -141,7 +114,7 @@ export class ServerConnection implements vscode.Disposable {
           this.currentState === "running" ? afterCrash().closed() : { action: CloseAction.DoNotRestart, handled: true },
       },
     };
-    const client = new LanguageClient("longdoc", "Longdoc", () => this.spawnServer(line), clientOptions);
+    const client = new LanguageClient("longdoc", "Longdoc", () => this.process.spawn(line), clientOptions);
     this.client = client;
     client.onDidChangeState((event) => {
       if (event.newState === State.Stopped && this.client === client && this.currentState === "running") {
@@ -153,24 +126,9 @@ export class ServerConnection implements vscode.Disposable {
       this.setState("running");
     } catch (error) {
       // The server's own last words (say "No module named longdoc_server") explain more than the client's.
-      await closed(this.process, STDERR_WAIT_MS);
-      this.fail(commandLineText(line), this.lastStderrLine || (error instanceof Error ? error.message : String(error)));
+      await this.process.closed(STDERR_WAIT_MS);
+      this.fail(commandLineText(line), this.process.lastStderrLine || (error instanceof Error ? error.message : String(error)));
     }
-  }
-
-  /** Start the server process over stdio, keeping the last line it writes to stderr. */
-  private spawnServer(line: ServerCommandLine): Promise<ChildProcess> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(line.command, line.args, { stdio: "pipe" });
-      this.process = child;
-      this.lastStderrLine = "";
-      child.stderr.on("data", (chunk: Buffer) => {
-        const last = chunk.toString("utf8").trim().split("\n").at(-1)?.trim();
-        if (last) this.lastStderrLine = last;
-      });
-      child.once("spawn", () => resolve(child));
-      child.once("error", reject);
-    });
   }
 
   async restart(): Promise<void> {
@@ -183,8 +141,7 @@ export class ServerConnection implements vscode.Disposable {
     this.client = undefined;
     if (client?.needsStop()) await client.stop().catch((error: unknown) => this.output.warn(`stop: ${String(error)}`));
     // The client only asks the server to exit; a server that hangs is ended here.
-    if (this.process !== undefined && this.process.exitCode === null) this.process.kill();
-    this.process = undefined;
+    this.process.kill();
     this.setState("stopped");
   }
 
