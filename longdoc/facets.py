@@ -128,8 +128,9 @@ def select_facets(
     document_id: str | None = None,
     revision: int | None = None,
 ) -> FacetSelection:
-    """Up to ``k`` sections per facet, each facet ranked by BM25 of its own query; sections that
-    ``allow`` rejects never count. ``budget`` caps the tokens of all chosen sections together.
+    """Up to ``k`` sections per facet that contain the facet's terms, ranked as ``select`` ranks
+    them for the facet's own query; sections that ``allow`` rejects never count. ``budget`` caps
+    the tokens of all chosen sections together.
 
     Facets take turns (every facet's best, then every facet's second best, ...), so one facet
     cannot spend the budget of another; a section chosen twice is paid for once.
@@ -141,9 +142,12 @@ def select_facets(
     uncovered: list[str] = []
     restricted: list[str] = []
     for name, query in facets.items():
-        scores = doc.scores(query)
+        # Evidence must hold the facet's own terms (BM25 above zero); among such sections the
+        # order and score are those of ``select`` (context and thesaurus included).
+        relevance = doc.relevance(query)
         matching = sorted(
-            ((i, s) for i, s in enumerate(scores) if s > 0.0), key=lambda item: (-item[1], item[0])
+            ((i, relevance[i]) for i, s in enumerate(doc.scores(query)) if s > 0.0),
+            key=lambda item: (-item[1], item[0]),
         )
         allowed = [(i, s) for i, s in matching if allow is None or allow(sections[i])]
         ranked[name] = allowed
