@@ -7,8 +7,10 @@ touches, shifts the starts of the rest, and patches the BM25 postings.
 
 from __future__ import annotations
 
+import heapq
 import re
 from bisect import bisect_right
+from operator import itemgetter
 from collections.abc import Sequence
 from itertools import accumulate, count as _counter
 from typing import Callable, Iterator, overload
@@ -20,7 +22,7 @@ from .diagnostics import Diagnostic, diagnose
 from .headings import Heading, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels
 from .query import analyse_query
-from .ranking import in_context, opening_sections, promote_opening
+from .ranking import OPENING_TOKENS, in_context, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
 from .window import Window
@@ -366,15 +368,27 @@ class LongDocument:
         found.sort(key=lambda iv: (-iv[1], iv[0]))
         return found
 
-    def _ranked(self, query: str) -> list[tuple[int, float]]:
-        """(section index, relevance) of the sections that match, best first (ties: earlier)."""
+    def _relevance_map(self, query: str) -> dict[int, float]:
         _check_query(query)
         weighted = analyse_query(query, self._analyzer)
         by_key = self._postings().score_weighted(weighted.weights)
-        n = len(self._sections)
-        scores = in_context({self._global_index(k): v for k, v in by_key.items()}, n)
-        ranked = sorted(scores.items(), key=lambda iv: (-iv[1], iv[0]))
-        return promote_opening(ranked, opening_sections(self._leading_tokens()))
+        if self._part_of_uid is None:
+            self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
+        part_of, prefix, mask = self._part_of_uid, self._section_prefix, (1 << _KEY_BITS) - 1
+        raw = {prefix[part_of[k >> _KEY_BITS]] + (k & mask): v for k, v in by_key.items()}
+        return in_context(raw, len(self._sections))
+
+    def _ranked(self, query: str, head: int | None = None) -> list[tuple[int, float]]:
+        """(section index, relevance) of the sections that match, best first (ties: earlier).
+
+        With ``head``, only that many of the best (plus the opening, when promoted).
+        """
+        scores = self._relevance_map(query)
+        if head is None:
+            ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
+        else:
+            ordered = heapq.nsmallest(head, scores.items(), key=lambda iv: (-iv[1], iv[0]))
+        return promote_opening(ordered, opening_sections(self._leading_tokens()), scores)
 
     def _leading_tokens(self) -> Iterator[int]:
         for part in self._parts:
@@ -412,7 +426,11 @@ class LongDocument:
             _check_positive("budget", budget)
         if rerank_top is not None:
             _check_positive("rerank_top", rerank_top)
-        ranked = self._ranked(query)
+        if rerank is None and budget is None:
+            # Only the best k can be chosen: no need to order every matching section.
+            ranked = self._ranked(query, head=k + OPENING_TOKENS)  # the opening has fewer sections than tokens
+        else:
+            ranked = self._ranked(query)
         if rerank is not None:
             ranked = self._rerank(ranked, rerank, rerank_top or 3 * k)
         chosen: list[tuple[Section, float]] = []

@@ -17,17 +17,15 @@ OPENING_TOKENS = 64
 
 
 def in_context(scores: dict[int, float], n_sections: int, share: float = NEIGHBOUR_SHARE) -> dict[int, float]:
-    """Each section's score plus ``share`` of each document neighbour's score."""
-    out: dict[int, float] = {}
-    get = out.get
-    for i in sorted(scores):
-        v = scores[i]
-        out[i] = get(i, 0.0) + v
-        if i > 0:
-            out[i - 1] = get(i - 1, 0.0) + share * v
-        if i + 1 < n_sections:
-            out[i + 1] = get(i + 1, 0.0) + share * v
-    return out
+    """Each section's score plus ``share`` of each document neighbour's score.
+
+    Every value is summed in one fixed order, so equal inputs give bit-equal outputs.
+    """
+    get = scores.get
+    candidates = set(scores)
+    candidates.update([i - 1 for i in scores if i > 0])
+    candidates.update([i + 1 for i in scores if i + 1 < n_sections])
+    return {j: get(j, 0.0) + share * (get(j - 1, 0.0) + get(j + 1, 0.0)) for j in candidates}
 
 
 def opening_sections(tokens: Iterable[int], limit: int = OPENING_TOKENS) -> list[int]:
@@ -42,17 +40,16 @@ def opening_sections(tokens: Iterable[int], limit: int = OPENING_TOKENS) -> list
     return out
 
 
-def promote_opening(ranked: list[tuple[int, float]], opening: Sequence[int],
+def promote_opening(ranked: list[tuple[int, float]], opening: Sequence[int], scores: dict[int, float],
                     ratio: float = OPENING_RATIO) -> list[tuple[int, float]]:
     """Put the opening first (scored as the best) when one of its sections reaches ``ratio`` of it.
 
-    ``ranked`` is best first; the result holds the same sections plus any of the opening.
+    ``ranked`` is best first (all of ``scores``, or its head); the opening's sections are added.
     """
     if not ranked:
         return ranked
     top = ranked[0][1]
-    scored = dict(ranked)
-    if not any(scored.get(i, 0.0) >= ratio * top for i in opening):
+    if not any(scores.get(i, 0.0) >= ratio * top for i in opening):
         return ranked
     moved = set(opening)
     return [(i, top) for i in opening] + [(i, v) for i, v in ranked if i not in moved]
