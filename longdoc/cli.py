@@ -17,6 +17,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import __version__
 from .document import LongDocument
 from .outline import OutlineNode
 from .sections import Section
@@ -129,6 +130,7 @@ def selection_record(doc: LongDocument, query: str, k: int, budget: int | None,
     """The audit record of one selection: enough to re-run it and compare."""
     return {
         "version": RECORD_VERSION,
+        "longdoc": __version__,
         "sha256": text_sha256(doc.text),
         "max_tokens": doc.max_tokens,
         "query": query,
@@ -237,7 +239,12 @@ def run_verify(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.record}: {exc}") from None
     if not _same_selection(record["sections"], chosen):
         got = ", ".join(f"{s.start}-{s.end}" for s, _ in chosen) or "nothing"
-        print(f"not reproduced: the selection is now {got}")
+        recorded_by = record.get("longdoc")
+        # A different library version may rank differently; say so, as it is the likely cause.
+        hint = ""
+        if recorded_by not in (None, __version__):
+            hint = f" (recorded with longdoc {recorded_by}, this is {__version__})"
+        print(f"not reproduced: the selection is now {got}{hint}")
         return 1
     print(f"reproduced: {len(chosen)} section(s) for {record['query']!r}")
     return 0

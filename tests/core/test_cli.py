@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import longdoc
 from longdoc import LongDocument
 from longdoc.cli import main
 
@@ -98,6 +99,7 @@ def test_find_json_holds_a_selection_record(capsys, contract: Path) -> None:
     chosen = doc.select("confidential information", k=2, budget=400)
     assert code == 0
     assert record["sha256"] == hashlib.sha256(contract.read_bytes()).hexdigest()
+    assert record["longdoc"] == longdoc.__version__
     assert (record["max_tokens"], record["query"], record["k"], record["budget"]) == (128, "confidential information", 2, 400)
     assert record["sections"] == [
         {"start": s.start, "end": s.end, "heading": s.heading, "score": score} for s, score in chosen
@@ -136,6 +138,16 @@ def test_verify_exits_1_when_a_recorded_section_differs(capsys, contract: Path, 
     record.write_text(json.dumps(data), encoding="utf-8")
     code, out, _ = run(capsys, "verify", str(record), str(contract))
     assert code == 1 and out.startswith("not reproduced: the selection is now")
+
+
+def test_verify_names_the_recording_version_when_it_differs(capsys, contract: Path, tmp_path: Path) -> None:
+    data = json.loads(run(capsys, "find", str(contract), "indemnification", "--json")[1])
+    data["record"]["longdoc"] = "0.0.1"
+    data["record"]["sections"][0]["score"] += 1.0
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(record), str(contract))
+    assert code == 1 and "recorded with longdoc 0.0.1" in out
 
 
 def test_dash_reads_the_document_from_standard_input(capsys, monkeypatch, contract: Path) -> None:
