@@ -177,14 +177,24 @@ def test_licence_first_indented_clause_is_listed(document) -> None:
     assert node(document(APACHE), "1. Definitions").label == "1"
 
 
-# Every sixth CUAD contract: about fifty real PDF extractions with page artefacts.
+# Every sixth CUAD contract: about fifty real PDF extractions with page artefacts and run-on lines.
 _PAGE_ARTEFACT = re.compile(r"[-–—_=*. \t]*|-?\s*[0-9]{1,4}\s*-?|Page\s+[0-9]+(\s+of\s+[0-9]+)?", re.IGNORECASE)
 
 
-def test_page_numbers_and_rules_never_head_a_part_of_a_cuad_contract(shared_path, shared_text) -> None:
+@pytest.fixture(scope="module")
+def cuad_sample(shared_path, shared_text) -> list[tuple[str, LongDocument]]:
     contracts = sorted(shared_path("cuad/qa.jsonl").parent.joinpath("contracts").glob("*.txt"))
     assert len(contracts) > 250, "CUAD contracts missing from ../shared/data/cuad/contracts"
-    for path in contracts[::6]:
-        doc = LongDocument(shared_text(CUAD + path.name))
+    return [(path.name, LongDocument(shared_text(CUAD + path.name))) for path in contracts[::6]]
+
+
+def test_page_numbers_and_rules_never_head_a_part_of_a_cuad_contract(cuad_sample) -> None:
+    for name, doc in cuad_sample:
         for n in doc.nodes:
-            assert not _PAGE_ARTEFACT.fullmatch(doc.text[n.heading_start : n.heading_end].strip()), (path.name, n)
+            assert not _PAGE_ARTEFACT.fullmatch(doc.text[n.heading_start : n.heading_end].strip()), (name, n)
+
+
+def test_outline_titles_of_cuad_contracts_are_never_whole_run_on_lines(cuad_sample) -> None:
+    for name, doc in cuad_sample:
+        for n in doc.nodes:
+            assert len(n.title) <= 101 and "\n" not in n.title, (name, n.title)
