@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from common import ROOT, contract_corpus, format_table, load_cuad, median, save_
 from server_client import StdioClient
 
 from longdoc import LongDocument
-from longdoc_server.documents import Snapshot
+from longdoc_server.documents import Documents, Snapshot
 from longdoc_server.features.outline import document_symbols
 from longdoc_server.positions import Codec, LineIndex
 
@@ -48,9 +49,14 @@ def timed_request(client: StdioClient, method: str, params: Any) -> tuple[Any, f
 
 def measure_server(text: str, rounds: int, questions: list[str]) -> dict[str, Any]:
     client = StdioClient([sys.executable, "-m", "longdoc_server"])
+    # As VS Code: hierarchical symbols, line folding, diagnostics pulled (so none are pushed after edits).
     capabilities = {
         "general": {"positionEncodings": ["utf-16"]},
-        "textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": True}, "foldingRange": {"lineFoldingOnly": True}},
+        "textDocument": {
+            "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
+            "foldingRange": {"lineFoldingOnly": True},
+            "diagnostic": {"dynamicRegistration": True},
+        },
     }
     client.request("initialize", {"processId": None, "rootUri": None, "capabilities": capabilities})
     client.notify("initialized", {})
@@ -117,6 +123,39 @@ def measure_serialisation(doc: LongDocument) -> dict[str, float]:
     return {"plain_dicts_ms": plain_ms, "cattrs_unstructure_ms": cattrs_ms}
 
 
+def measure_breakdown(doc: LongDocument, text: str, rounds: int) -> dict[str, float]:
+    """In-process medians of the parts of 'didChange + documentSymbol': the core's edit, the core's
+    outline of the new version, and the server's own work (line index, symbols JSON)."""
+    documents, codec = Documents(), Codec()
+    documents.put(Snapshot(URI, 1, doc, LineIndex.of(text)))
+    document_symbols(documents.get(URI), codec)
+    core_edit, core_outline, server_own = [], [], []
+    for version, position in enumerate(edit_positions(text, rounds), start=2):
+        snapshot = documents.get(URI)
+        offset = codec.offset(snapshot.lines, position)
+        started = time.perf_counter()
+        edited = snapshot.doc.edit(offset, offset, "x")
+        core_edit.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        edited.nodes
+        core_outline.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        snapshot.lines.edited(offset, offset, "x", edited.text)
+        line_index_ms = (time.perf_counter() - started) * 1000
+        snapshot = documents.change(URI, version, [_Change({"start": position, "end": position}, "x")], codec)
+        snapshot.doc.nodes
+        started = time.perf_counter()
+        document_symbols(snapshot, codec)
+        server_own.append(line_index_ms + (time.perf_counter() - started) * 1000)
+    return {"core_edit_ms": median(core_edit), "core_outline_ms": median(core_outline), "server_own_ms": median(server_own)}
+
+
+@dataclass
+class _Change:
+    range: dict[str, Any]
+    text: str
+
+
 def as_markdown(doc: LongDocument) -> str:
     """The same text with every outline heading marked up as a Markdown heading of its depth."""
     text = doc.text
@@ -151,6 +190,7 @@ def main() -> None:
     server = measure_server(text, arguments.rounds, questions)
     doc = LongDocument(text)
     serialisation = measure_serialisation(doc)
+    breakdown = measure_breakdown(doc, text, arguments.rounds)
     peer = None if arguments.skip_peer else measure_peer(as_markdown(doc), arguments.rounds)
 
     ours_outline = server["change_and_symbols_ms"] + server["folding_ms"]
@@ -161,6 +201,9 @@ def main() -> None:
         ["foldingRange again (cached per version), median ms", server["folding_cached_ms"], "", "", "", ""],
         ["findRelevantSections (k=3), median ms", server["find_ms"], "", "", f"<= {TARGETS['find']:.0f}", server["find_ms"] <= TARGETS["find"]],
         ["server memory per open document / text bytes", memory_ratio, "", "", f"<= {TARGETS['memory']:.0f}", memory_ratio <= TARGETS["memory"]],
+        ["  part: core LongDocument.edit (1 char), median ms", breakdown["core_edit_ms"], "", "", "", ""],
+        ["  part: core outline of the new version (.nodes), median ms", breakdown["core_outline_ms"], "", "", "", ""],
+        ["  part: server line index + symbols JSON (untouched roots reused), median ms", breakdown["server_own_ms"], "", "", "", ""],
         ["open + first documentSymbol, ms", server["open_and_first_outline_ms"], "", "", "", ""],
         ["outline -> JSON from scratch as plain dicts, ms", serialisation["plain_dicts_ms"], "", "", "", ""],
         ["outline -> JSON via lsprotocol + cattrs, ms", serialisation["cattrs_unstructure_ms"], "", "", "", ""],
@@ -172,7 +215,7 @@ def main() -> None:
     print(f"{len(text):,} characters, {server['symbols']:,} symbols, {server['folding_ranges']:,} folding ranges; "
           f"{server['rounds']} edit rounds, {server['queries']} questions")
     print(format_table(["measure", "longdoc", "peer", "ratio", "target", "met"], rows))
-    path = save_results("server_perf", {"size": len(text), "server": server, "serialisation": serialisation, "peer": peer, "targets": TARGETS})
+    path = save_results("server_perf", {"size": len(text), "server": server, "serialisation": serialisation, "breakdown": breakdown, "peer": peer, "targets": TARGETS})
     print(f"saved {path.relative_to(ROOT)}")
 
 

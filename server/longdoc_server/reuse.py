@@ -72,6 +72,9 @@ def root_key(doc: Any, position: int, shift: int = 0) -> RootKey:
 
 def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[Any]]) -> RawJson:
     """A JSON array of ``render(root)`` items for every outline root, reusing unchanged roots' JSON."""
+    done = snapshot.rendered.get(feature)
+    if done is not None:
+        return _array(done)
     previous = snapshot.carried.get(feature)
     lines, doc = snapshot.lines, snapshot.doc
     pieces: dict[RootKey, str] = {}
@@ -88,4 +91,8 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
             piece = ",".join(json.dumps(item) for item in render(root))
         pieces[key] = piece
     snapshot.rendered[feature] = pieces
+    return _array(pieces)
+
+
+def _array(pieces: dict[RootKey, str]) -> RawJson:
     return RawJson("[" + ",".join(piece for piece in pieces.values() if piece) + "]")

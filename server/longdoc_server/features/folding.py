@@ -58,7 +58,4 @@ def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
     async def folding_range(params: types.FoldingRangeParams) -> RawJson | list[dict[str, Any]]:
         limit = _range_limit(server)
-        return await server.answer(
-            params.text_document.uri,
-            lambda snapshot: snapshot.cached(f"foldingRange:{limit}", lambda: folding_ranges(snapshot, limit)),
-        )
+        return await server.answer(params.text_document.uri, lambda snapshot: folding_ranges(snapshot, limit))

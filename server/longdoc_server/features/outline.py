@@ -67,7 +67,4 @@ def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def document_symbol(params: types.DocumentSymbolParams) -> RawJson:
         codec = server.codec
-        return await server.answer(
-            params.text_document.uri,
-            lambda snapshot: snapshot.cached("documentSymbol", lambda: document_symbols(snapshot, codec)),
-        )
+        return await server.answer(params.text_document.uri, lambda snapshot: document_symbols(snapshot, codec))
