@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import __version__
+from .analysis import terms
 from .document import LongDocument
 from .outline import OutlineNode
 from .sections import Section
@@ -27,6 +28,7 @@ __all__ = ["main"]
 RECORD_VERSION = 1
 _LINE_BREAK_RE = re.compile(r"\r\n|\r|\n")
 _PREVIEW_CHARS = 160
+_SENTENCE_RE = re.compile(r"(?<=[.;:!?])\s+(?=\S)")
 
 
 class UsageError(Exception):
@@ -142,11 +144,19 @@ def selection_record(doc: LongDocument, query: str, k: int, budget: int | None,
     }
 
 
-def _preview(text: str) -> str:
-    flat = " ".join(text.split())
-    if len(flat) <= _PREVIEW_CHARS:
-        return flat
-    return flat[: flat.rfind(" ", 0, _PREVIEW_CHARS) if " " in flat[:_PREVIEW_CHARS] else _PREVIEW_CHARS] + " …"
+def _clip(text: str) -> str:
+    if len(text) <= _PREVIEW_CHARS:
+        return text
+    cut = text.rfind(" ", 0, _PREVIEW_CHARS)
+    return text[: cut if cut > 0 else _PREVIEW_CHARS] + " …"
+
+
+def _preview(text: str, query_terms: list[str]) -> str:
+    """The sentence of ``text`` holding the most query terms (the first on a tie), clipped."""
+    sentences = _SENTENCE_RE.split(" ".join(text.split()))
+    wanted = set(query_terms)
+    best = max(range(len(sentences)), key=lambda i: (len(wanted.intersection(terms(sentences[i]))), -i))
+    return ("… " if best else "") + _clip(sentences[best])
 
 
 def run_find(args: argparse.Namespace) -> int:
@@ -183,7 +193,7 @@ def run_find(args: argparse.Namespace) -> int:
         matched = doc.matched_terms(sec, args.question)
         print(f"{rank}. lines {first}-{last}  score {score:.2f}  {where}")
         print(f"   matched: {', '.join(matched) if matched else '(none)'}")
-        print(f"   {_preview(doc[sec.start : sec.end])}")
+        print(f"   {_preview(doc[sec.start : sec.end], doc.query_terms(args.question))}")
     if unmatched:
         print(f"not in the document: {', '.join(unmatched)}")
     return 0

@@ -238,3 +238,11 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
         err = proc.stderr.read()
     assert b"Heading 0" in first
     assert proc.returncode == 0 and b"Traceback" not in err
+
+
+def test_find_previews_the_sentence_holding_the_most_query_terms(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "clause.txt"
+    path.write_text("Intro.\n\n7. Survival. This clause is long. Confidentiality obligations survive termination. "
+                    "Nothing else does.\n", encoding="utf-8")
+    out = run(capsys, "find", str(path), "do confidentiality obligations survive termination", "-k", "1")[1]
+    assert out.splitlines()[2].strip() == "… Confidentiality obligations survive termination."
