@@ -242,7 +242,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
 
 def test_find_previews_the_sentence_holding_the_most_query_terms(capsys, tmp_path: Path) -> None:
     path = tmp_path / "clause.txt"
-    path.write_text("Intro.\n\n7. Survival. This clause is long. Confidentiality obligations survive termination. "
+    path.write_text("7. Survival. This clause is long. Confidentiality obligations survive termination. "
                     "Nothing else does.\n", encoding="utf-8")
     out = run(capsys, "find", str(path), "do confidentiality obligations survive termination", "-k", "1")[1]
     assert out.splitlines()[2].strip() == "… Confidentiality obligations survive termination."
