@@ -166,7 +166,7 @@ def test_a_heading_shares_a_chunk_with_the_start_of_its_body_when_both_fit(
         body = re.compile(r"\S+").search(text, body_from)
         if body is None:
             continue
-        if approx_tokens(text[h.start : body.end()]) > base_budget(c) - 2:
+        if approx_tokens(text[h.start : body.end()]) > base_budget(c):
             continue
         assert any(s <= h.start and body.end() <= e for s, e in spans), (
             f"heading {h.text!r} separated from {body.group()!r}"
