@@ -69,7 +69,10 @@ _SETEXT_RE = re.compile(r"(=+|-+)[ \t]*\Z")
 
 # A table-of-contents entry: dot leaders or a wide gap before a page number, or several clause
 # entries with page numbers run into one line.
-_TOC_RE = re.compile(r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}[ \t]*\Z|\bPage[ \t]+[0-9]+[ \t]*\Z")
+_TOC_RE = re.compile(
+    r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
+    r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
+)
 _TOC_RUN_RE = re.compile(r"\b[0-9]{1,3}[ \t]+(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9IVX]")
 _PAGE_RE = re.compile(
     r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)\Z",

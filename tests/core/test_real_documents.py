@@ -125,7 +125,6 @@ def test_articles_after_a_table_of_contents_are_listed_once(document) -> None:
     assert len(articles) == len(set(articles))
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: a TOC entry ending in a roman page number is read as a heading")
 def test_no_heading_starts_inside_the_table_of_contents(document) -> None:
     doc = document(BABCOCK)
     toc = doc.text.index("TABLE OF CONTENTS")
