@@ -54,10 +54,15 @@ class ChunkingStrategy(ABC):
         """The chunks of ``text``, in order."""
 
 
+def _check_int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    return value
+
+
 def _check_sizes(max_chunk_size: object, overlap: object) -> None:
-    for name, value in (("max_chunk_size", max_chunk_size), ("overlap", overlap)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    max_chunk_size = _check_int("max_chunk_size", max_chunk_size)
+    overlap = _check_int("overlap", overlap)
     # One word is ceil(1 x 1.3) = 2 tokens, so a smaller budget could hold nothing.
     if max_chunk_size < 2:
         raise ChunkingError(f"max_chunk_size must be at least 2, got {max_chunk_size}")
