@@ -12,7 +12,8 @@ import re
 from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
-from itertools import compress, count
+from itertools import compress, count, repeat
+from operator import sub
 from dataclasses import dataclass, field
 from threading import Lock
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
@@ -398,12 +399,12 @@ class Locator:
             cast += df
         votes: Counter[int] = Counter()
         for w in voters:
-            votes.update(ordinal - w.ordinal for ordinal in self._ordinals(w.word))
+            votes.update(map(sub, self._ordinals(w.word), repeat(w.ordinal)))
         # Support is how many of the voters agree; typos that split or join words shift a word's
         # ordinal by one or two, so a voter counts when it stands within two words of the place.
         placed = [(w.ordinal, set(self._ordinals(w.word))) for w in voters]
         support = {
-            s: sum(1 for k, at in placed if any(s + k + d in at for d in range(-2, 3)))
+            s: sum(1 for k, at in placed if not at.isdisjoint(range(s + k - 2, s + k + 3)))
             for s, _ in votes.most_common(_SHORTLIST * 3)
         }
         ranked = sorted(support, key=lambda s: (-support[s], s))[:_SHORTLIST]
