@@ -1,4 +1,7 @@
-"""LongDocument.scores / select / matched terms: BM25 ranking of sections, budgets, fill and rerank."""
+"""LongDocument.scores / relevance / select / matched terms: ranking sections, budgets, fill and rerank.
+
+``scores`` is plain BM25 (checked against bm25s); ``select`` ranks by ``relevance``, which builds on it.
+"""
 
 from __future__ import annotations
 
@@ -142,9 +145,9 @@ def test_rerank_sees_only_the_best_rerank_top_sections(doc: LongDocument) -> Non
     assert seen == [2]
 
 
-def test_rerank_ties_are_broken_by_bm25(doc: LongDocument) -> None:
-    by_bm25 = indices(doc.select("notices terminate", k=3))
-    assert indices(doc.select("notices terminate", k=3, rerank=lambda texts: [0.5] * len(texts))) == by_bm25
+def test_rerank_ties_keep_the_ranking_order(doc: LongDocument) -> None:
+    ranked = indices(doc.select("notices terminate", k=3))
+    assert indices(doc.select("notices terminate", k=3, rerank=lambda texts: [0.5] * len(texts))) == ranked
 
 
 def test_rerank_must_return_one_relevance_per_section(doc: LongDocument) -> None:
