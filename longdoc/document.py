@@ -193,8 +193,10 @@ class LongDocument:
         for j in range(len(part.spans)):
             remove(base | j, set(self._section_terms(text, start, part, j)))
 
-    def _finish(self) -> None:
-        self._section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
+    def _finish(self, section_prefix: list[int] | None = None) -> None:
+        if section_prefix is None:
+            section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
+        self._section_prefix = section_prefix
         self._sections = _Sections(self)
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
         self._byte_view: bytes | None = None
@@ -519,7 +521,7 @@ class LongDocument:
             raise ValueError(f"edit range {start}..{end} is outside the text (0..{len(old)})")
         if not isinstance(new_text, str):
             raise TypeError(f"new_text must be str, not {type(new_text).__name__}")
-        text = old[:start] + new_text + old[end:]
+        text = "".join((old[:start], new_text, old[end:]))
         delta = len(new_text) - (end - start)
         new = LongDocument.__new__(LongDocument)
         new._text = text
@@ -583,7 +585,13 @@ class LongDocument:
         for s, part in zip(new_starts, new_parts):
             self._index_part(text, s, part)
         self._index_generation = self._index.generation
-        self._finish()
+        # Section counts before the region stand; after it they move by the region's change.
+        prefix = old_doc._section_prefix
+        head = prefix[: first + 1]
+        for part in new_parts:
+            head.append(head[-1] + len(part.spans))
+        moved = head[-1] - prefix[last + 1]
+        self._finish(head + [c + moved for c in prefix[last + 2 :]] if moved else head + prefix[last + 2 :])
 
     # ----------------------------------------------------------------- contract intelligence
     def _view(self) -> bytes:
