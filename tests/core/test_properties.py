@@ -145,3 +145,27 @@ def test_to_doc_of_to_window_is_the_identity_across_neighbouring_sections(text: 
     end = data.draw(st.integers(second.start, second.end))
     mapped = window.to_window(start, end)
     assert mapped is not None and window.to_doc(*mapped) == (start, end)
+
+
+QUERY = st.lists(st.sampled_from(["term", "title", "payment", "ARTICLE", "definitions", "word", "law", "zebra"]),
+                 max_size=4).map(" ".join)
+
+
+@FAST
+@given(texts(), QUERY, st.integers(1, 6), st.none() | st.integers(1, 60))
+def test_select_gives_at_most_k_distinct_sections_within_budget_best_first(
+    text: str, query: str, k: int, budget: int | None
+) -> None:
+    doc = LongDocument(text, max_tokens=16)
+    chosen = doc.select(query, k=k, budget=budget)
+    picked = [sec.index for sec, _ in chosen]
+    assert len(picked) <= k and len(set(picked)) == len(picked)
+    assert budget is None or sum(sec.tokens for sec, _ in chosen) <= budget
+    relevance = doc.relevance(query)
+    ranked = [(sec.index, score) for sec, score in chosen if score > 0]
+    assert [score for _, score in ranked] == sorted((score for _, score in ranked), reverse=True)
+    assert all(score == relevance[i] for i, score in ranked)
+    fill = [i for i, score in [(sec.index, score) for sec, score in chosen] if score == 0]
+    assert fill == sorted(fill)
+    if budget is None:
+        assert len(picked) == min(k, len(doc.sections))
