@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+# This checkout's longdoc, whichever copy happens to be installed.
+sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from common import (  # noqa: E402  (the script runs from any directory)
     contract_corpus,
