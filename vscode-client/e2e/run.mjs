@@ -4,7 +4,7 @@
  * a CUAD contract and checks VS Code's own view of the outline, Find Relevant Sections and Go to Evidence.
  */
 
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCodeServer } from "./codeServer.mjs";
@@ -39,11 +39,31 @@ function goldQuestion(category) {
   return { question: /** @type {string} */ (entry.question), span: /** @type {[number, number]} */ (entry.spans[0]) };
 }
 
+/** The last lines of the extension's output channel in code-server's logs. @param {string} root */
+function extensionLog(root) {
+  const logs = join(root, "code-server", "user-data", "logs");
+  const found = existsSync(logs)
+    ? readdirSync(logs, { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(join("longdoc.longdoc", "Longdoc.log")))
+    : [];
+  if (found.length === 0) return "       (no Longdoc log: the extension did not activate)";
+  return found
+    .flatMap((path) => readFileSync(join(logs, path), "utf8").trim().split("\n").slice(-15))
+    .map((line) => `       | ${line}`)
+    .join("\n");
+}
+
 /** @type {{ name: string, error?: string }[]} */
 const results = [];
+/** Set when a check fails that every later one depends on: those are then failed without waiting. */
+let blockedBy = "";
 
 /** @param {string} name @param {() => Promise<void>} body */
 async function check(name, body) {
+  if (blockedBy !== "") {
+    results.push({ name, error: `not run: ${blockedBy}` });
+    console.log(`FAILED ${name} (not run: ${blockedBy})`);
+    return;
+  }
   try {
     await body();
     results.push({ name });
@@ -99,6 +119,10 @@ try {
     });
     expect(view.symbols.length > 0, "vscode.executeDocumentSymbolProvider returned no symbols");
   });
+  if (results.at(-1)?.error !== undefined) {
+    blockedBy = "the contract's symbols never arrived";
+    console.log(`       the extension's log:\n${extensionLog(work)}`);
+  }
 
   await check("every ARTICLE line is a top-level symbol whose heading is that line", async () => {
     const { articles } = headingLines(text);
