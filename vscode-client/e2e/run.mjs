@@ -151,6 +151,20 @@ try {
     }
   });
 
+  await check("every ARTICLE can be folded from its heading line", async () => {
+    const lineOf = (/** @type {number} */ offset) => text.slice(0, offset).split("\n").length - 1;
+    const starts = new Set(view.folding.map((/** @type {[number, number]} */ range) => range[0]));
+    for (const { offset, title } of headingLines(text).articles) {
+      expect(starts.has(lineOf(offset)), `no folding range starts at "${title}" (line ${lineOf(offset) + 1})`);
+    }
+  });
+
+  await check("the status bar shows the server running and the contract's section count", async () => {
+    const count = flatten(view.symbols).length;
+    const item = page.locator(".statusbar-item", { hasText: `Longdoc: ${count} sections` });
+    await item.first().waitFor({ timeout: 15_000 });
+  });
+
   await check("the Outline view shows the contract's hierarchy (screenshot)", async () => {
     await runCommand(page, "Explorer: Focus on Outline View");
     // Folding the folder tree's pane gives the Outline the height of the side bar.
