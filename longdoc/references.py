@@ -254,36 +254,42 @@ class _Clauses:
 
     def __init__(self, view: bytes):
         self.view = view
-        self.cache: dict[tuple[bytes, int], int | None] = {}
+        self.cache: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
         self.patterns: dict[bytes, re.Pattern[bytes]] = {}
 
     def find(self, label: str, start: int, end: int) -> int | None:
         """The first clause numbered `label` around the citation at [start, end), never the citation
-        itself."""
+        itself. The window depends only on where the citation is, not on earlier look-ups, so the
+        answer is the same whatever order citations are resolved in."""
         number = label.encode("latin-1", "replace")
         if not number[:1].isdigit():
             return None
-        key = (number, start // self._NEAR)
-        if key not in self.cache:
-            lo = max(0, start - self._NEAR)
-            hi = min(len(self.view), start + self._NEAR)
-            self.cache[key] = self._first(number, lo, hi, start, end)
-        return self.cache[key]
+        bucket = start // self._NEAR
+        key = (number, bucket)
+        openings = self.cache.get(key)
+        if openings is None:
+            lo = max(0, (bucket - 1) * self._NEAR)
+            hi = min(len(self.view), (bucket + 2) * self._NEAR)
+            openings = self.cache[key] = self._openings(number, lo, hi)
+        for at, opened in openings:
+            if not start <= at < end:
+                return opened
+        return None
 
-    def _first(self, number: bytes, lo: int, hi: int, start: int, end: int) -> int | None:
+    def _openings(self, number: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
+        """(number's position, where its clause opens) of every clause numbered `number` in [lo, hi)."""
         pattern = self.patterns.get(number)
         if pattern is None:
             # The number, then a space or a period and a space: scanned for in C, checked after.
             pattern = self.patterns[number] = re.compile(re.escape(number) + rb"(?=[ \t]|\.[ \t\r\n])")
         v = self.view
+        found: list[tuple[int, int]] = []
         for m in pattern.finditer(v, lo, hi):
             at = m.start()
-            if start <= at < end:
-                continue
             lead = _CLAUSE_OPENS.search(v, max(0, at - 14), at)
             if lead is not None:
-                return lead.start("kw") if lead.group("kw") else at
-        return None
+                found.append((at, lead.start("kw") if lead.group("kw") else at))
+        return found
 
 
 # What may stand before a clause number that opens a clause: a line start, the end of a sentence
