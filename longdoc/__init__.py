@@ -6,9 +6,16 @@ the document, and evidence located back to exact spans. Standard library only.
 
 from .analysis import approx_tokens, terms
 from .bm25 import BM25, BM25Result, ScoredDocument, score_bm25
+from .chunking import ChunkingError, ChunkingStrategy, ClauseAwareChunker, SemanticChunker, count_tokens
+from .definitions import Definition, Use
+from .diagnostics import Diagnostic
 from .document import LongDocument
+from .facets import FacetResult, FacetSelection, Passage, select_facets, uncovered_facets
 from .headings import Heading, find_headings
 from .outline import OutlineNode
+from .propositions import TokenCounter, split_proposition_windows, split_sentences
+from .provenance import ChunkRecord, LegalDocument, Locator, ProvenanceTracker, SourceSpan, locate
+from .references import Reference
 from .sections import Section
 from .window import Window
 
@@ -21,10 +28,33 @@ __all__ = [
     "BM25Result",
     "ScoredDocument",
     "score_bm25",
+    "ChunkingError",
+    "ChunkingStrategy",
+    "ClauseAwareChunker",
+    "SemanticChunker",
+    "count_tokens",
+    "Definition",
+    "Use",
+    "Diagnostic",
     "LongDocument",
+    "FacetResult",
+    "FacetSelection",
+    "Passage",
+    "select_facets",
+    "uncovered_facets",
     "Heading",
     "find_headings",
     "OutlineNode",
+    "TokenCounter",
+    "split_proposition_windows",
+    "split_sentences",
+    "ChunkRecord",
+    "LegalDocument",
+    "Locator",
+    "ProvenanceTracker",
+    "SourceSpan",
+    "locate",
+    "Reference",
     "Section",
     "Window",
 ]
