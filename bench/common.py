@@ -211,12 +211,14 @@ def environment() -> dict[str, str]:
     }
 
 
-def save_results(name: str, payload: dict[str, Any], folder: Path = RESULTS) -> Path:
-    """Write ``payload`` plus the environment to FOLDER/NAME.json (default bench/results/) and
-    return the path."""
+def save_results(
+    name: str, payload: dict[str, Any], folder: Path = RESULTS, env: dict[str, str] | None = None
+) -> Path:
+    """Write ``payload`` plus ``env`` (by default the environment now; pass the one taken when the
+    run started) to FOLDER/NAME.json (default bench/results/) and return the path."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.json"
-    record = {"environment": environment(), **payload}
+    record = {"environment": env or environment(), **payload}
     # Options may hold functions (an analyser); their repr names them.
     text = json.dumps(record, indent=2, ensure_ascii=False, default=repr)
     path.write_text(text + "\n", encoding="utf-8")

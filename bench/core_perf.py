@@ -26,6 +26,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
     median,
     percentile,
     RESULTS,
+    environment,
     save_results,
     Clock,
     interleaved,
@@ -171,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be >= 1")
 
+    started_in = environment()  # the library as imported, before any later change
     text = contract_corpus(args.size)
     # The peers cut by characters (their fastest counter) at the size our sections have on
     # average, so all three produce pieces of the same size.
@@ -264,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             label: {"wall": [round(t, 6) for t in c.wall], "cpu": [round(t, 6) for t in c.cpu]}
             for label, c in clocks.items()
         },
-    }, args.results)
+    }, args.results, started_in)
     print(f"saved {path}")
     return 0
 

@@ -33,6 +33,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
     load_contractnli,
     load_cuad,
     RESULTS,
+    environment,
     save_results,
 )
 
@@ -415,6 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rerank_top is not None:
         select_options["rerank_top"] = args.rerank_top
 
+    started_in = environment()  # the library as imported, before any later change
     questions: list[Question] = []
     if args.dataset in ("cuad", "all"):
         questions += load_cuad()[: args.limit]
@@ -488,7 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(goal_table(overall, ours))
     print(f"\n{len(questions)} questions in {elapsed:.1f} s")
-    path = save_results(results_name(args), record, args.results)
+    path = save_results(results_name(args), record, args.results, started_in)
     print(f"saved {path}")
     return 0
 
