@@ -138,19 +138,26 @@ class WorkspaceIndex:
                     if wanted(path.relative_to(folder).as_posix(), settings):
                         yield path
 
-    def index_file(self, path: Path, codec: Codec) -> str | None:
-        """Index one file; the problem as text when it cannot be read as UTF-8 (and it is dropped)."""
-        uri = from_fs_path(str(path)) or path.as_uri()
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except UnicodeDecodeError as error:
+    def update(self, indexed: tuple[str, list[Symbol] | None, str | None]) -> str | None:
+        """Store (or drop, when unreadable) one file's symbols; the problem to report, if any."""
+        uri, symbols, problem = indexed
+        if symbols is None:
             self.files.pop(uri, None)
-            return f"Skipped {path}: not valid UTF-8 ({error.reason} at byte {error.start})"
-        except OSError as error:
-            self.files.pop(uri, None)
-            return f"Skipped {path}: {error.strerror or error}"
-        self.files[uri] = heading_symbols(uri, text, codec)
-        return None
+        else:
+            self.files[uri] = symbols
+        return problem
+
+
+def read_symbols(path: Path, codec: Codec) -> tuple[str, list[Symbol] | None, str | None]:
+    """(uri, heading symbols, None), or (uri, None, problem) for a file that cannot be read as UTF-8."""
+    uri = from_fs_path(str(path)) or path.as_uri()
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        return uri, None, f"Skipped {path}: not valid UTF-8 ({error.reason} at byte {error.start})"
+    except OSError as error:
+        return uri, None, f"Skipped {path}: {error.strerror or error}"
+    return uri, heading_symbols(uri, text, codec), None
 
 
 def _folders(server: LongdocServer) -> list[str]:
@@ -162,6 +169,7 @@ def _folders(server: LongdocServer) -> list[str]:
 def register(server: LongdocServer) -> None:
     index = WorkspaceIndex()
     runs = itertools.count(1)
+    indexing: list[asyncio.Future[None]] = []
 
     def report(problem: str | None) -> None:
         if problem is not None:
@@ -176,16 +184,25 @@ def register(server: LongdocServer) -> None:
         await progress.create_async(token)
         progress.begin(token, types.WorkDoneProgressBegin(title="Indexing headings", percentage=0))
         index.files.clear()
-        for done, path in enumerate(paths, 1):
-            report(await server.run(index.index_file, path, codec))
-            progress.report(
-                token,
-                types.WorkDoneProgressReport(message=f"{done}/{len(paths)} files", percentage=done * 100 // len(paths)),
-            )
-        progress.end(token, types.WorkDoneProgressEnd(message=f"{len(paths)} files indexed"))
+        done = 0
+        try:
+            for done, path in enumerate(paths, 1):
+                report(index.update(await server.run(read_symbols, path, codec)))
+                progress.report(
+                    token,
+                    types.WorkDoneProgressReport(message=f"{done}/{len(paths)} files", percentage=done * 100 // len(paths)),
+                )
+        finally:
+            progress.end(token, types.WorkDoneProgressEnd(message=f"{done} files indexed"))
+
+    def restart_indexing() -> None:
+        # A newer indexing replaces a running one, so two never fill the index at once.
+        for running in indexing:
+            running.cancel()
+        indexing[:] = [asyncio.ensure_future(reindex())]
 
     def start_indexing() -> None:
-        asyncio.ensure_future(reindex())
+        restart_indexing()
         watched = server.client_capabilities.workspace
         watching = watched.did_change_watched_files if watched else None
         if watching and watching.dynamic_registration:
@@ -203,8 +220,9 @@ def register(server: LongdocServer) -> None:
             )
 
     def settings_changed(old: Settings, new: Settings) -> None:
-        if (old.include, old.exclude) != (new.include, new.exclude) and server.protocol.client_capabilities:
-            asyncio.ensure_future(reindex())
+        # Before `initialized` the first indexing has not started; it will use the new globs.
+        if (old.include, old.exclude) != (new.include, new.exclude) and indexing:
+            restart_indexing()
 
     server.on_initialized.append(start_indexing)
     server.on_settings.append(settings_changed)
@@ -218,12 +236,13 @@ def register(server: LongdocServer) -> None:
             if change.type == types.FileChangeType.Deleted or not inside:
                 index.files.pop(change.uri, None)
             elif wanted(path.relative_to(inside[0]).as_posix(), server.settings):
-                report(await server.run(index.index_file, path, server.codec))
+                report(index.update(await server.run(read_symbols, path, server.codec)))
 
     @server.feature(types.WORKSPACE_SYMBOL)
     async def workspace_symbol(params: types.WorkspaceSymbolParams) -> list[dict[str, Any]]:
         codec = server.codec
-        open_documents = {snapshot.uri: snapshot for snapshot in server.documents}
+        async with server.state_lock:  # opens and edits sent before this request come first
+            open_documents = {snapshot.uri: snapshot for snapshot in server.documents}
         files = dict(index.files)
 
         def compute() -> list[dict[str, Any]]:
