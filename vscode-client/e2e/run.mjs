@@ -19,6 +19,7 @@ const CUAD = join(SHARED, "data", "cuad");
 const CONTRACT = "CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt";
 const QUESTION_CATEGORY = "Anti-Assignment";
 const EVIDENCE_CATEGORY = "Governing Law";
+const NORMALIZED_EVIDENCE_CATEGORY = "Audit Rights";
 const OPENED_NAME = "outsourcing-agreement.txt";
 
 /** @param {string} path */
@@ -97,6 +98,7 @@ copyFileSync(required(join(CUAD, "contracts", CONTRACT)), contractPath);
 const text = readFileSync(contractPath, "utf8");
 const relevance = goldQuestion(QUESTION_CATEGORY);
 const evidence = goldQuestion(EVIDENCE_CATEGORY);
+const normalizedEvidence = goldQuestion(NORMALIZED_EVIDENCE_CATEGORY);
 
 const started = Date.now();
 const server = await startCodeServer({
@@ -202,28 +204,44 @@ try {
     console.log(`       cursor at offset ${cursor}, in "${holder.name}"`);
   });
 
-  await check("Go to Evidence with a gold quote from the clipboard selects exactly its span", async () => {
-    const [start, end] = evidence.span;
-    const quote = text.slice(start, end);
-    await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(quote)})`);
+  /**
+   * Run Go to Evidence, typing `typed` (or accepting what the box offers): the quote offered, the
+   * evidence the server returned and the selection it made.
+   * @param {string | undefined} typed
+   */
+  const goToEvidence = async (typed) => {
     const from = events(reportFile).length;
     await runCommand(page, "Longdoc: Go to Evidence");
     const input = await quickInput(page, "Go to evidence in");
     const offered = await input.inputValue();
-    expect(offered === quote, `the quote box offers ${JSON.stringify(offered.slice(0, 80))} instead of the clipboard's quote`);
+    if (typed !== undefined) await input.fill(typed);
     await page.keyboard.press("Enter");
     const found = await waitForEvent(reportFile, (event) => event.event === "evidence", { from, what: "the located evidence" });
-    expect(found.evidence !== null && found.evidence.method === "exact", `expected an exact match, got ${JSON.stringify(found.evidence)}`);
     const selection = await waitForEvent(
       reportFile,
       (event) => event.event === "selection" && event.uri.endsWith(OPENED_NAME) && event.selections[0][0] !== event.selections[0][1],
       { from, what: "the evidence selection" },
     );
-    expect(
-      selection.selections[0][0] === start && selection.selections[0][1] === end,
-      `selected [${selection.selections[0]}], gold span is [${start}, ${end}]`,
-    );
+    return { offered, evidence: found.evidence, selected: selection.selections[0] };
+  };
+
+  await check("Go to Evidence with a gold quote from the clipboard selects exactly its span", async () => {
+    const [start, end] = evidence.span;
+    const quote = text.slice(start, end);
+    await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(quote)})`);
+    const { offered, evidence: found, selected } = await goToEvidence(undefined);
+    expect(offered === quote, `the quote box offers ${JSON.stringify(offered.slice(0, 80))} instead of the clipboard's quote`);
+    expect(found?.method === "exact", `expected an exact match, got ${JSON.stringify(found)}`);
+    expect(selected[0] === start && selected[1] === end, `selected [${selected}], gold span is [${start}, ${end}]`);
     console.log(`       screenshot ${await screenshot(page, screenshots, "go-to-evidence")}`);
+  });
+
+  await check("Go to Evidence with a typed quote in other case and spacing finds the span and says it was normalized", async () => {
+    const [start, end] = normalizedEvidence.span;
+    const { evidence: found, selected } = await goToEvidence(text.slice(start, end).toUpperCase().replaceAll(" ", "  "));
+    expect(found?.method === "normalized", `expected a normalized match, got ${JSON.stringify(found)}`);
+    expect(selected[0] === start && selected[1] === end, `selected [${selected}], gold span is [${start}, ${end}]`);
+    await page.locator(".notification-toast", { hasText: "match after normalizing" }).first().waitFor({ timeout: 15_000 });
   });
 
   await check("Open Relevant Window shows the selected sections beside the contract, labelled by heading path", async () => {
