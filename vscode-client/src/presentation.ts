@@ -28,7 +28,8 @@ export interface SectionPick {
 export function sectionPicks(sections: readonly SectionResult[]): SectionPick[] {
   return sections.map((section, rank) => ({
     label: `${rank + 1}. ${section.path.at(-1) ?? sectionTitle(section)}`,
-    description: `score ${formatScore(section.score)}`,
+    // The line tells apart the parts of one long clause, which share a heading.
+    description: `score ${formatScore(section.score)}  ·  line ${section.range.start.line + 1}`,
     detail: [
       section.path.length > 1 ? section.path.slice(0, -1).join(PATH_SEPARATOR) : "",
       section.matchedTerms.length > 0 ? `matched: ${section.matchedTerms.join(", ")}` : "no query word matched",

@@ -16,7 +16,10 @@ function section(path: string[], score: number, matchedTerms: string[], heading:
   return { index: 0, heading, path, score, matchedTerms, range, selectionRange: range };
 }
 
-const assignment = section(["ARTICLE IX", "MISCELLANEOUS", "9.04 Assignment"], 6.0712, ["assignment", "consent"]);
+const assignment: SectionResult = {
+  ...section(["ARTICLE IX", "MISCELLANEOUS", "9.04 Assignment"], 6.0712, ["assignment", "consent"]),
+  range: { start: { line: 266, character: 0 }, end: { line: 266, character: 565 } },
+};
 const law = section(["ARTICLE IX", "MISCELLANEOUS", "9.07 Governing Law"], 2.645, ["consent"]);
 
 describe("section titles", () => {
@@ -34,8 +37,8 @@ describe("relevant sections list", () => {
     expect(sectionPicks([assignment, law]).map((pick) => pick.label)).toEqual(["1. 9.04 Assignment", "2. 9.07 Governing Law"]);
   });
 
-  it("shows the score with two decimals", () => {
-    expect(sectionPicks([assignment])[0]?.description).toBe("score 6.07");
+  it("shows the score with two decimals and the line where the section starts", () => {
+    expect(sectionPicks([assignment])[0]?.description).toBe("score 6.07  ·  line 267");
   });
 
   it("shows the enclosing headings and the matched words", () => {
