@@ -110,5 +110,6 @@ def register(server: LongdocServer) -> None:
         }
 
     @server.command(TO_DOCUMENT)
-    def to_document_command(*raw: Any) -> dict[str, Any] | None:
-        return to_document(server, windows, CommandArguments(TO_DOCUMENT, raw))
+    async def to_document_command(*raw: Any) -> dict[str, Any] | None:
+        async with server.state_lock:  # judge staleness after the edits sent before this request
+            return to_document(server, windows, CommandArguments(TO_DOCUMENT, raw))
