@@ -7,12 +7,12 @@ greedily in order, so a heading stays with the start of its body whenever both f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .analysis import class_raw_count, tokens_from_raw
 
-__all__ = ["Section", "split_part", "max_raw_for"]
+__all__ = ["Section", "max_raw_for", "split_part"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +79,15 @@ def split_part(
     end: int,
     fits: Callable[[int, int], bool],
     fits_target: Callable[[int, int], bool] | None = None,
+    head_end: int | None = None,
 ) -> list[tuple[int, int]]:
     """Cut ``text[start:end]`` into spans that each satisfy ``fits(s, e)``, in order.
 
     Pieces are packed while they satisfy ``fits_target`` (a smaller size that keeps sections
-    precise); a sentence that fits is never cut. Spans are stripped of surrounding whitespace and
-    only whitespace lies between them; a single word that does not fit alone is a span of its own.
+    precise), except that a heading ending at ``head_end`` joins the first piece of its body
+    whenever both satisfy ``fits``; a sentence that fits is never cut. Spans are stripped of
+    surrounding whitespace and only whitespace lies between them; a single word that does not fit
+    alone is a span of its own.
     """
     target = fits_target or fits
     s, e = _strip(text, start, end)
@@ -102,14 +105,23 @@ def split_part(
                 units.append((ss, se))
             else:
                 units.extend(m.span() for m in _WORD_RE.finditer(text, ss, se))
-    return _pack(units, target)
+    return _pack(units, target, fits, head_end)
 
 
-def _pack(units: list[tuple[int, int]], fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+def _pack(units: list[tuple[int, int]], fits_target: Callable[[int, int], bool],
+          fits: Callable[[int, int], bool], head_end: int | None) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     cur_s, cur_e = units[0]
-    for us, ue in units[1:]:
-        if fits(cur_s, ue):
+    first = 1
+    if head_end is not None:
+        # A heading alone says little and matches little: it stays with the start of its body
+        # (the heading may be several units: "1." and "Payment." are two sentences to the splitter).
+        body = next((j for j, (us, _) in enumerate(units) if us >= head_end), len(units))
+        if 0 < body < len(units) and fits(cur_s, units[body][1]):
+            cur_e = units[body][1]
+            first = body + 1
+    for us, ue in units[first:]:
+        if fits_target(cur_s, ue):
             cur_e = ue
         else:
             out.append((cur_s, cur_e))
