@@ -171,7 +171,7 @@ class ClauseAwareChunker(_SpanChunker):
     def _split_large(self, text: str, span: Span, fits: Fits) -> list[Span]:
         if self.preserve_sentences:
             return split_part(text, span[0], span[1], fits)
-        return _pack([m.span() for m in _WORD_RE.finditer(text, *span)], fits)
+        return _pack([m.span() for m in _WORD_RE.finditer(text, *span)], fits, fits, None)
 
 
 class SemanticChunker(_SpanChunker):
@@ -269,7 +269,7 @@ def _heading_with_next(
         span
         for piece in out
         for span in (
-            [piece] if fits(*piece) else _pack([m.span() for m in _WORD_RE.finditer(text, *piece)], fits)
+            [piece] if fits(*piece) else _pack([m.span() for m in _WORD_RE.finditer(text, *piece)], fits, fits, None)
         )
     ]
 

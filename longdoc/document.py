@@ -13,7 +13,7 @@ from bisect import bisect_right
 from operator import itemgetter
 from collections.abc import Sequence
 from itertools import accumulate, count as _counter
-from typing import Callable, Iterator, overload
+from typing import Callable, Iterable, Iterator, overload
 
 from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
 from .bm25 import Postings
@@ -151,18 +151,19 @@ class LongDocument:
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
                    heading: Heading | None) -> _Part:
         target = max(1, self._max_tokens // 2)
+        head_end = heading.end if heading is not None else None
         if self._count is None:
             fits = raw_fits(classes, max_raw_for(self._max_tokens))
             fits_target = raw_fits(classes, max_raw_for(target))
             shift = class_base
-            spans_abs = split_part(text, start, end, _shifted(fits, shift), _shifted(fits_target, shift))
+            spans_abs = split_part(text, start, end, _shifted(fits, shift), _shifted(fits_target, shift), head_end)
             raws = [class_raw_count(classes, s - shift, e - shift) for s, e in spans_abs]
             tokens = [tokens_from_raw(r) for r in raws]
             raw = sum(raws)
         else:
             count = self._count
             spans_abs = split_part(text, start, end, counter_fits(text, count, self._max_tokens),
-                                   counter_fits(text, count, target))
+                                   counter_fits(text, count, target), head_end)
             tokens = [count(text[s:e]) for s, e in spans_abs]
             raw = sum(tokens)
         rel_heading = None
@@ -503,6 +504,11 @@ class LongDocument:
         """The given sections joined with ``sep`` in document order (each once)."""
         if not isinstance(sep, str):
             raise TypeError("sep must be str")
+        if isinstance(sections, (str, bytes)) or not isinstance(sections, Iterable):
+            raise TypeError("sections must be a sequence of Section")
+        sections = list(sections)
+        if not all(isinstance(s, Section) for s in sections):
+            raise TypeError("sections must be a sequence of Section")
         unique = sorted({(s.start, s.end, s.index): s for s in sections}.values(), key=lambda s: s.start)
         return Window.join(self._text, unique, sep)
 

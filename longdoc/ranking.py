@@ -42,12 +42,13 @@ def opening_sections(tokens: Iterable[int], limit: int = OPENING_TOKENS) -> list
 
 def promote_opening(ranked: list[tuple[int, float]], opening: Sequence[int], scores: dict[int, float],
                     ratio: float = OPENING_RATIO) -> list[tuple[int, float]]:
-    """Put the opening first (scored as the best) when one of its sections reaches ``ratio`` of it.
+    """Put the opening first (scored as the best) when one of its sections reaches ``ratio`` of the
+    best section's score and the best section lies outside it.
 
     ``ranked`` is best first (all of ``scores``, or its head); the opening's sections are added.
     """
-    if not ranked:
-        return ranked
+    if not ranked or ranked[0][0] in opening:
+        return ranked  # the best section opens the document already: nothing to promote
     top = ranked[0][1]
     if not any(scores.get(i, 0.0) >= ratio * top for i in opening):
         return ranked

@@ -105,7 +105,6 @@ def test_a_heading_stays_with_the_start_of_its_body_when_both_fit() -> None:
     assert len(doc.sections) > 1 and texts(doc)[0].startswith("1. Payment. The fee is due.")
 
 
-@pytest.mark.xfail(strict=True, reason="core: document.py does not yet pass the heading's end to split_part")
 def test_a_heading_stays_with_its_first_sentence_whenever_both_fit_max_tokens() -> None:
     text = "1. Payment. The fee is due. The fee is due. The fee is due.\n\nLate fees accrue daily."
     doc = LongDocument(text, max_tokens=20)  # heading and first sentence: 4 + 7 tokens

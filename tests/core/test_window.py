@@ -122,7 +122,6 @@ def test_offsets_that_are_not_ints_are_type_errors_naming_them(gapped: Window, m
         getattr(gapped, method)(bad, 5)
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: LongDocument.window does not check what it is given")
 @pytest.mark.parametrize("sections", [["not a section"], None])
 def test_window_of_something_that_is_not_sections_is_a_type_error(doc: LongDocument, sections: object) -> None:
     with pytest.raises(TypeError, match="sections"):
