@@ -257,7 +257,7 @@ class LongDocument:
 
     def _outline(self) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
         if self._outline_cache is None:
-            heads = self._headings_abs()
+            heads = [p.heading for p in self._parts[1:]]
             levels = self._levels()
             n = len(heads)
             # Part i (heading i) spans parts i+1 .. last_part[i] (part indices are heading + 1).
@@ -275,7 +275,8 @@ class LongDocument:
                 toks = [tokens_from_raw(raw_prefix[last_part[i] + 1] - raw_prefix[i + 1]) for i in range(n)]
             else:
                 toks = [raw_prefix[last_part[i] + 1] - raw_prefix[i + 1] for i in range(n)]
-            self._outline_cache = build_outline(heads, ends, toks)
+            self._outline_cache = build_outline(heads, ends, toks,  # type: ignore[arg-type]
+                                                offsets=self._starts[1:], levels=levels)
         return self._outline_cache
 
     @property

@@ -58,12 +58,20 @@ def build_outline(
     headings: Sequence[Heading],
     part_ends: Sequence[int],
     token_counts: Sequence[int],
+    *,
+    offsets: Sequence[int] | None = None,
+    levels: Sequence[int] | None = None,
 ) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
     """(roots, all nodes in pre-order) for ``headings``.
 
     ``part_ends[i]`` is where heading i's whole part ends; ``token_counts[i]`` its size in tokens.
+    ``offsets[i]``, when given, is added to heading i's own offsets (headings kept relative to
+    their part); ``levels`` may pass :func:`effective_levels` already computed.
     """
-    levels = effective_levels(headings)
+    if levels is None:
+        levels = effective_levels(headings)
+    if offsets is None:
+        offsets = [0] * len(headings)
     n = len(headings)
     parents: list[int | None] = [None] * n
     depths = [0] * n
@@ -81,8 +89,9 @@ def build_outline(
     # Children before parents: walk backwards so each node is complete when its parent is made.
     for i in range(n - 1, -1, -1):
         h = headings[i]
+        at = offsets[i]
         node = OutlineNode(
-            i, h.title, levels[i], h.label, h.kind, h.start, h.end, h.start, part_ends[i],
+            i, h.title, levels[i], h.label, h.kind, at + h.start, at + h.end, at + h.start, part_ends[i],
             token_counts[i], parents[i], depths[i], tuple(reversed(children[i])),
         )
         nodes[i] = node
