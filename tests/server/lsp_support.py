@@ -78,11 +78,9 @@ def flatten(symbols: list[types.DocumentSymbol]) -> list[types.DocumentSymbol]:
     return flat
 
 
-def offset_of(text: str, position: types.Position | dict[str, int]) -> int:
-    """Offset of a UTF-16 LSP position computed the slow obvious way (independent of the server)."""
-    line, character = (position.line, position.character) if isinstance(position, types.Position) else (position["line"], position["character"])
-    starts = [0]
-    index = 0
+def reference_line_starts(text: str) -> list[int]:
+    """Where each LSP line starts (breaks: \\n, \\r\\n, \\r), walked one character at a time."""
+    starts, index = [0], 0
     while index < len(text):
         if text.startswith("\r\n", index):
             index += 2
@@ -92,7 +90,13 @@ def offset_of(text: str, position: types.Position | dict[str, int]) -> int:
             starts.append(index)
         else:
             index += 1
-    offset, units = starts[line], 0
+    return starts
+
+
+def offset_of(text: str, position: types.Position | dict[str, int]) -> int:
+    """Offset of a UTF-16 LSP position computed the slow obvious way (independent of the server)."""
+    line, character = (position.line, position.character) if isinstance(position, types.Position) else (position["line"], position["character"])
+    offset, units = reference_line_starts(text)[line], 0
     while units < character:
         units += 2 if ord(text[offset]) > 0xFFFF else 1
         offset += 1

@@ -7,23 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longdoc_server.positions import UTF8, UTF16, UTF32, Codec, LineIndex, PositionError, negotiate
+from lsp_support import reference_line_starts
 
 TEXT_ALPHABET = st.sampled_from(list("ab \n\r\f\x85\u2028é漢😀.#"))
 texts = st.text(TEXT_ALPHABET, max_size=60)
 
-
-def reference_starts(text: str) -> list[int]:
-    starts, index = [0], 0
-    while index < len(text):
-        if text[index] == "\r" and text[index + 1 : index + 2] == "\n":
-            index += 2
-            starts.append(index)
-        elif text[index] in "\r\n":
-            index += 1
-            starts.append(index)
-        else:
-            index += 1
-    return starts
 
 
 def test_form_feed_and_unicode_separators_do_not_end_lines() -> None:
@@ -37,7 +25,7 @@ def test_crlf_counts_as_one_line_break() -> None:
 
 @given(texts)
 def test_line_index_matches_a_character_by_character_scan(text: str) -> None:
-    assert LineIndex.of(text).starts == reference_starts(text)
+    assert LineIndex.of(text).starts == reference_line_starts(text)
 
 
 @given(texts, st.data())
@@ -47,7 +35,7 @@ def test_edited_index_equals_a_fresh_index(text: str, data: st.DataObject) -> No
     end = data.draw(st.integers(start, len(text)))
     new_text = data.draw(st.text(TEXT_ALPHABET, max_size=8))
     result = text[:start] + new_text + text[end:]
-    assert LineIndex.of(text).edited(start, end, new_text, result).starts == reference_starts(result)
+    assert LineIndex.of(text).edited(start, end, new_text, result).starts == reference_line_starts(result)
 
 
 def test_astral_characters_count_two_utf16_units() -> None:
