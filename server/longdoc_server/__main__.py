@@ -12,6 +12,8 @@ from . import __version__
 def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="longdoc serve", description="Run the longdoc language server.")
     parser.add_argument("--version", action="version", version=f"longdoc_server {__version__}")
+    # vscode-languageclient's stdio transport appends --stdio: accept it, it is the default anyway.
+    parser.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default)")
     parser.add_argument("--tcp", action="store_true", help="listen on TCP instead of stdio")
     parser.add_argument("--host", default="127.0.0.1", help="TCP host (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=2087, help="TCP port (default 2087)")

@@ -84,3 +84,13 @@ def test_tcp_option_serves_a_client_on_the_given_port() -> None:
 def _complete(received: bytes) -> bool:
     header, separator, body = received.partition(b"\r\n\r\n")
     return bool(separator) and len(body) >= int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+
+
+def test_the_stdio_flag_that_language_clients_append_is_accepted() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "longdoc_server", "--stdio", "--version"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("longdoc_server ")
