@@ -87,9 +87,6 @@ def _complete(received: bytes) -> bool:
 
 
 def test_the_stdio_flag_that_language_clients_append_is_accepted() -> None:
-    import subprocess
-    import sys
-
     done = subprocess.run([sys.executable, "-m", "longdoc_server", "--stdio", "--version"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
