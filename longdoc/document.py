@@ -19,7 +19,7 @@ from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw,
 from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, uses_of
 from .diagnostics import Diagnostic, diagnose
-from .headings import Heading, scan_headings
+from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels
 from .query import analyse_query
 from .ranking import OPENING_TOKENS, in_context, opening_sections, promote_opening
@@ -32,9 +32,6 @@ __all__ = ["LongDocument"]
 _K1 = 1.2
 _B = 0.75
 _KEY_BITS = 24  # a part never holds 16 million sections
-_MD_LINE_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])[ \t]*#{1,6}[ \t]+\S")
-_FENCE_RE = re.compile(r"```|~~~")
-_LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 
 
 class _Part:
@@ -119,9 +116,8 @@ class LongDocument:
     # ----------------------------------------------------------------- construction
     def _build_all(self) -> None:
         text = self._text
-        markdown = _MD_LINE_RE.search(text) is not None
+        markdown = is_markdown(text)
         self._markdown = markdown
-        self._fenced = markdown and _FENCE_RE.search(text) is not None
         headings = scan_headings(text, markdown=markdown)
         classes = token_classes(text) if self._count is None else b""
         starts = [0] + [h.start for h in headings]
@@ -170,7 +166,7 @@ class LongDocument:
         if heading is not None:
             rel_heading = Heading(0, heading.end - start, heading.text, heading.title, heading.label,
                                   heading.level, heading.kind)
-        md_lines = len(_MD_LINE_RE.findall(text, start, end)) if self._markdown else 0
+        md_lines = len(MARKDOWN_HEADING_RE.findall(text, start, end)) if self._markdown else 0
         return _Part(next(self._uids), end - start, rel_heading,
                      [(s - start, e - start) for s, e in spans_abs], tokens, raw, md_lines)
 
@@ -349,38 +345,27 @@ class LongDocument:
             titles.append(node.title)
         return tuple(reversed(titles))
 
-    def path_of(self, section: Section) -> tuple[str, ...]:
-        """Titles of the headings enclosing ``section``, outermost first."""
-        return section.path
-
     # ----------------------------------------------------------------- ranking
     def query_terms(self, query: str) -> list[str]:
         """The query's index terms, de-duplicated, in query order."""
         _check_query(query)
         return list(dict.fromkeys(self._analyzer(query)))
 
-    def _global_index(self, key: int) -> int:
+    def _by_index(self, by_key: dict[int, float]) -> dict[int, float]:
+        """Scores keyed by index key re-keyed by section position in this version."""
         if self._part_of_uid is None:
             self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
-        p = self._part_of_uid[key >> _KEY_BITS]
-        return self._section_prefix[p] + (key & ((1 << _KEY_BITS) - 1))
+        part_of, prefix, mask = self._part_of_uid, self._section_prefix, (1 << _KEY_BITS) - 1
+        return {prefix[part_of[k >> _KEY_BITS]] + (k & mask): v for k, v in by_key.items()}
 
-    def _scored(self, query: str) -> list[tuple[int, float]]:
-        """(section index, BM25) of every section containing a query term, best first."""
-        by_key = self._postings().score(self.query_terms(query))
-        found = [(self._global_index(k), v) for k, v in by_key.items()]
-        found.sort(key=lambda iv: (-iv[1], iv[0]))
-        return found
+    def _global_index(self, key: int) -> int:
+        return next(iter(self._by_index({key: 0.0})))
 
     def _relevance_map(self, query: str) -> dict[int, float]:
         _check_query(query)
         weighted = analyse_query(query, self._analyzer)
         by_key = self._postings().score_weighted(weighted.weights)
-        if self._part_of_uid is None:
-            self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
-        part_of, prefix, mask = self._part_of_uid, self._section_prefix, (1 << _KEY_BITS) - 1
-        raw = {prefix[part_of[k >> _KEY_BITS]] + (k & mask): v for k, v in by_key.items()}
-        return in_context(raw, len(self._sections))
+        return in_context(self._by_index(by_key), len(self._sections))
 
     def _ranked(self, query: str, head: int | None = None) -> list[tuple[int, float]]:
         """(section index, relevance) of the sections that match, best first (ties: earlier).
@@ -413,7 +398,7 @@ class LongDocument:
     def scores(self, query: str) -> list[float]:
         """BM25 of every section (its heading counted once as part of it), in section order."""
         out = [0.0] * len(self._sections)
-        for i, v in self._scored(query):
+        for i, v in self._by_index(self._postings().score(self.query_terms(query))).items():
             out[i] = v
         return out
 
@@ -537,14 +522,13 @@ class LongDocument:
         new._analyzer = self._analyzer
         new._uids = self._uids
         new._markdown = self._markdown
-        new._fenced = self._fenced
         fence_touched = self._markdown and (
-            _FENCE_RE.search(new_text) is not None or _FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
+            FENCE_RE.search(new_text) is not None or FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
         )
         # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
         lo = _line_start(text, start)
         hi = _line_end(text, start + len(new_text))
-        md_appeared = not self._markdown and _MD_LINE_RE.search(text, max(0, lo - 1), hi) is not None
+        md_appeared = not self._markdown and MARKDOWN_HEADING_RE.search(text, max(0, lo - 1), hi) is not None
         if fence_touched or md_appeared:
             new._build_all()
             return new
@@ -643,7 +627,7 @@ class LongDocument:
         lists = sorted((postings.get(t, {}) for t in found), key=len)
         keys = [k for k in lists[0] if all(k in other for other in lists[1:])]
         sections = self._sections
-        return sorted((sections[i].start, sections[i].end) for i in map(self._global_index, keys))
+        return sorted((sections[i].start, sections[i].end) for i in self._by_index(dict.fromkeys(keys, 0.0)))
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
         """Patch what the old version had computed, rescanning only the edited paragraphs."""
@@ -684,7 +668,7 @@ def _line_start(text: str, pos: int) -> int:
     lo = pos
     while lo > 0:
         lo = max(0, lo - 4096)
-        found = max(text.rfind(ch, lo, pos) for ch in _LINE_BREAKS)
+        found = max(text.rfind(ch, lo, pos) for ch in LINE_BREAKS)
         if found >= 0:
             return found + 1
     return 0
@@ -694,7 +678,7 @@ def _line_end(text: str, pos: int) -> int:
     hi = pos
     while hi < len(text):
         hi = min(len(text), hi + 4096)
-        found = [i for i in (text.find(ch, pos, hi) for ch in _LINE_BREAKS) if i >= 0]
+        found = [i for i in (text.find(ch, pos, hi) for ch in LINE_BREAKS) if i >= 0]
         if found:
             return min(found)
     return len(text)

@@ -12,7 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "line_spans"]
+__all__ = [
+    "Heading", "find_headings", "scan_headings", "is_markdown", "line_spans",
+    "LINE_BREAKS", "FENCE_RE", "MARKDOWN_HEADING_RE",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +36,10 @@ class Heading:
 
 # Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
 # for heading purposes (PDF extractions put a heading right after the page's form feed).
-_BREAK_CHARS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-_FENCE_RE = re.compile(r"(?:```|~~~)")
+LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+FENCE_RE = re.compile(r"```|~~~")
+# An ATX heading line ("# Title"): one is enough to read the whole text as Markdown.
+MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])[ \t]*#{1,6}[ \t]+\S")
 
 _CANDIDATE_RE = re.compile(
     r"""(?:
@@ -94,17 +99,14 @@ def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tu
     end = len(text) if end is None else end
     pos = start
     for line in text[start:end].splitlines(keepends=True):
-        stripped = line.rstrip(_BREAK_CHARS)
+        stripped = line.rstrip(LINE_BREAKS)
         yield pos, pos + len(stripped)
         pos += len(line)
 
 
 def is_markdown(text: str) -> bool:
     """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start."""
-    return _MD_ANY_RE.search(text) is not None
-
-
-_MD_ANY_RE = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]+\S")
+    return MARKDOWN_HEADING_RE.search(text) is not None
 
 
 def _roman_value_ok(numeral: str) -> bool:
@@ -400,7 +402,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         ls, le, line_start = segs[i]
         raw = text[ls:le]
         s = raw.lstrip(" \t")
-        if markdown and _FENCE_RE.match(s):
+        if markdown and FENCE_RE.match(s):
             in_fence = not in_fence
             i += 1
             continue

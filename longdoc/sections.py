@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .analysis import class_raw_count, tokens_from_raw
+from .analysis import class_raw_count
 
 __all__ = ["Section", "max_raw_for", "split_part"]
 
@@ -148,6 +148,3 @@ def counter_fits(text: str, count: Callable[[str], int], max_tokens: int) -> Cal
 
     return fits
 
-
-def span_tokens(classes: bytes, s: int, e: int) -> int:
-    return tokens_from_raw(class_raw_count(classes, s, e))
