@@ -244,35 +244,29 @@ class LongDocument:
             self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]
         return self._levels_cache
 
-    def _content_end(self, p: int) -> int:
-        part = self._parts[p]
-        start = self._starts[p]
-        if part.spans:
-            return start + part.spans[-1][1]
-        return start + (part.heading.end if part.heading is not None else 0)
-
     def _outline(self) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
         if self._outline_cache is None:
-            heads = [p.heading for p in self._parts[1:]]
+            parts, starts = self._parts, self._starts
+            heads = [p.heading for p in parts[1:]]
             levels = self._levels()
             n = len(heads)
             # Part i (heading i) spans parts i+1 .. last_part[i] (part indices are heading + 1).
             last_part = [n] * n
             stack: list[int] = []
-            for i in range(n):
-                while stack and levels[stack[-1]] >= levels[i]:
+            for i, lv in enumerate(levels):
+                while stack and levels[stack[-1]] >= lv:
                     last_part[stack.pop()] = i
                 stack.append(i)
-            raw_prefix = [0]
-            for part in self._parts:
-                raw_prefix.append(raw_prefix[-1] + part.raw)
-            ends = [self._content_end(last_part[i]) for i in range(n)]
+            # Where each part's content ends: its last section, or its heading when it has none.
+            content_end = [start + (part.spans[-1][1] if part.spans else part.heading.end if part.heading else 0)
+                           for start, part in zip(starts, parts)]
+            raw_prefix = [0, *accumulate([part.raw for part in parts])]
+            ends = [content_end[last] for last in last_part]
+            toks = [raw_prefix[last + 1] - raw_prefix[i] for i, last in enumerate(last_part, start=1)]
             if self._count is None:
-                toks = [tokens_from_raw(raw_prefix[last_part[i] + 1] - raw_prefix[i + 1]) for i in range(n)]
-            else:
-                toks = [raw_prefix[last_part[i] + 1] - raw_prefix[i + 1] for i in range(n)]
+                toks = [tokens_from_raw(t) for t in toks]
             self._outline_cache = build_outline(heads, ends, toks,  # type: ignore[arg-type]
-                                                offsets=self._starts[1:], levels=levels)
+                                                offsets=starts[1:], levels=levels)
         return self._outline_cache
 
     @property
