@@ -86,7 +86,7 @@ def byte_view(text: str) -> bytes:
 # or period drafted inside the closing quote ("Company,") is not part of the term.
 _TERM = rb'(?P<term>[^\s"][^"\n]{0,79}?)[,.]?'
 _VERB = (
-    rb"(?:(?:shall|will|also|each|respectively)\s+)*"
+    rb"(?:which\s+)?(?:(?:shall|will|also|each|respectively)\s+)*"
     rb"(?:means?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
     rb"|(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+deemed\b)"
@@ -94,7 +94,8 @@ _VERB = (
 _POINTER = re.compile(rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?|defined")
 _MEANS = re.compile(
     rb'"' + _TERM + rb'"[ \t]*\n?[ \t]*[,:]?[ \t]*'
-    rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of)\b[^"\n;]{0,80}?[,\s]\s*'
+    rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
+    rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b[^"\n;]{0,80}?[,\s]\s*'
     rb"|\([^()\n]{0,60}\)\s*,?\s*|-\s*)?" + _VERB
 )
 # In a list of entries ("Cost of Services" is FASC's total ...) a quoted term opening a line is
@@ -115,11 +116,28 @@ _PAREN_TAIL = re.compile(
     rb"|below|above|$)",
     re.IGNORECASE,
 )
-# "hereinafter referred to as the" / "collectively called" right before an unbracketed quote.
+# "hereinafter referred to as the", "shall be known as", "and collectively as the" right before an
+# unbracketed quote. "called", "known as", "designated as" and "named" need a qualifier, a verb or
+# a comma before them: "a product called "X"" names a thing without defining a term.
+_QUALIFIER = rb"(?:herein|hereinafter|hereafter|collectively|together|jointly|individually|singularly|separately|each)"
+_NAMING = rb"(?:called|known|designated|named)"
 _REFERRED = re.compile(
-    rb"\b(?:(?:referred\s+to|known|designated)(?:\s+(?:herein|hereinafter|collectively|together|jointly"
-    rb"|individually|singularly|separately))*\s+as|called)\s+(?:the\s+|a\s+|an\s+)?\Z",
+    rb"\b(?:referred\s+to(?:\s+" + _QUALIFIER + rb")*\s+as"
+    rb"|(?:" + _QUALIFIER + rb"|be|is|are|being|further|,)\s+" + _NAMING + rb"(?:\s+" + _QUALIFIER + rb")*(?:\s+as)?"
+    rb"|" + _NAMING + rb"(?:\s+" + _QUALIFIER + rb")+\s+as"
+    rb"|(?:and|or)[\s,]+" + _QUALIFIER + rb"(?:\s+" + _QUALIFIER + rb")*[\s,]+as)\s+(?:the\s+|a\s+|an\s+)?\Z",
     re.IGNORECASE,
+)
+# An unquoted term named by "referred to as" ("hereinafter referred to as the Licensed Software.") or
+# by a bracketed "hereinafter" ("(hereinafter Acme)"): capitalised words up to a punctuation mark.
+_NAME = rb"(?P<term>[A-Z][\w&'-]*(?:[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w&'-]*){0,5})"
+_REFERRED_NAME = re.compile(
+    rb"referred[ \t]+to(?:[ \t]+" + _QUALIFIER + rb")*[ \t]+as[ \t]+(?:the[ \t]+)?" + _NAME
+    + rb"(?=[ \t]*(?:[.,;:)]|\r?\n|\Z))"
+)
+_HEREINAFTER_NAME = re.compile(
+    rb"\([ \t]*(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?"
+    rb"(?:the[ \t]+)?" + _NAME + rb"[ \t]*\)"
 )
 _BOLD = re.compile(
     rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"))"
@@ -228,7 +246,13 @@ def definitions_in(
             found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
             continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
-        if (b"as" in before or b"called" in before) and _REFERRED.search(v, max(0, m.start() - 80), m.start()):
+        if any(w in before for w in (b"as", b"called", b"named", b"designated")) and _REFERRED.search(
+            v, max(0, m.start() - 80), m.start()
+        ):
+            s = _sentence_start(v, m.start(), start)
+            found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
+    for pattern in (_REFERRED_NAME, _HEREINAFTER_NAME):
+        for m in pattern.finditer(v, start, stop):
             s = _sentence_start(v, m.start(), start)
             found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     for m in _BOLD.finditer(v, start, stop):

@@ -83,6 +83,53 @@ def test_referred_to_as_without_brackets_is_a_definition():
     assert (d.term, d.kind) == ("Company", "referred")
 
 
+@pytest.mark.parametrize(
+    "text, term",
+    [
+        ("Northwind Ltd., of Leeds (hereinafter referred to as NORTHWIND) and Beta agree.", "NORTHWIND"),
+        ("the hosted platform, referred to hereafter as the Customer Portal.\n", "Customer Portal"),
+        ("Orion GmbH (hereinafter Orion Labs) and Vega SA agree.", "Orion Labs"),
+    ],
+)
+def test_an_unquoted_name_after_referred_to_as_or_hereinafter_is_a_definition(text, term):
+    d = only(text)
+    assert (d.term, d.kind) == (term, "referred")
+    assert text[d.term_start : d.term_end] == term
+
+
+def test_referred_to_as_before_lower_case_words_defines_nothing():
+    assert find_definitions("the fee referred to as set out below is due.") == []
+
+
+def test_collectively_as_after_individually_referred_to_defines_both_terms():
+    text = 'Lessor and Lessee are each referred to herein as a "Party" and collectively as the "Parties".'
+    assert [(d.term, d.kind) for d in find_definitions(text)] == [("Party", "referred"), ("Parties", "referred")]
+
+
+@pytest.mark.parametrize(
+    "text, defined",
+    [
+        ('the service tier known as "Gold Support" shall apply.', []),
+        ('a beverage called "Fizz" is sold.', []),
+        ('Each calendar quarter shall be known as a "Quarter".', ["Quarter"]),
+        ('the plant in Ohio, known as "Plant One", is leased.', ["Plant One"]),
+        ('the two sites (hereinafter called the "Sites") are leased.', ["Sites"]),
+    ],
+)
+def test_called_or_known_as_defines_a_term_only_after_a_qualifier_a_verb_or_a_comma(text, defined):
+    assert [d.term for d in find_definitions(text)] == defined
+
+
+def test_a_quoted_term_followed_by_which_shall_include_is_a_definition():
+    d = only('Vendor shall provide "Hosting Services" which shall include backups and monitoring.')
+    assert (d.term, d.kind) == ("Hosting Services", "means")
+
+
+def test_and_its_derivatives_may_stand_between_a_term_and_means():
+    d = only('(b) "Assign" and its correlatives, whether or not capitalized, means to transfer.')
+    assert (d.term, d.kind) == ("Assign", "means")
+
+
 def test_markdown_bold_term_is_a_definition():
     d = only("- **Content** means text, images and other material.")
     assert (d.term, d.kind) == ("Content", "markdown")
