@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable, Sequence
+from typing import Callable, Hashable, Iterable, Sequence, TypeVar
 
 from .analysis import han_bigram_tokens, words
 
-__all__ = ["BM25", "Postings", "ScoredDocument", "BM25Result", "score_bm25", "lucene_idf"]
+__all__ = ["BM25", "Postings", "TermScorer", "ScoredDocument", "BM25Result", "score_bm25", "lucene_idf"]
+
+T = TypeVar("T")
 
 
 def lucene_idf(n_docs: int, doc_freq: int) -> float:
@@ -28,7 +30,7 @@ class Postings:
     of additions and removals.
     """
 
-    __slots__ = ("k1", "b", "postings", "lengths", "total_length", "generation")
+    __slots__ = ("k1", "b", "postings", "lengths", "total_length", "generation", "_derived", "_derived_generation")
 
     def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1 = k1
@@ -38,6 +40,8 @@ class Postings:
         self.total_length = 0
         # Bumped by every change, so a holder can tell that the index moved on without it.
         self.generation = 0
+        self._derived: dict[str, object] = {}
+        self._derived_generation = 0
 
     def __len__(self) -> int:
         return len(self.lengths)
@@ -88,24 +92,63 @@ class Postings:
 
     def score_weighted(self, weighted_terms: Iterable[tuple[str, float]]) -> dict[Hashable, float]:
         """BM25 where each query term's contribution is multiplied by its weight."""
-        n = len(self.lengths)
-        if n == 0:
-            return {}
-        k1, b = self.k1, self.b
-        avgdl = self.total_length / n if self.total_length else 1.0
-        lengths = self.lengths
+        scorer = self.scorer(weighted_terms)
+        norm_a, norm_b, lengths = scorer.norm_a, scorer.norm_b, self.lengths
         scores: dict[Hashable, float] = {}
-        for term, weight in weighted_terms:
-            plist = self.postings.get(term)
-            if not plist:
-                continue
-            idf = weight * lucene_idf(n, len(plist))
-            norm_a = k1 * (1.0 - b)
-            norm_b = k1 * b / avgdl
+        for plist, idf in scorer.lists:
             get = scores.get
             for key, tf in plist.items():
                 scores[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
         return scores
+
+    def scorer(self, weighted_terms: Iterable[tuple[str, float]]) -> "TermScorer":
+        """The weighted query terms that occur, with what :meth:`score_weighted` needs of them."""
+        n = len(self.lengths)
+        present = []
+        if n:
+            for term, weight in weighted_terms:
+                plist = self.postings.get(term)
+                if plist:
+                    present.append((term, weight, plist, weight * lucene_idf(n, len(plist))))
+        avgdl = self.total_length / n if self.total_length else 1.0
+        return TermScorer(present, self.k1 * (1.0 - self.b), self.k1 * self.b / avgdl, self.lengths)
+
+    def derived(self, name: str, build: Callable[[], T]) -> T:
+        """``build()``'s result, kept until the postings next change: a cache for structures
+        computed from this generation of the index."""
+        if self._derived_generation != self.generation:
+            self._derived = {}
+            self._derived_generation = self.generation
+        if name not in self._derived:
+            self._derived[name] = build()
+        return self._derived[name]  # type: ignore[return-value]
+
+
+class TermScorer:
+    """Weighted query terms that occur in the index, in query order, and the BM25 of one document
+    for them (or for a subset of them), bit-equal to :meth:`Postings.score_weighted`."""
+
+    __slots__ = ("terms", "weights", "lists", "norm_a", "norm_b", "_lengths")
+
+    def __init__(self, present: list[tuple[str, float, dict[Hashable, int], float]], norm_a: float,
+                 norm_b: float, lengths: dict[Hashable, int]) -> None:
+        self.terms = [term for term, _, _, _ in present]
+        self.weights = [weight for _, weight, _, _ in present]
+        self.lists = [(plist, idf) for _, _, plist, idf in present]  # postings and weighted IDF
+        self.norm_a = norm_a
+        self.norm_b = norm_b
+        self._lengths = lengths
+
+    def __call__(self, key: Hashable, lists: Sequence[tuple[dict[Hashable, int], float]] | None = None) -> float:
+        """The document's score over ``lists`` (a subset of :attr:`lists` in the same order, which
+        must hold every term the document contains; default all)."""
+        norm_a, norm_b, length = self.norm_a, self.norm_b, self._lengths[key]
+        total = 0.0  # the same additions, in the same order, as score_weighted's
+        for plist, idf in self.lists if lists is None else lists:
+            tf = plist.get(key)
+            if tf is not None:
+                total = total + idf * tf / (tf + norm_a + norm_b * length)
+        return total
 
 
 class BM25:

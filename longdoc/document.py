@@ -7,7 +7,6 @@ touches, shifts the starts of the rest, and patches the BM25 postings.
 
 from __future__ import annotations
 
-import heapq
 import re
 from bisect import bisect_right
 from operator import itemgetter
@@ -22,9 +21,10 @@ from .diagnostics import Diagnostic, diagnose
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels
 from .query import analyse_query
-from .ranking import OPENING_TOKENS, in_context, opening_sections, promote_opening
+from .ranking import NEIGHBOUR_SHARE, in_context, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
+from .topk import BlockImpacts, RankedQuery
 from .window import Window
 
 __all__ = ["LongDocument"]
@@ -361,17 +361,29 @@ class LongDocument:
         by_key = self._postings().score_weighted(weighted.weights)
         return in_context(self._by_index(by_key), len(self._sections))
 
-    def _ranked(self, query: str, head: int | None = None) -> list[tuple[int, float]]:
-        """(section index, relevance) of the sections that match, best first (ties: earlier).
-
-        With ``head``, only that many of the best (plus the opening, when promoted).
-        """
+    def _ranked(self, query: str) -> list[tuple[int, float]]:
+        """(section index, relevance) of the sections that match, best first (ties: earlier)."""
         scores = self._relevance_map(query)
-        if head is None:
-            ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
-        else:
-            ordered = heapq.nsmallest(head, scores.items(), key=lambda iv: (-iv[1], iv[0]))
+        ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
         return promote_opening(ordered, opening_sections(self._leading_tokens()), scores)
+
+    def _top_ranked(self, query: str, k: int) -> list[tuple[int, float]]:
+        """The head of :meth:`_ranked` that :meth:`select` reads without a budget: the best ``k``
+        (fewer when fewer match), after the opening when promoted. Scores only the few sections
+        that can still reach the top k."""
+        _check_query(query)
+        weights = analyse_query(query, self._analyzer).weights
+        ranked = RankedQuery(self._context_impacts(), weights)
+        opening = opening_sections(self._leading_tokens())
+        return promote_opening(ranked.top(k), opening, {i: ranked.relevance(i) for i in opening})
+
+    def _context_impacts(self) -> BlockImpacts:
+        index = self._postings()
+        return index.derived("block impacts", lambda: BlockImpacts(index, self._section_keys(), NEIGHBOUR_SHARE))
+
+    def _section_keys(self) -> list[int]:
+        """The index keys of the sections, in document order."""
+        return [part.uid << _KEY_BITS | j for part in self._parts for j in range(len(part.spans))]
 
     def _leading_tokens(self) -> Iterator[int]:
         for part in self._parts:
@@ -410,8 +422,7 @@ class LongDocument:
         if rerank_top is not None:
             _check_positive("rerank_top", rerank_top)
         if rerank is None and budget is None:
-            # Only the best k can be chosen: no need to order every matching section.
-            ranked = self._ranked(query, head=k + OPENING_TOKENS)  # the opening has fewer sections than tokens
+            ranked = self._top_ranked(query, k)  # only the best k can be chosen
         else:
             ranked = self._ranked(query)
         if rerank is not None:

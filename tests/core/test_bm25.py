@@ -6,8 +6,11 @@ from collections.abc import Callable
 
 import bm25s
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from longdoc import BM25, LongDocument, score_bm25, terms
+from longdoc.bm25 import Postings
 from longdoc.analysis import words
 
 CONTRACT = "cuad/contracts/PHREESIA,INC_05_28_2019-EX-10.18-STRATEGIC ALLIANCE AGREEMENT.txt"
@@ -130,3 +133,50 @@ def test_score_bm25_rejects_a_non_str_query() -> None:
 def test_bm25_rejects_a_str_as_query_terms() -> None:
     with pytest.raises(TypeError, match="query_terms"):
         BM25([["a"]]).score("a")  # type: ignore[arg-type]
+
+
+weighted_queries = st.lists(st.tuples(st.sampled_from("abcdefg"), st.sampled_from([0.15, 0.3, 0.5, 1.0, 2.0])),
+                            min_size=1, max_size=6, unique_by=lambda tw: tw[0])
+
+
+@given(docs=st.lists(st.lists(st.sampled_from("abcdef"), max_size=12), min_size=1, max_size=12),
+       weighted=weighted_queries)
+def test_term_scorer_gives_each_documents_weighted_score_bit_for_bit(docs: list[list[str]],
+                                                                     weighted: list[tuple[str, float]]) -> None:
+    index = Postings()
+    for key, doc in enumerate(docs):
+        index.add(key, doc)
+    full = index.score_weighted(weighted)
+    scorer = index.scorer(weighted)
+    assert [scorer(key) for key in range(len(docs))] == [full.get(key, 0.0) for key in range(len(docs))]
+
+
+@given(docs=st.lists(st.lists(st.sampled_from("abcdef"), max_size=12), min_size=1, max_size=12),
+       weighted=weighted_queries)
+def test_term_scorer_over_the_terms_a_document_holds_gives_its_full_score(docs: list[list[str]],
+                                                                         weighted: list[tuple[str, float]]) -> None:
+    index = Postings()
+    for key, doc in enumerate(docs):
+        index.add(key, doc)
+    scorer = index.scorer(weighted)
+    for key, doc in enumerate(docs):
+        held = [pair for term, pair in zip(scorer.terms, scorer.lists) if term in doc]
+        assert scorer(key, held) == scorer(key)
+
+
+def test_term_scorer_keeps_the_query_terms_that_occur_in_query_order_with_their_weights() -> None:
+    index = Postings()
+    index.add(0, ["b", "a"])
+    scorer = index.scorer([("z", 1.0), ("b", 2.0), ("a", 0.5)])
+    assert (scorer.terms, scorer.weights) == (["b", "a"], [2.0, 0.5])
+
+
+def test_derived_structures_are_rebuilt_after_the_postings_change() -> None:
+    index = Postings()
+    index.add(0, ["a"])
+    first = index.derived("docs", lambda: len(index))
+    assert index.derived("docs", lambda: -1) == first == 1, "kept while nothing changes"
+    index.add(1, ["b"])
+    assert index.derived("docs", lambda: len(index)) == 2
+    index.remove(1, ["b"])
+    assert index.derived("docs", lambda: len(index)) == 1

@@ -1,0 +1,177 @@
+"""The k most relevant sections without scoring every section: block-max bounds summed for all
+blocks at once in packed integers.
+
+A section's relevance (weighted BM25 plus a share of its neighbours', :mod:`longdoc.ranking`) is,
+term by term, the term's weight times its *context impact* in the section: the term's BM25 in the
+section plus the share of its BM25 in each neighbour. Per term we keep, for every block of
+``BLOCK`` consecutive sections, the block's highest context impact rounded up to one of 255 steps,
+all blocks packed as fields of one integer. A query multiplies each term's integer by an integer
+weight and adds them: one arbitrary-precision sum bounds every block's relevance. Blocks are then
+scored exactly, highest bounds first, until the k-th best relevance found beats every bound left;
+sections are scored exactly as the full ranking scores them, so the result is bit-equal to its head.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from typing import Hashable, NamedTuple, Sequence
+
+from .bm25 import Postings
+from .ranking import in_context
+
+__all__ = ["BLOCK", "BlockImpacts", "RankedQuery", "TermBlocks"]
+
+BLOCK = 4  # sections per block
+_STEPS = 255  # a block's impact is stored as a multiple of 1/255 of the term's highest
+_FIELD = 24  # bits per block in a packed sum: three bytes
+_HIGH_BIT = 1 << (_FIELD - 1)
+# Integer weights are scaled so that every field's sum stays below a quarter of the field (plus
+# rounding), well under the bit that marks a block over the threshold.
+_SCALE = 1 << (_FIELD - 2)
+# Bounds come out of floating-point products: a relative margin far above their rounding error
+# keeps them true upper bounds.
+_MARGIN = 1.0 + 1e-9
+_DESCENT = 0.7  # each round lowers the level by this factor until the top k is settled
+
+
+class TermBlocks(NamedTuple):
+    """One term's block maxima, as multiples of ``step``: byte b of ``levels`` (0: the term is in
+    no section around block b), and the same levels as the fields of ``packed``."""
+
+    step: float
+    levels: bytes
+    packed: int
+
+
+class BlockImpacts:
+    """Per term, the block maxima of its context impacts under one generation of the index, made
+    on first use. ``keys`` are the index keys of the document's sections, in order."""
+
+    def __init__(self, index: Postings, keys: Sequence[Hashable], share: float) -> None:
+        self.index = index
+        self.keys = keys
+        self.share = share
+        self.blocks = -(-len(keys) // BLOCK)
+        self.ones = int.from_bytes(b"\x01\x00\x00" * self.blocks, "little")  # 1 in every field
+        self._position = {key: i for i, key in enumerate(keys)}
+        self._terms: dict[str, TermBlocks] = {}
+
+    def term(self, term: str) -> TermBlocks:
+        """The block maxima of a term that the index holds."""
+        found = self._terms.get(term)
+        if found is None:
+            found = self._terms[term] = self._build(term)
+        return found
+
+    def _build(self, term: str) -> TermBlocks:
+        position = self._position
+        own = {position[key]: v for key, v in self.index.score_weighted(((term, 1.0),)).items()}
+        highest: dict[int, float] = {}
+        for i, v in in_context(own, len(self.keys), self.share).items():
+            b = i // BLOCK
+            if v > highest.get(b, 0.0):
+                highest[b] = v
+        # A step a hair above 1/255 of the maximum keeps every rounded-up level within 255.
+        step = max(highest.values()) * _MARGIN / _STEPS
+        levels = bytearray(self.blocks)
+        for b, v in highest.items():
+            levels[b] = min(_STEPS, math.ceil(v / step))
+        fields = bytearray(3 * self.blocks)
+        fields[::3] = levels
+        return TermBlocks(step, bytes(levels), int.from_bytes(fields, "little"))
+
+
+class RankedQuery:
+    """One weighted query over a document's sections: the exact relevance of any section (bit-equal
+    to ``in_context(score_weighted(...))``) and the top k, scoring only blocks that can reach it."""
+
+    def __init__(self, impacts: BlockImpacts, weighted_terms: Sequence[tuple[str, float]]) -> None:
+        self._score = impacts.index.scorer(weighted_terms)
+        self._blocks = [impacts.term(t) for t in self._score.terms]
+        self._impacts = impacts
+        self._keys = impacts.keys
+        self._share = impacts.share
+        # Own (unshared) scores by section; the ends are padded with 0.0, as in_context pads them.
+        self._own: dict[int, float] = {-1: 0.0, len(impacts.keys): 0.0}
+
+    def relevance(self, i: int) -> float:
+        own = self._own
+        for j in (i - 1, i, i + 1):
+            if j not in own:
+                own[j] = self._score(self._keys[j])
+        return own[i] + self._share * (own[i - 1] + own[i + 1])
+
+    def top(self, k: int) -> list[tuple[int, float]]:
+        """The ``k`` most relevant sections as (position, relevance), best first, ties to the
+        earlier section; every section with a query term in its context when fewer."""
+        bounds = _BlockBounds(self._impacts, list(zip(self._score.weights, self._blocks)))
+        best: list[tuple[float, int]] = []  # a heap of (relevance, -position): the worst on top
+        level = bounds.ceiling
+        while True:
+            for b in bounds.new_blocks_reaching(level):
+                for entry in self._block(b):
+                    if len(best) < k:
+                        heapq.heappush(best, entry)
+                    elif entry > best[0]:
+                        heapq.heapreplace(best, entry)
+            if level <= 0.0 or (len(best) == k and best[0][0] >= level):
+                break  # every block left is bounded below the level, so below the k-th best
+            level = level * _DESCENT
+            if len(best) == k:
+                level = max(level, best[0][0])
+            elif level < bounds.floor:
+                level = 0.0  # the last round: every block with a query term
+        return sorted(((-neg_i, r) for r, neg_i in best), key=lambda e: (-e[1], e[0]))
+
+    def _block(self, b: int) -> list[tuple[float, int]]:
+        """(relevance, -position) of the block's sections that have a query term around."""
+        keys, own, score = self._keys, self._own, self._score
+        # Only the terms in some section of the block or next to it can add to these scores.
+        lists = [pair for pair, tb in zip(score.lists, self._blocks) if tb.levels[b]]
+        lo = b * BLOCK
+        hi = min(len(keys), lo + BLOCK)
+        for j in range(lo - 1, hi + 1):
+            if j not in own:
+                own[j] = score(keys[j], lists)
+        share = self._share
+        out = []
+        for i in range(lo, hi):
+            r = own[i] + share * (own[i - 1] + own[i + 1])
+            if r > 0.0:  # a section with no query term around is not ranked at all
+                out.append((r, -i))
+        return out
+
+
+class _BlockBounds:
+    """Every block's relevance bound for one weighted query, as one packed sum."""
+
+    def __init__(self, impacts: BlockImpacts, weighted: Sequence[tuple[float, TermBlocks]]) -> None:
+        self.ceiling = sum(w * tb.step for w, tb in weighted) * _STEPS * _MARGIN  # no relevance above
+        self._unit = self.ceiling / _SCALE if weighted else 1.0  # relevance per unit of a field
+        # Integer weights rounded up: a field's sum times the unit bounds the block's relevance.
+        total = sum(math.ceil(w * tb.step / self._unit) * tb.packed for w, tb in weighted)
+        self.floor = self._unit  # below one unit, only blocks with any query term remain
+        self._ones = impacts.ones
+        self._biased = total + impacts.ones * _HIGH_BIT
+        self._high = impacts.ones << (_FIELD - 1)
+        self._taken = 0  # the high bits of the blocks handed out already
+        self._bytes = 3 * impacts.blocks
+
+    def new_blocks_reaching(self, level: float) -> list[int]:
+        """The blocks not handed out yet whose bound may reach ``level`` (at 0: any query term)."""
+        threshold = max(1, math.floor(level / (self._unit * _MARGIN)))
+        if threshold >= _HIGH_BIT:
+            return []
+        # Adding (high bit - threshold) to every field sets its high bit exactly when the field
+        # reaches the threshold; fields stay below the high bit, so nothing carries across.
+        marked = (self._biased - self._ones * threshold) & self._high
+        fresh = marked & ~self._taken
+        self._taken = marked
+        data = fresh.to_bytes(self._bytes, "little")
+        out = []
+        at = data.find(0x80)
+        while at >= 0:
+            out.append(at // 3)
+            at = data.find(0x80, at + 1)
+        return out

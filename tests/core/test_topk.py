@@ -1,0 +1,137 @@
+"""The fast top-k of ``select`` (no budget, no rerank) against the full ranking.
+
+``select`` with a budget that cannot bind ranks every matching section; without a budget it scores
+only the blocks of sections whose bound can still reach the top k. Both must give the same sections,
+in the same order, with bit-equal scores (ties to the earlier section, the opening promoted, the
+first sections filling in), before and after edits.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from longdoc import LongDocument, terms
+from longdoc.query import analyse_query
+from longdoc.ranking import opening_sections
+from longdoc.topk import BLOCK, RankedQuery
+
+CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
+
+WORDS = ("notice", "term", "termination", "party", "agreement", "licence", "fee", "payment", "audit",
+         "renewal", "confidential", "law", "delaware", "warranty", "year")
+HEADINGS = ("ARTICLE I", "1. Payment", "2.1 Term", "Section 3", "## Renewal", "NOTICES")
+
+
+def unbounded(doc: LongDocument) -> int:
+    """A budget no selection can exceed: it makes select rank every matching section."""
+    return sum(s.tokens for s in doc.sections) + 1
+
+
+def full_ranking_head(doc: LongDocument, query: str, k: int) -> list[tuple[int, float]]:
+    return [(s.index, v) for s, v in doc.select(query, k=k, budget=unbounded(doc))]
+
+
+def fast_top(doc: LongDocument, query: str, k: int) -> list[tuple[int, float]]:
+    return [(s.index, v) for s, v in doc.select(query, k=k)]
+
+
+paragraph = st.lists(st.sampled_from(WORDS), min_size=1, max_size=14).map(" ".join)
+block = st.one_of(paragraph, st.sampled_from(HEADINGS), paragraph.map(lambda p: p.capitalize() + "."))
+texts = st.lists(block, min_size=1, max_size=40).map("\n\n".join)
+# A short title before a colon counts double, so queries mix weights as CUAD questions do.
+queries = st.tuples(st.lists(st.sampled_from(WORDS), max_size=2), st.lists(st.sampled_from(WORDS + ("zebra",)),
+                                                                            min_size=1, max_size=8)).map(
+    lambda tb: (" ".join(tb[0]) + ": " if tb[0] else "") + " ".join(tb[1]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts, query=queries, k=st.integers(1, 12), max_tokens=st.integers(4, 24))
+def test_select_without_budget_equals_the_head_of_the_full_ranking(text: str, query: str, k: int,
+                                                                    max_tokens: int) -> None:
+    doc = LongDocument(text, max_tokens=max_tokens)
+    assert fast_top(doc, query, k) == full_ranking_head(doc, query, k)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts, query=queries, k=st.integers(1, 12), data=st.data())
+def test_select_without_budget_equals_the_full_ranking_after_random_edits(text: str, query: str, k: int,
+                                                                          data: st.DataObject) -> None:
+    doc = LongDocument(text, max_tokens=8)
+    fast_top(doc, query, k)  # the old version's bounds exist when the edit hands its index on
+    versions = [doc]
+    for _ in range(data.draw(st.integers(1, 4), label="edits")):
+        start = data.draw(st.integers(0, len(doc.text)), label="start")
+        end = data.draw(st.integers(start, min(len(doc.text), start + 30)), label="end")
+        doc = doc.edit(start, end, data.draw(st.one_of(block, st.sampled_from(["", " ", "\n\n"])), label="new"))
+        versions.append(doc)
+        assert fast_top(doc, query, k) == full_ranking_head(doc, query, k)
+    old = versions[0]  # edited away: it rebuilds its own index and must still rank as before
+    assert fast_top(old, query, k) == full_ranking_head(old, query, k)
+
+
+def test_equal_sections_tie_to_the_earlier_across_blocks() -> None:
+    text = "\n\n".join(["audit fee"] * (6 * BLOCK) + ["renewal"] * 3)
+    doc = LongDocument(text, max_tokens=4)
+    assert len(doc.sections) > 4 * BLOCK, "the text must span several blocks"
+    top = fast_top(doc, "audit", 5)
+    assert [i for i, _ in top] == sorted(i for i, _ in top), "equal scores must keep document order"
+    assert top == full_ranking_head(doc, "audit", 5)
+
+
+def test_first_sections_fill_in_when_fewer_than_k_sections_match() -> None:
+    text = "\n\n".join(["payment fee"] * 3 + ["delaware law"] + ["payment fee"] * (3 * BLOCK))
+    doc = LongDocument(text, max_tokens=4)
+    top = fast_top(doc, "delaware", 6)
+    assert top == full_ranking_head(doc, "delaware", 6)
+    assert [v for _, v in top].count(0.0) == 3, "three sections match (the one and its neighbours)"
+
+
+def test_a_query_with_no_indexed_term_selects_the_opening_sections() -> None:
+    doc = LongDocument("\n\n".join(["payment fee"] * 20), max_tokens=4)
+    assert fast_top(doc, "zebra", 3) == [(0, 0.0), (1, 0.0), (2, 0.0)]
+
+
+def cuad_questions(path: Path) -> list[str]:
+    with path.open(encoding="utf-8") as lines:
+        return list(dict.fromkeys(json.loads(line)["question"] for line in lines))
+
+
+def test_every_cuad_question_selects_the_head_of_the_full_ranking_on_a_contract(
+    shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
+) -> None:
+    doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
+    questions = cuad_questions(shared_path("cuad/qa.jsonl"))
+    assert len(questions) >= 40, "the CUAD questions"
+    assert len(doc.sections) > 10 * BLOCK, "the contract must span many blocks"
+    for question in questions:
+        assert fast_top(doc, question, 10) == full_ranking_head(doc, question, 10), question
+
+
+def test_cuad_questions_still_select_the_full_rankings_head_after_an_edit(
+    shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
+) -> None:
+    doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
+    questions = cuad_questions(shared_path("cuad/qa.jsonl"))[:10]
+    for question in questions:
+        fast_top(doc, question, 10)
+    at = doc.text.index("terminat")
+    edited = doc.edit(at, at, "audit renewal exclusivity ")
+    for question in questions:
+        assert fast_top(edited, question, 10) == full_ranking_head(edited, question, 10), question
+
+
+def test_ranked_query_relevance_of_any_section_is_bit_equal_to_the_documents(
+    shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
+) -> None:
+    doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
+    opening = set(opening_sections(s.tokens for s in doc.sections))  # may be promoted to the best score
+    for question in cuad_questions(shared_path("cuad/qa.jsonl"))[:8]:
+        ranked = RankedQuery(doc._context_impacts(), analyse_query(question, terms).weights)
+        full = doc.relevance(question)
+        assert [ranked.relevance(i) for i in range(len(full)) if i not in opening] == [
+            v for i, v in enumerate(full) if i not in opening], question
