@@ -262,7 +262,7 @@ class _Clauses:
         itself. The window depends only on where the citation is, not on earlier look-ups, so the
         answer is the same whatever order citations are resolved in."""
         number = label.encode("latin-1", "replace")
-        if not number[:1].isdigit():
+        if not (number[:1].isdigit() or _LETTER.fullmatch(number)):
             return None
         bucket = start // self._NEAR
         key = (number, bucket)
@@ -278,11 +278,16 @@ class _Clauses:
 
     def _openings(self, number: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
         """(number's position, where its clause opens) of every clause numbered `number` in [lo, hi)."""
+        v = self.view
         pattern = self.patterns.get(number)
-        if pattern is None:
+        if pattern is None and not number[:1].isdigit():
+            # A lettered paragraph ("A. Seller makes ...", "(B) WHEREAS"): only at the start of a line.
+            pattern = self.patterns[number] = re.compile(rb"(?m)^[ \t]*(\(?" + number + rb"[.)])[ \t]")
+        elif pattern is None:
             # The number, then a space or a period and a space: scanned for in C, checked after.
             pattern = self.patterns[number] = re.compile(re.escape(number) + rb"(?=[ \t]|\.[ \t\r\n])")
-        v = self.view
+        if not number[:1].isdigit():
+            return [(m.start(1), m.start(1)) for m in pattern.finditer(v, lo, hi)]
         found: list[tuple[int, int]] = []
         for m in pattern.finditer(v, lo, hi):
             at = m.start()
@@ -295,6 +300,7 @@ class _Clauses:
 # What may stand before a clause number that opens a clause: a line start, the end of a sentence
 # or of a run-in heading ("4. Termination. 4.1 The term", "ARTICLE 2. LICENSE GRANT 2.1 Licensor"),
 # maybe "Section".
+_LETTER = re.compile(rb"[A-Z]")
 _CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 
 

@@ -102,6 +102,14 @@ def test_a_bare_paragraph_letter_is_a_part_of_the_clause_where_it_stands():
     assert (ref.part, doc.nodes[ref.target].label, ref.exact) == ("(b)", "2.2", False)
 
 
+def test_a_lettered_recital_paragraph_resolves_to_the_line_it_opens():
+    text = "LEASE\n\nRecitals\n\nA.  Landlord owns the building.\n\nB.  Tenant wishes to rent it.\n\n" \
+        "1. Recitals. The recitals in Paragraphs A and B are true.\n"
+    doc = LongDocument(text)
+    refs = [r for r in find_references(text, doc.nodes) if r.kind == "paragraph"]
+    assert [(r.label, r.clause) for r in refs] == [("A", text.index("A.  Landlord")), ("B", text.index("B.  Tenant"))]
+
+
 def test_this_section_cites_the_section_it_names():
     doc = LongDocument(CONTRACT.format(citation="x"))
     ref = next(r for r in find_references(doc.text, doc.nodes) if r.label == "2.4")
