@@ -95,33 +95,43 @@ def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
 def _numbering(text: str, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
     """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent."""
     siblings: dict[int | None, list[tuple[tuple[int, ...], OutlinePart]]] = defaultdict(list)
+    match = _NUMBERED.match
     for node in nodes:
-        m = _NUMBERED.match(node.label or "")
+        m = match(node.label or "")
         if m:
-            siblings[node.parent].append((tuple(int(p) for p in m.group(1).split(".")), node))
+            siblings[node.parent].append((tuple(map(int, m.group(1).split("."))), node))
     out = []
     for group in siblings.values():
-        seen: dict[tuple[int, ...], OutlinePart] = {}
-        for (prev, prev_node), (number, node) in zip([(None, None), *group], group):
-            label = ".".join(map(str, number))
+        seen: set[tuple[int, ...]] = set()
+        prev: tuple[int, ...] = ()
+        prev_node = None
+        for number, node in group:
+            last, last_node = prev, prev_node
+            prev, prev_node = number, node
             if number in seen:
+                label = _name(number)
                 out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "duplicate-number",
                                       f"Two clauses are numbered {label}; cross-references to {label} are ambiguous."))
                 continue
-            seen[number] = node
-            if prev is None or len(prev) != len(number) or prev[:-1] != number[:-1]:
-                continue
-            missing = [prev[:-1] + (n,) for n in range(prev[-1] + 1, number[-1])]
-            if missing:
-                present = _numbered_lines(text, prev_node.start, node.heading_start)
-                missing = [m for m in missing if ".".join(map(str, m)) not in present]
-            if missing:
-                names = ", ".join(".".join(map(str, m)) for m in missing)
-                out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
-                                      f"Clause numbering jumps from {'.'.join(map(str, prev))} to {label}: "
-                                      f"{names} {'is' if len(missing) == 1 else 'are'} missing."))
+            seen.add(number)
+            gap = last_node is not None and len(last) == len(number) and last[:-1] == number[:-1]
+            # 5 then 2019 is another numbering (a year, an amount), not clauses left out.
+            if gap and 1 < number[-1] - last[-1] <= _MAX_JUMP:
+                missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])]
+                present = _numbered_lines(text, last_node.start, node.heading_start)
+                missing = [m for m in missing if m not in present]
+                if missing:
+                    out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
+                                          f"Clause numbering jumps from {_name(last)} to {_name(number)}: {', '.join(missing)} "
+                                          f"{'is' if len(missing) == 1 else 'are'} missing."))
     return out
 
+
+_MAX_JUMP = 20
+
+
+def _name(number: tuple[int, ...]) -> str:
+    return ".".join(map(str, number))
 
 _CLAUSE_NUMBER = re.compile(r"(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)", re.MULTILINE)
 

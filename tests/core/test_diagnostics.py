@@ -63,6 +63,11 @@ def test_an_untitled_clause_between_numbered_headings_is_no_gap():
     assert of("numbering-gap", text) == []
 
 
+def test_a_jump_of_more_than_twenty_numbers_is_another_numbering_not_a_gap():
+    text = AGREEMENT.replace("2.3 Delivery.", "2.30 Delivery.").replace("2.3 and", "2.30 and")
+    assert of("numbering-gap", text) == []
+
+
 def test_two_sibling_clauses_with_one_number_are_a_warning():
     [found] = of("duplicate-number")
     assert AGREEMENT[found.start : found.end].startswith("2.4 Taxes")
