@@ -68,6 +68,7 @@ class Postings:
         """Forget document ``key``; ``counts`` names its distinct terms (as given to ``add``)."""
         self.total_length -= self.lengths.pop(key)
         self.generation += 1
+        self._derived = {}  # let go of what the last version derived (an edit removes first)
         postings = self.postings
         for term in counts:
             plist = postings[term]

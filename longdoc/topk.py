@@ -89,6 +89,7 @@ class RankedQuery:
     def __init__(self, impacts: BlockImpacts, weighted_terms: Sequence[tuple[str, float]]) -> None:
         self._score = impacts.index.scorer(weighted_terms)
         self._blocks = [impacts.term(t) for t in self._score.terms]
+        self._levels = [tb.levels for tb in self._blocks]
         self._impacts = impacts
         self._keys = impacts.keys
         self._share = impacts.share
@@ -107,7 +108,7 @@ class RankedQuery:
         earlier section; every section with a query term in its context when fewer."""
         bounds = _BlockBounds(self._impacts, list(zip(self._score.weights, self._blocks)))
         best: list[tuple[float, int]] = []  # a heap of (relevance, -position): the worst on top
-        level = bounds.ceiling
+        level = 0.0 if bounds.overflows else bounds.ceiling
         while True:
             for b in bounds.new_blocks_reaching(level):
                 for entry in self._block(b):
@@ -128,7 +129,7 @@ class RankedQuery:
         """(relevance, -position) of the block's sections that have a query term around."""
         keys, own, score = self._keys, self._own, self._score
         # Only the terms in some section of the block or next to it can add to these scores.
-        lists = [pair for pair, tb in zip(score.lists, self._blocks) if tb.levels[b]]
+        lists = [pair for pair, levels in zip(score.lists, self._levels) if levels[b]]
         lo = b * BLOCK
         hi = min(len(keys), lo + BLOCK)
         for j in range(lo - 1, hi + 1):
@@ -150,7 +151,10 @@ class _BlockBounds:
         self.ceiling = sum(w * tb.step for w, tb in weighted) * _STEPS * _MARGIN  # no relevance above
         self._unit = self.ceiling / _SCALE if weighted else 1.0  # relevance per unit of a field
         # Integer weights rounded up: a field's sum times the unit bounds the block's relevance.
-        total = sum(math.ceil(w * tb.step / self._unit) * tb.packed for w, tb in weighted)
+        factors = [math.ceil(w * tb.step / self._unit) for w, tb in weighted]
+        # Only a query of thousands of terms could overflow a field: then every block is a candidate.
+        self.overflows = sum(factors) * _STEPS >= _HIGH_BIT
+        total = sum(f * tb.packed for f, (_, tb) in zip(factors, weighted))
         self.floor = self._unit  # below one unit, only blocks with any query term remain
         self._ones = impacts.ones
         self._biased = total + impacts.ones * _HIGH_BIT
@@ -160,6 +164,8 @@ class _BlockBounds:
 
     def new_blocks_reaching(self, level: float) -> list[int]:
         """The blocks not handed out yet whose bound may reach ``level`` (at 0: any query term)."""
+        if self.overflows:
+            return list(range(self._bytes // 3)) if level <= 0.0 else []
         threshold = max(1, math.floor(level / (self._unit * _MARGIN)))
         if threshold >= _HIGH_BIT:
             return []
@@ -167,6 +173,8 @@ class _BlockBounds:
         # reaches the threshold; fields stay below the high bit, so nothing carries across.
         marked = (self._biased - self._ones * threshold) & self._high
         fresh = marked & ~self._taken
+        if not fresh:
+            return []
         self._taken = marked
         data = fresh.to_bytes(self._bytes, "little")
         out = []

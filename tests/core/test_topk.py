@@ -135,3 +135,13 @@ def test_ranked_query_relevance_of_any_section_is_bit_equal_to_the_documents(
         full = doc.relevance(question)
         assert [ranked.relevance(i) for i in range(len(full)) if i not in opening] == [
             v for i, v in enumerate(full) if i not in opening], question
+
+
+def test_a_query_of_more_terms_than_the_packed_bounds_hold_still_selects_the_full_rankings_head() -> None:
+    # One section holding 120,000 query terms: their bounds sum past a packed field's range.
+    vocabulary = [f"w{i}x" for i in range(120_000)]
+    parts = ["1. Start w1x w2x", "2. Big " + " ".join(vocabulary)] + [f"{i}. Part w{i}x" for i in range(3, 12)]
+    doc = LongDocument("\n\n".join(parts), max_tokens=200_000)
+    assert len(doc.sections) > 2 * BLOCK, "the big section's block must have blocks after it"
+    query = " ".join(vocabulary)
+    assert fast_top(doc, query, 3) == full_ranking_head(doc, query, 3)
