@@ -88,10 +88,14 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
             elif change.line_delta == 0 and root.start > change.end and lines.line_of(root.start) > lines.line_of(change.end):
                 piece = previous.pieces.get(root_key(doc, position, -change.delta))
         if piece is None:
-            piece = ",".join(json.dumps(item) for item in render(root))
+            piece = ",".join(_compact(item) for item in render(root))
         pieces[key] = piece
     snapshot.rendered[feature] = pieces
     return _array(pieces)
+
+
+# Thousands of symbols per answer: no spaces, and UTF-8 as it is rather than \u escapes.
+_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _array(pieces: dict[RootKey, str]) -> RawJson:

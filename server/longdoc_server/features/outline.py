@@ -51,14 +51,16 @@ def root_symbol(snapshot: Snapshot, codec: Codec, root: Any) -> dict[str, Any]:
 
     def symbol(node: Any) -> dict[str, Any]:
         heading_start = position(lines, node.heading_start)
-        return {
+        out = {
             "name": node.title or node.label or "(untitled)",
             "detail": detail(node),
             "kind": symbol_kind(node),
             "range": {"start": heading_start if node.start == node.heading_start else position(lines, node.start), "end": position(lines, node.end)},
             "selectionRange": {"start": heading_start, "end": position(lines, node.heading_end)},
-            "children": [symbol(child) for child in node.children],
         }
+        if node.children:  # optional in the protocol: leaves (most symbols) leave it out
+            out["children"] = [symbol(child) for child in node.children]
+        return out
 
     return symbol(root)
 
