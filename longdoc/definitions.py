@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 __all__ = [
     "Definition",
@@ -20,6 +19,7 @@ __all__ = [
     "byte_view",
     "definitions_after_edit",
     "definitions_in",
+    "definitions_parts",
     "find_definitions",
     "is_used",
     "mark_duplicates",
@@ -36,8 +36,7 @@ class _Titled(Protocol):
     end: int
 
 
-@dataclass(frozen=True)
-class Definition:
+class Definition(NamedTuple):
     """One place where a term is defined.
 
     `term` is the term with its inner whitespace collapsed; `term_start`/`term_end` span it as
@@ -57,8 +56,7 @@ class Definition:
     duplicate: bool = False
 
 
-@dataclass(frozen=True)
-class Use:
+class Use(NamedTuple):
     """One occurrence of a defined term outside its definitions (plural or possessive included)."""
 
     term: str
@@ -206,6 +204,9 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
 
 def _definition(text: str, term_start: int, term_end: int, start: int, end: int, kind: str) -> Definition | None:
     raw = text[term_start:term_end]
+    if raw[:1].isalnum() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable():
+        # The common case: a term as written, nothing to trim or collapse.
+        return Definition(raw, term_start, term_end, min(start, term_start), max(end, term_end), kind)
     stripped = raw.rstrip(",.;: \t")
     lead = len(stripped) - len(stripped.lstrip())
     term = " ".join(stripped.split())
@@ -246,7 +247,7 @@ def definitions_in(
             found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
             continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
-        if any(w in before for w in (b"as", b"called", b"named", b"designated")) and _REFERRED.search(
+        if (b"as" in before or b"called" in before or b"named" in before or b"designated" in before) and _REFERRED.search(
             v, max(0, m.start() - 80), m.start()
         ):
             s = _sentence_start(v, m.start(), start)
@@ -255,7 +256,7 @@ def definitions_in(
         for m in pattern.finditer(v, start, stop):
             s = _sentence_start(v, m.start(), start)
             found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
-    for m in _BOLD.finditer(v, start, stop):
+    for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
         for m in _ENTRY.finditer(v, lo, hi):
@@ -266,27 +267,39 @@ def definitions_in(
 
 def _listed_entries(text: str, v: bytes, start: int, stop: int) -> list[Definition | None]:
     """Unquoted entries of a lettered or numbered list anywhere: "(a) Affiliate means ...". Found
-    from each " means", a fast literal scan, then checked from the start of its line."""
+    from each " mean" ("means", "shall mean"), a fast literal scan, then checked from the start of
+    its line."""
     out: list[Definition | None] = []
-    for verb in (b" means", b" shall mean"):
-        at = v.find(verb, start, stop)
-        while at >= 0:
-            line = v.rfind(b"\n", 0, at) + 1
-            after = v[at + len(verb) : at + len(verb) + 1]
-            m = None if after.isalnum() else _LISTED.fullmatch(v, line, at)
+    at = v.find(b" mean", start, stop)
+    while at >= 0:
+        verb = at
+        after = at + 5
+        if v[after : after + 1] == b"s":
+            after += 1
+        elif v[at - 6 : at] == b" shall":
+            verb = at - 6
+        else:
+            after = -1
+        if after > 0 and not v[after : after + 1].isalnum():
+            m = _LISTED.fullmatch(v, v.rfind(b"\n", 0, verb) + 1, verb)
             if m:
-                out.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, at, len(v)), "entry"))
-            at = v.find(verb, at + len(verb), stop)
+                out.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, verb, len(v)), "entry"))
+        at = v.find(b" mean", at + 5, stop)
     return out
+
+
+def definitions_parts(nodes: Iterable[_Titled]) -> list[_Titled]:
+    """The outline parts titled as a list of definitions ("Definitions", "1. DEFINED TERMS")."""
+    # A substring test first: a regular expression per title is slow on a long outline.
+    return [n for n in nodes if "efin" in n.title.lower() and _DEFINITIONS_TITLE.search(n.title)]
 
 
 def _definitions_parts(nodes: Iterable[_Titled], start: int, stop: int) -> list[tuple[int, int, int]]:
     out = []
-    for n in nodes:
-        if _DEFINITIONS_TITLE.search(n.title):
-            lo, hi = max(n.heading_end, start), min(n.end, stop)
-            if lo < hi:
-                out.append((lo, hi, n.end))
+    for n in definitions_parts(nodes):
+        lo, hi = max(n.heading_end, start), min(n.end, stop)
+        if lo < hi:
+            out.append((lo, hi, n.end))
     return out
 
 
@@ -322,7 +335,7 @@ def mark_duplicates(definitions: Sequence[Definition]) -> list[Definition]:
     out = []
     for d in definitions:
         duplicate = d.kind != "pointer" and counts[d.term] > 1
-        out.append(d if d.duplicate == duplicate else replace(d, duplicate=duplicate))
+        out.append(d if d.duplicate == duplicate else d._replace(duplicate=duplicate))
     return out
 
 
@@ -449,7 +462,7 @@ def definitions_after_edit(
 
 
 def _shifted(d: Definition, delta: int) -> Definition:
-    return replace(d, term_start=d.term_start + delta, term_end=d.term_end + delta, start=d.start + delta, end=d.end + delta)
+    return d._replace(term_start=d.term_start + delta, term_end=d.term_end + delta, start=d.start + delta, end=d.end + delta)
 
 
 def use_at(text: str, definitions: Sequence[Definition], offset: int, view: bytes | None = None) -> Use | None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from .definitions import Definition, byte_view, is_used
+from .definitions import Definition, byte_view, definitions_parts, is_used
 from .references import OutlinePart, Reference
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnostic", "diagnose"]
@@ -19,8 +19,7 @@ __all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnostic", "diagnose"]
 ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """One finding: the span it concerns, a severity ("error", "warning", "information", "hint"),
     a stable `code` naming the rule, and a message a lawyer understands."""
 
@@ -35,7 +34,6 @@ _UNIT = {"section": "Section", "article": "Article", "clause": "clause", "paragr
          "exhibit": "Exhibit", "schedule": "Schedule", "annex": "Annex", "appendix": "Appendix",
          "attachment": "Attachment", "item": "item"}
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
-_DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECASE)
 # "the Licensed Products", "such Competing Business": a capitalised phrase after a determiner reads
 # as a defined term. One pattern per determiner, because a pattern opening with a literal is
@@ -175,7 +173,7 @@ def _unused(text: str, view: bytes, definitions: Sequence[Definition], where: Wh
 def _undefined_phrases(view: bytes, nodes: Sequence[OutlinePart], definitions: Sequence[Definition]) -> list[Diagnostic]:
     """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
     definitions part, where capitals signal a definition); the first use of each is reported."""
-    if not any(_DEFINITIONS_TITLE.search(n.title) for n in nodes):
+    if not definitions_parts(nodes):
         return []
     defined = {d.term for d in definitions}
     first: dict[bytes, int] = {}

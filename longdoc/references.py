@@ -9,8 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .definitions import byte_view, paragraph_bounds
 
@@ -30,8 +29,7 @@ class OutlinePart(Protocol):
     end: int
 
 
-@dataclass(frozen=True)
-class Reference:
+class Reference(NamedTuple):
     """One cited target. `start`/`end` span the citation as written ("Section 5.2(a)" for the first
     of a list, "5.3" for the next ones); `kind` is the cited unit ("section", "article", "clause",
     "paragraph", "exhibit", "schedule", "annex", "appendix", "attachment", "item"); `label` the cited
@@ -375,7 +373,7 @@ def _located(ref: Reference, enclosing: _Enclosing, clauses: _Clauses) -> Refere
     if at is None:
         return ref
     node = enclosing.at(at)
-    return replace(ref, target=node.index if node else ref.target, clause=at)
+    return ref._replace(target=node.index if node else ref.target, clause=at)
 
 
 def find_references(text: str, nodes: Sequence[OutlinePart], view: bytes | None = None) -> list[Reference]:
@@ -403,11 +401,12 @@ def references_after_edit(
 
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
-        moved = replace(ref, start=s, end=ref.end + shift, clause=None)
+        moved = ref._replace(start=s, end=ref.end + shift, clause=None)
         if ref.label:
-            return _located(replace(moved, **dict(zip(("target", "exact"), index.resolve(ref.kind, ref.label)))), enclosing, clauses)
+            target, exact = index.resolve(ref.kind, ref.label)
+            return _located(moved._replace(target=target, exact=exact), enclosing, clauses)
         node = enclosing.at(s)
-        return replace(moved, target=node.index if node else None, exact=False)
+        return moved._replace(target=node.index if node else None, exact=False)
 
     return [
         *(again(r, 0) for r in old if r.start < a),
