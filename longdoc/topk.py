@@ -76,7 +76,7 @@ class BlockImpacts:
         step = max(highest.values()) * _MARGIN / _STEPS
         levels = bytearray(self.blocks)
         for b, v in highest.items():
-            levels[b] = min(_STEPS, math.ceil(v / step))
+            levels[b] = math.ceil(v / step)
         fields = bytearray(3 * self.blocks)
         fields[::3] = levels
         return TermBlocks(step, bytes(levels), int.from_bytes(fields, "little"))
@@ -97,6 +97,7 @@ class RankedQuery:
         self._own: dict[int, float] = {-1: 0.0, len(impacts.keys): 0.0}
 
     def relevance(self, i: int) -> float:
+        """Section ``i``'s relevance, as the full ranking computes it."""
         own = self._own
         for j in (i - 1, i, i + 1):
             if j not in own:
