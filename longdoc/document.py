@@ -12,14 +12,14 @@ from bisect import bisect_right
 from operator import itemgetter
 from collections.abc import Sequence
 from itertools import accumulate, count as _counter
-from typing import Callable, Iterable, Iterator, overload
+from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, uses_of
 from .diagnostics import Diagnostic, diagnose
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
-from .outline import OutlineNode, build_outline, effective_levels
+from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, in_context, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
@@ -32,6 +32,18 @@ __all__ = ["LongDocument"]
 _K1 = 1.2
 _B = 0.75
 _KEY_BITS = 24  # a part never holds 16 million sections
+
+
+class _OutlineSeed(NamedTuple):
+    """The outline of the version an edit came from, and where the edit changed its headings:
+    ``[first, old_end)`` of the old headings became ``[first, new_end)``; later ones moved ``delta``."""
+
+    nodes: tuple[OutlineNode, ...]
+    levels: list[int]
+    first: int
+    old_end: int
+    new_end: int
+    delta: int
 
 
 class _Part:
@@ -200,6 +212,7 @@ class LongDocument:
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
         self._levels_cache: list[int] | None = None
+        self._outline_seed: _OutlineSeed | None = None
         self._part_of_uid: dict[int, int] | None = None
 
     # ----------------------------------------------------------------- basic access
@@ -246,9 +259,17 @@ class LongDocument:
 
     def _outline(self) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
         if self._outline_cache is None:
+            seed, self._outline_seed = self._outline_seed, None
             parts, starts = self._parts, self._starts
             heads = [p.heading for p in parts[1:]]
             levels = self._levels()
+            raw_prefix = [0, *accumulate([part.raw for part in parts])]
+            if seed is not None and levels[seed.new_end :] == seed.levels[seed.old_end :]:
+                self._outline_cache = patch_outline(
+                    seed.nodes, heads, levels, starts[1:], first=seed.first, old_end=seed.old_end,  # type: ignore[arg-type]
+                    new_end=seed.new_end, delta=seed.delta, measure=self._part_measure(raw_prefix),
+                )
+                return self._outline_cache
             n = len(heads)
             # Part i (heading i) spans parts i+1 .. last_part[i] (part indices are heading + 1).
             last_part = [n] * n
@@ -257,10 +278,7 @@ class LongDocument:
                 while stack and levels[stack[-1]] >= lv:
                     last_part[stack.pop()] = i
                 stack.append(i)
-            # Where each part's content ends: its last section, or its heading when it has none.
-            content_end = [start + (part.spans[-1][1] if part.spans else part.heading.end if part.heading else 0)
-                           for start, part in zip(starts, parts)]
-            raw_prefix = [0, *accumulate([part.raw for part in parts])]
+            content_end = [_content_end(start, part) for start, part in zip(starts, parts)]
             ends = [content_end[last] for last in last_part]
             toks = [raw_prefix[last + 1] - raw_prefix[i] for i, last in enumerate(last_part, start=1)]
             if self._count is None:
@@ -268,6 +286,16 @@ class LongDocument:
             self._outline_cache = build_outline(heads, ends, toks,  # type: ignore[arg-type]
                                                 offsets=starts[1:], levels=levels)
         return self._outline_cache
+
+    def _part_measure(self, raw_prefix: list[int]) -> Callable[[int, int], tuple[int, int]]:
+        """(end, tokens) of heading i's whole part, which runs through part ``last``."""
+        parts, starts, estimate = self._parts, self._starts, self._count is None
+
+        def measure(i: int, last: int) -> tuple[int, int]:
+            size = raw_prefix[last + 1] - raw_prefix[i + 1]
+            return _content_end(starts[last], parts[last]), tokens_from_raw(size) if estimate else size
+
+        return measure
 
     @property
     def outline(self) -> tuple[OutlineNode, ...]:
@@ -588,6 +616,10 @@ class LongDocument:
             head.append(head[-1] + len(part.spans))
         moved = head[-1] - prefix[last + 1]
         self._finish(head + [c + moved for c in prefix[last + 2 :]] if moved else head + prefix[last + 2 :])
+        if old_doc._outline_cache is not None and old_doc._levels_cache is not None:
+            # Parts first..last held headings first-1 .. last-1; the new parts hold as many as they hold.
+            self._outline_seed = _OutlineSeed(old_doc._outline_cache[1], old_doc._levels_cache, max(first - 1, 0),
+                                              last, first + len(new_parts) - 1, delta)
 
     # ----------------------------------------------------------------- contract intelligence
     def _view(self) -> bytes:
@@ -657,6 +689,11 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
+
+
+def _content_end(start: int, part: _Part) -> int:
+    """Where a part's content ends: its last section, or its heading when it has none."""
+    return start + (part.spans[-1][1] if part.spans else part.heading.end if part.heading else 0)
 
 
 def _definition_parts(nodes: Sequence[OutlineNode]) -> list[tuple[int, str]]:

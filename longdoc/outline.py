@@ -6,11 +6,11 @@ the nearest earlier heading of a shallower level; a skipped level attaches there
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .headings import Heading
 
-__all__ = ["OutlineNode", "effective_levels", "build_outline"]
+__all__ = ["OutlineNode", "effective_levels", "build_outline", "patch_outline"]
 
 
 class OutlineNode(NamedTuple):
@@ -97,6 +97,78 @@ def build_outline(
             token_counts[i], p, depths[i], tuple(reversed(kids)) if kids else (),
         )
         if p is not None:
+            if p in children:
+                children[p].append(node)
+            else:
+                children[p] = [node]
+    flat = tuple(nodes)
+    return tuple(node for node in flat if node.parent is None), flat
+
+
+def patch_outline(
+    previous: Sequence[OutlineNode],
+    headings: Sequence[Heading],
+    levels: Sequence[int],
+    offsets: Sequence[int],
+    *,
+    first: int,
+    old_end: int,
+    new_end: int,
+    delta: int,
+    measure: Callable[[int, int], tuple[int, int]],
+) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
+    """What :func:`build_outline` returns after an edit, re-making only the nodes it touched.
+
+    ``previous[first:old_end]`` were replaced by ``headings[first:new_end]``, and every heading
+    after them moved by ``delta`` characters, with its level unchanged (the caller's promise).
+    Nodes whose part closes before the edit are reused; nodes after it are moved copies; only the
+    edited headings and those still open at the edit are measured anew: ``measure(i, last)`` gives
+    the end and token count of heading i's part, which runs through part ``last`` (part p holding
+    heading p - 1, as ``build_outline``'s callers number them).
+    """
+    n = len(headings)
+    moved = new_end - old_end
+    parents: list[int | None] = [None] * n
+    depths = [0] * n
+    last_part = [n] * n
+    stack: list[int] = []
+    open_at_edit: set[int] = set()
+    for i, lv in enumerate(levels):
+        if i == first:
+            open_at_edit = set(stack)
+        while stack and levels[stack[-1]] >= lv:
+            last_part[stack.pop()] = i
+        if stack:
+            parents[i] = p = stack[-1]
+            depths[i] = depths[p] + 1
+        stack.append(i)
+    if first >= n:
+        open_at_edit = set(stack)
+    fresh = open_at_edit.union(range(first, new_end))
+    children: dict[int, list[OutlineNode]] = {}
+    nodes: list[OutlineNode] = [None] * n  # type: ignore[list-item]
+    for i in range(n - 1, -1, -1):
+        p = parents[i]
+        if i >= new_end:
+            o = previous[i - moved]
+            kids = children.get(i)
+            node = OutlineNode(
+                i, o.title, o.level, o.label, o.kind, o.heading_start + delta, o.heading_end + delta,
+                o.start + delta, o.end + delta, o.tokens, p, depths[i], tuple(reversed(kids)) if kids else (),
+            )
+        elif i in fresh:
+            h = headings[i]
+            at = offsets[i]
+            kids = children.get(i)
+            end, size = measure(i, last_part[i])
+            node = OutlineNode(
+                i, h.title, levels[i], h.label, h.kind, at + h.start, at + h.end, at + h.start, end,
+                size, p, depths[i], tuple(reversed(kids)) if kids else (),
+            )
+        else:
+            node = previous[i]  # closed before the edit: the same node, children and all
+        nodes[i] = node
+        if p is not None and (p >= new_end or p in fresh):
             if p in children:
                 children[p].append(node)
             else:

@@ -66,6 +66,19 @@ def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_f
     assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
 
 
+def test_outline_nodes_that_close_before_an_edit_are_reused_and_later_ones_move() -> None:
+    text = CONTRACT + "\nARTICLE III\nPAYMENT\n\n3.1 Fees. The fees are due monthly.\n"
+    before = LongDocument(text, max_tokens=16)
+    old_nodes = before.nodes
+    after = replace(before, "due monthly", "due every quarter")
+    assert [after.nodes[i] is old_nodes[i] for i in range(3)] == [True, True, True]  # ARTICLE I and its clauses
+    assert after.nodes == LongDocument(after.text, max_tokens=16).nodes
+    earlier = replace(after, "five years", "seven years")
+    article_iii = earlier.nodes[-2]
+    assert (article_iii.title, article_iii.start) == ("ARTICLE III PAYMENT", after.nodes[-2].start + 1)
+    assert earlier.nodes == LongDocument(earlier.text, max_tokens=16).nodes
+
+
 def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
     before = LongDocument(CONTRACT, max_tokens=16)
     snapshot = (list(before.sections), before.nodes, before.scores("termination"))
