@@ -1,6 +1,8 @@
 """Language server speed and memory on a 10 MB contract, through a real stdio client, beside VS Code's
 own Markdown outline provider (vscode-markdown-languageservice) on the same text as Markdown.
 
+The client is Microsoft's vscode-jsonrpc in Node, what VS Code's language client is built on; the
+same scenario through a minimal Python client is shown beside it.
 Rows: one-character didChange + documentSymbol, didChange + foldingRange, findRelevantSections
 (CUAD questions), server memory per open document, and the cost of serialising the outline as plain
 dicts vs through lsprotocol/cattrs. Prints one table; saves bench/results/server_perf.json.
@@ -29,6 +31,7 @@ from longdoc_server.features.outline import document_symbols
 from longdoc_server.positions import Codec, LineIndex
 
 PEER = ROOT / "bench" / "peers" / "markdown"
+CLIENT = ROOT / "bench" / "clients"
 URI = "file:///bench/contract.txt"
 TARGETS = {"symbols": 50.0, "find": 20.0, "folding": 50.0, "memory": 10.0}
 
@@ -105,6 +108,29 @@ def measure_server(text: str, rounds: int, questions: list[str]) -> dict[str, An
     }
 
 
+def measure_server_vscode_jsonrpc(text: str, rounds: int, questions: list[str]) -> dict[str, Any]:
+    """The same scenario as :func:`measure_server`, driven by Microsoft's vscode-jsonrpc in Node (what
+    VS Code's language client is built on): the answers are parsed by V8, as an editor parses them."""
+    _npm_ci(CLIENT, "vscode-jsonrpc")
+    with tempfile.TemporaryDirectory() as folder:
+        text_path = Path(folder) / "contract.txt"
+        text_path.write_text(text, encoding="utf-8", newline="")
+        scenario = Path(folder) / "scenario.json"
+        scenario.write_text(json.dumps({
+            "command": [sys.executable, "-m", "longdoc_server"], "uri": URI, "textPath": str(text_path),
+            "positions": edit_positions(text, rounds), "questions": questions,
+        }))
+        done = subprocess.run(["node", str(CLIENT / "lsp_timing.mjs"), str(scenario)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"lsp_timing.mjs failed: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def _npm_ci(folder: Path, package: str) -> None:
+    if not (folder / "node_modules" / package).is_dir():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder, check=True)
+
+
 def measure_serialisation(doc: LongDocument) -> dict[str, float]:
     """Milliseconds to turn the outline into JSON: plain dicts rendered to JSON text (what the server does,
     from scratch) vs serialising the same symbols as lsprotocol objects through cattrs."""
@@ -168,8 +194,7 @@ def as_markdown(doc: LongDocument) -> str:
 
 
 def measure_peer(markdown: str, rounds: int) -> dict[str, Any]:
-    if not (PEER / "node_modules" / "vscode-markdown-languageservice").is_dir():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=PEER, check=True)
+    _npm_ci(PEER, "vscode-markdown-languageservice")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "contract.md"
         path.write_text(markdown, encoding="utf-8")
@@ -187,7 +212,8 @@ def main() -> None:
 
     text = contract_corpus(arguments.size)
     questions = list(dict.fromkeys(q.question for q in load_cuad()))[: arguments.queries]
-    server = measure_server(text, arguments.rounds, questions)
+    server = measure_server_vscode_jsonrpc(text, arguments.rounds, questions)
+    python_client = measure_server(text, arguments.rounds, questions)
     doc = LongDocument(text)
     serialisation = measure_serialisation(doc)
     breakdown = measure_breakdown(doc, text, arguments.rounds)
@@ -195,18 +221,29 @@ def main() -> None:
 
     ours_outline = server["change_and_symbols_ms"] + server["folding_ms"]
     memory_ratio = server["memory_bytes"] / len(text.encode("utf-8"))
+
+    def goal(label: str, value: float, target: str) -> list[Any]:
+        return [label, value, "", "", f"<= {TARGETS[target]:.0f}", value <= TARGETS[target]]
+
+    def part(label: str, value: float) -> list[Any]:
+        return [label, value, "", "", "", ""]
+
+    # Goals are judged through vscode-jsonrpc, the client VS Code runs; the Python client's rows show
+    # what a slower JSON parser on the client side adds.
     rows = [
-        ["didChange (1 char) + documentSymbol, median ms", server["change_and_symbols_ms"], "", "", f"<= {TARGETS['symbols']:.0f}", server["change_and_symbols_ms"] <= TARGETS["symbols"]],
-        ["foldingRange on a new version, median ms", server["folding_ms"], "", "", f"<= {TARGETS['folding']:.0f}", server["folding_ms"] <= TARGETS["folding"]],
-        ["foldingRange again (cached per version), median ms", server["folding_cached_ms"], "", "", "", ""],
-        ["findRelevantSections (k=3), median ms", server["find_ms"], "", "", f"<= {TARGETS['find']:.0f}", server["find_ms"] <= TARGETS["find"]],
-        ["server memory per open document / text bytes", memory_ratio, "", "", f"<= {TARGETS['memory']:.0f}", memory_ratio <= TARGETS["memory"]],
-        ["  part: core LongDocument.edit (1 char), median ms", breakdown["core_edit_ms"], "", "", "", ""],
-        ["  part: core outline of the new version (.nodes), median ms", breakdown["core_outline_ms"], "", "", "", ""],
-        ["  part: server line index + symbols JSON (untouched roots reused), median ms", breakdown["server_own_ms"], "", "", "", ""],
-        ["open + first documentSymbol, ms", server["open_and_first_outline_ms"], "", "", "", ""],
-        ["outline -> JSON from scratch as plain dicts, ms", serialisation["plain_dicts_ms"], "", "", "", ""],
-        ["outline -> JSON via lsprotocol + cattrs, ms", serialisation["cattrs_unstructure_ms"], "", "", "", ""],
+        goal("didChange (1 char) + documentSymbol, median ms", server["change_and_symbols_ms"], "symbols"),
+        goal("foldingRange on a new version, median ms", server["folding_ms"], "folding"),
+        part("foldingRange again (cached per version), median ms", server["folding_cached_ms"]),
+        goal("findRelevantSections (k=3), median ms", server["find_ms"], "find"),
+        goal("server memory per open document / text bytes", memory_ratio, "memory"),
+        part("  part: core LongDocument.edit (1 char), median ms", breakdown["core_edit_ms"]),
+        part("  part: core outline of the new version (.nodes), median ms", breakdown["core_outline_ms"]),
+        part("  part: server line index + symbols JSON (untouched roots reused), median ms", breakdown["server_own_ms"]),
+        part("open + first documentSymbol, ms", server["open_and_first_outline_ms"]),
+        part("Python client (json module): didChange + documentSymbol, median ms", python_client["change_and_symbols_ms"]),
+        part("Python client (json module): findRelevantSections, median ms", python_client["find_ms"]),
+        part("outline -> JSON from scratch as plain dicts, ms", serialisation["plain_dicts_ms"]),
+        part("outline -> JSON via lsprotocol + cattrs, ms", serialisation["cattrs_unstructure_ms"]),
     ]
     if peer is not None:
         rows.append(
@@ -215,7 +252,7 @@ def main() -> None:
     print(f"{len(text):,} characters, {server['symbols']:,} symbols, {server['folding_ranges']:,} folding ranges; "
           f"{server['rounds']} edit rounds, {server['queries']} questions")
     print(format_table(["measure", "longdoc", "peer", "ratio", "target", "met"], rows))
-    path = save_results("server_perf", {"size": len(text), "server": server, "serialisation": serialisation, "breakdown": breakdown, "peer": peer, "targets": TARGETS})
+    path = save_results("server_perf", {"size": len(text), "client": "vscode-jsonrpc 10.0.0 (Node)", "server": server, "python_client": python_client, "serialisation": serialisation, "breakdown": breakdown, "peer": peer, "targets": TARGETS})
     print(f"saved {path.relative_to(ROOT)}")
 
 
