@@ -132,16 +132,24 @@ _TITLE_LABEL = re.compile(
 )
 
 
+_TITLE_HEADS = frozenset(["exh", "sch", "ann", "app", "att", "art", "sec"])
+
+
+def _title_label(title: str) -> re.Match[str] | None:
+    # Most titles open with no citation keyword: a look at three letters spares the pattern.
+    return _TITLE_LABEL.match(title) if title.lstrip()[:3].lower() in _TITLE_HEADS else None
+
+
 def _node_keys(node: OutlinePart) -> list[str]:
     """Every key a citation of this node may take."""
     label = node.label or ""
-    if label[:1].isdigit() and label.replace(".", "").isdigit() and not _TITLE_LABEL.match(node.title):
+    titled = _title_label(node.title)
+    if label[:1].isdigit() and label.replace(".", "").isdigit() and not titled:
         # The common case, "5.2": a clause number (a bare "5" may also be cited as Article 5).
         number = label.rstrip(".")
         return [f"number:{number}"] if "." in number else [f"number:{number}", f"article:{number}"]
     keys: list[str] = []
-    for text, pattern in ((node.label or "", _HEADING_LABEL), (node.title, _TITLE_LABEL)):
-        m = pattern.match(text)
+    for m in (_HEADING_LABEL.match(label) if label else None, titled):
         if not m:
             continue
         kw = (m.group("kw") or "").casefold()
@@ -277,21 +285,33 @@ class _Clauses:
     def _openings(self, number: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
         """(number's position, where its clause opens) of every clause numbered `number` in [lo, hi)."""
         v = self.view
+        if not number[:1].isdigit():
+            return self._lettered(number, lo, hi)
         pattern = self.patterns.get(number)
-        if pattern is None and not number[:1].isdigit():
-            # A lettered paragraph ("A. Seller makes ...", "(B) WHEREAS"): only at the start of a line.
-            pattern = self.patterns[number] = re.compile(rb"(?m)^[ \t]*(\(?" + number + rb"[.)])[ \t]")
-        elif pattern is None:
+        if pattern is None:
             # The number, then a space or a period and a space: scanned for in C, checked after.
             pattern = self.patterns[number] = re.compile(re.escape(number) + rb"(?=[ \t]|\.[ \t\r\n])")
-        if not number[:1].isdigit():
-            return [(m.start(1), m.start(1)) for m in pattern.finditer(v, lo, hi)]
         found: list[tuple[int, int]] = []
         for m in pattern.finditer(v, lo, hi):
             at = m.start()
             lead = _CLAUSE_OPENS.search(v, max(0, at - 14), at)
             if lead is not None:
                 found.append((at, lead.start("kw") if lead.group("kw") else at))
+        return found
+
+
+    def _lettered(self, letter: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
+        """Lettered paragraphs ("A. Seller makes ...", "(B) WHEREAS"): the letter opening a line."""
+        pattern = self.patterns.get(letter)
+        if pattern is None:
+            pattern = self.patterns[letter] = re.compile(letter + rb"[.)][ \t]")
+        v = self.view
+        found = []
+        for m in pattern.finditer(v, lo, hi):
+            at = m.start()
+            lead = v[v.rfind(b"\n", 0, at) + 1 : at].strip(b" \t")
+            if not lead or (lead == b"(" and v[at - 1] == 0x28):
+                found.append((at - len(lead), at - len(lead)))
         return found
 
 
