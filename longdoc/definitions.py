@@ -91,7 +91,9 @@ _VERB = (
 )
 _POINTER = re.compile(rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?|defined")
 _MEANS = re.compile(
-    rb'"' + _TERM + rb'"[ \t]*\n?[ \t]*[,:]?[ \t]*'
+    # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
+    # run split among three optional parts is tried every way before a match fails.
+    rb'"' + _TERM + rb'"[ \t]*(?:\n[ \t]*)?(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b[^"\n;]{0,80}?[,\s]\s*'
     rb"|\([^()\n]{0,60}\)\s*,?\s*|-\s*)?" + _VERB
@@ -154,7 +156,7 @@ _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNO
 # An entry ends at a blank line or where the next quoted entry starts on a new line.
 _ENTRY_END = re.compile(rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*))')
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f]*\n")
-_SENTENCE_END = re.compile(rb'[.!?]\s+(?=[A-Z"(])')
+_LAST_SENTENCE_END = re.compile(rb'(?s:.*)[.!?] \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
 
@@ -175,19 +177,14 @@ def paragraph_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _sentence_start(view: bytes, pos: int, floor: int) -> int:
     """Where the sentence holding pos starts: after the last line break, semicolon or sentence end
-    ("." "!" "?", maybe a closing quote or bracket, space, then a capital) before it."""
+    ("." "!" "?", a space, then a capital, quote or bracket) before it."""
     lo = max(floor, pos - _MAX_BACK)
     best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
     best = max(best, lo)
-    at = pos
-    while True:
-        at = max(view.rfind(b". ", best, at), view.rfind(b"? ", best, at), view.rfind(b"! ", best, at))
-        if at < 0:
-            break
-        m = _SENTENCE_END.match(view, at)
-        if m is not None:
-            best = m.end()
-            break
+    # The last sentence end, found in C by a greedy run that backs off from pos.
+    m = _LAST_SENTENCE_END.match(view, best, pos + 1)
+    if m is not None:
+        best = m.end()
     while best < pos and view[best] in b" \t\r\n\f":
         best += 1
     return best
