@@ -418,7 +418,7 @@ def is_used(
     definitions: Sequence[Definition],
     term: str,
     view: bytes | None = None,
-    spans: Callable[[], Sequence[tuple[int, int]] | None] | None = None,
+    spans: Callable[[], Iterable[tuple[int, int]] | None] | None = None,
 ) -> bool:
     """Whether a defined term occurs anywhere outside its definitions (as written with single
     spaces). The search looks near the first definition first, where uses cluster; `spans`, when

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, is_used
@@ -48,7 +48,9 @@ _NOT_TERMS = frozenset(
 )
 
 
-Where = Callable[[str], "Sequence[tuple[int, int]] | None"]
+# Spans that can hold a phrase, or None for anywhere; read lazily, so a source that makes each span
+# when it is read costs little for a term found in its first spans.
+Where = Callable[[str], "Iterable[tuple[int, int]] | None"]
 
 
 def diagnose(

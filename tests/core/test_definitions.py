@@ -197,6 +197,16 @@ def test_is_used_searches_only_the_spans_an_index_gives():
     assert not is_used(text, defs, "Seller", spans=lambda: [(30, 60)])
 
 
+def test_is_used_stops_reading_the_index_spans_at_the_first_that_holds_a_use():
+    text = '"Seller" means Acme.' + " filler" * 5000 + " the Seller signs."
+
+    def spans():
+        yield (len(text) - 20, len(text))
+        raise AssertionError("a span after the one holding a use was read")
+
+    assert is_used(text, find_definitions(text), "Seller", spans=spans)
+
+
 def test_byte_view_keeps_every_offset():
     text = "\u201cTerm\u201d \u2014 means \u00a7 5 \U0001f600 \u4e2d"
     view = byte_view(text)
