@@ -430,7 +430,8 @@ def is_used(
     v = byte_view(text) if view is None else view
     forms = _forms(term)
     first = own[0][1]
-    if _has_use(v, forms, own, max(0, first - _NEAR), min(len(v), first + _NEAR)):
+    # Uses mostly follow the definition: look after it first, then before it.
+    if _has_use(v, forms, own, first, min(len(v), first + _NEAR)) or _has_use(v, forms, own, max(0, first - _NEAR), first):
         return True
     ranges = spans() if spans is not None else None
     if ranges is None:
