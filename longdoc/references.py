@@ -202,7 +202,7 @@ class LabelIndex:
 
 def _split(number: str) -> tuple[str, str]:
     """("5.2", "(a)(i)") from "5.2(a)(i)"; ("", "(b)") from "(b)"."""
-    m = _PART.search(number)
+    m = _PART.search(number) if "(" in number else None
     if not m:
         return number.strip().rstrip("."), ""
     return number[: m.start()].strip().rstrip("."), m.group(0).replace(" ", "").replace("\t", "")
@@ -236,7 +236,8 @@ def references_in(
         first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, index, enclosing, clauses)
         out.append(first)
         previous = first
-        for item in _LIST_ITEM.finditer(v, m.start("more"), m.end("more")):
+        more = m.span("more")
+        for item in _LIST_ITEM.finditer(v, *more) if more[0] < more[1] else ():
             number = item.group("number")
             if number.lstrip()[:1] == b"(":
                 # "Section 6(a) and (b)" lists parts of 6; in "Section 8 or (ii) a sublicensee" the
