@@ -395,15 +395,23 @@ class LongDocument:
         ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
         return promote_opening(ordered, opening_sections(self._leading_tokens()), scores)
 
-    def _top_ranked(self, query: str, k: int) -> list[tuple[int, float]]:
-        """The head of :meth:`_ranked` that :meth:`select` reads without a budget: the best ``k``
-        (fewer when fewer match), after the opening when promoted. Scores only the few sections
-        that can still reach the top k."""
+    def _choose_from_top(self, query: str, k: int, budget: int | None) -> list[tuple[Section, float]]:
+        """:meth:`select` without rerank, reading only the head of the ranking: the best ``k``
+        sections, then longer heads while the budget skips too many of them."""
         _check_query(query)
-        weights = analyse_query(query, self._analyzer).weights
-        ranked = RankedQuery(self._context_impacts(), weights)
+        ranked_query = RankedQuery(self._context_impacts(), analyse_query(query, self._analyzer).weights)
         opening = opening_sections(self._leading_tokens())
-        return promote_opening(ranked.top(k), opening, {i: ranked.relevance(i) for i in opening})
+        head = k
+        # A budget that skips more than 3k of the best asks for a deep walk: ranking every section
+        # costs about as much as heads longer than 4k would.
+        while head <= 4 * k:
+            best = ranked_query.top(head)
+            ranked = promote_opening(best, opening, {i: ranked_query.relevance(i) for i in opening})
+            chosen = self._choose(ranked, k, budget)
+            if len(chosen) == k or len(best) < head:
+                return chosen  # settled: k chosen, or the head holds every section that ranks
+            head *= 4
+        return self._choose(self._ranked(query), k, budget)
 
     def _context_impacts(self) -> BlockImpacts:
         index = self._postings()
@@ -449,12 +457,13 @@ class LongDocument:
             _check_positive("budget", budget)
         if rerank_top is not None:
             _check_positive("rerank_top", rerank_top)
-        if rerank is None and budget is None:
-            ranked = self._top_ranked(query, k)  # only the best k can be chosen
-        else:
-            ranked = self._ranked(query)
-        if rerank is not None:
-            ranked = self._rerank(ranked, rerank, rerank_top or 3 * k)
+        if rerank is None:
+            return self._choose_from_top(query, k, budget)
+        return self._choose(self._rerank(self._ranked(query), rerank, rerank_top or 3 * k), k, budget)
+
+    def _choose(self, ranked: list[tuple[int, float]], k: int, budget: int | None) -> list[tuple[Section, float]]:
+        """The first ``k`` sections of ``ranked`` that fit ``budget`` together; the document's first
+        sections fill in when ``ranked`` holds fewer than ``k``."""
         chosen: list[tuple[Section, float]] = []
         used = 0
         taken: set[int] = set()

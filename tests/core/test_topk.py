@@ -1,9 +1,9 @@
-"""The fast top-k of ``select`` (no budget, no rerank) against the full ranking.
+"""The fast top-k of ``select`` (no rerank) against the full ranking.
 
-``select`` with a budget that cannot bind ranks every matching section; without a budget it scores
-only the blocks of sections whose bound can still reach the top k. Both must give the same sections,
-in the same order, with bit-equal scores (ties to the earlier section, the opening promoted, the
-first sections filling in), before and after edits.
+``relevance`` scores every section; ``select`` scores only the blocks of sections whose bound can
+still reach the top k, reading a longer head of the ranking when a budget skips sections. Both must
+give the same sections, in the same order, with bit-equal scores (ties to the earlier section, the
+opening promoted, the first sections filling in), before and after edits.
 """
 
 from __future__ import annotations
@@ -27,17 +27,27 @@ WORDS = ("notice", "term", "termination", "party", "agreement", "licence", "fee"
 HEADINGS = ("ARTICLE I", "1. Payment", "2.1 Term", "Section 3", "## Renewal", "NOTICES")
 
 
-def unbounded(doc: LongDocument) -> int:
-    """A budget no selection can exceed: it makes select rank every matching section."""
-    return sum(s.tokens for s in doc.sections) + 1
+def expected_choice(doc: LongDocument, query: str, k: int, budget: int | None = None) -> list[tuple[int, float]]:
+    """What select must choose, read from every section's relevance: best first, ties to the earlier,
+    those that fit the budget; the first sections fill in (score 0) when fewer than k sections rank."""
+    relevance = doc.relevance(query)
+    ranked = sorted((i for i, v in enumerate(relevance) if v > 0.0), key=lambda i: (-relevance[i], i))
+    fill = range(len(relevance)) if len(ranked) < k else range(0)
+    chosen: list[tuple[int, float]] = []
+    used = 0
+    for i, score in [(i, relevance[i]) for i in ranked] + [(i, 0.0) for i in fill]:
+        if len(chosen) == k:
+            break
+        tokens = doc.sections[i].tokens
+        if any(j == i for j, _ in chosen) or (budget is not None and used + tokens > budget):
+            continue
+        chosen.append((i, score))
+        used += tokens
+    return chosen
 
 
-def full_ranking_head(doc: LongDocument, query: str, k: int) -> list[tuple[int, float]]:
-    return [(s.index, v) for s, v in doc.select(query, k=k, budget=unbounded(doc))]
-
-
-def fast_top(doc: LongDocument, query: str, k: int) -> list[tuple[int, float]]:
-    return [(s.index, v) for s, v in doc.select(query, k=k)]
+def fast_top(doc: LongDocument, query: str, k: int, budget: int | None = None) -> list[tuple[int, float]]:
+    return [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
 
 
 paragraph = st.lists(st.sampled_from(WORDS), min_size=1, max_size=14).map(" ".join)
@@ -54,7 +64,7 @@ queries = st.tuples(st.lists(st.sampled_from(WORDS), max_size=2), st.lists(st.sa
 def test_select_without_budget_equals_the_head_of_the_full_ranking(text: str, query: str, k: int,
                                                                     max_tokens: int) -> None:
     doc = LongDocument(text, max_tokens=max_tokens)
-    assert fast_top(doc, query, k) == full_ranking_head(doc, query, k)
+    assert fast_top(doc, query, k) == expected_choice(doc, query, k)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -69,9 +79,30 @@ def test_select_without_budget_equals_the_full_ranking_after_random_edits(text: 
         end = data.draw(st.integers(start, min(len(doc.text), start + 30)), label="end")
         doc = doc.edit(start, end, data.draw(st.one_of(block, st.sampled_from(["", " ", "\n\n"])), label="new"))
         versions.append(doc)
-        assert fast_top(doc, query, k) == full_ranking_head(doc, query, k)
+        assert fast_top(doc, query, k) == expected_choice(doc, query, k)
     old = versions[0]  # edited away: it rebuilds its own index and must still rank as before
-    assert fast_top(old, query, k) == full_ranking_head(old, query, k)
+    assert fast_top(old, query, k) == expected_choice(old, query, k)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts, query=queries, k=st.integers(1, 12), data=st.data())
+def test_select_with_a_budget_equals_the_full_rankings_choice(text: str, query: str, k: int,
+                                                             data: st.DataObject) -> None:
+    doc = LongDocument(text, max_tokens=data.draw(st.integers(4, 24), label="max_tokens"))
+    total = sum(s.tokens for s in doc.sections)
+    budget = data.draw(st.integers(1, total + 1), label="budget")
+    assert fast_top(doc, query, k, budget) == expected_choice(doc, query, k, budget)
+
+
+def test_a_budget_that_skips_every_strong_match_reaches_deep_into_the_ranking() -> None:
+    clause = "audit audit audit records books ledger files kept"
+    doc = LongDocument("\n\n".join(["Preamble words.", *[clause] * 40, "ok"]), max_tokens=12)
+    small = doc.sections[-1]
+    assert doc[small.start : small.end] == "ok" and len(doc.sections) == 42
+    # Only the last, small section fits: it ranks below all forty clauses, by its neighbour's share.
+    chosen = fast_top(doc, "audit", 1, budget=small.tokens)
+    assert [i for i, _ in chosen] == [small.index]
+    assert chosen == expected_choice(doc, "audit", 1, budget=small.tokens)
 
 
 def test_equal_sections_tie_to_the_earlier_across_blocks() -> None:
@@ -80,14 +111,14 @@ def test_equal_sections_tie_to_the_earlier_across_blocks() -> None:
     assert len(doc.sections) > 4 * BLOCK, "the text must span several blocks"
     top = fast_top(doc, "audit", 5)
     assert [i for i, _ in top] == sorted(i for i, _ in top), "equal scores must keep document order"
-    assert top == full_ranking_head(doc, "audit", 5)
+    assert top == expected_choice(doc, "audit", 5)
 
 
 def test_first_sections_fill_in_when_fewer_than_k_sections_match() -> None:
     text = "\n\n".join(["payment fee"] * 3 + ["delaware law"] + ["payment fee"] * (3 * BLOCK))
     doc = LongDocument(text, max_tokens=4)
     top = fast_top(doc, "delaware", 6)
-    assert top == full_ranking_head(doc, "delaware", 6)
+    assert top == expected_choice(doc, "delaware", 6)
     assert [v for _, v in top].count(0.0) == 3, "three sections match (the one and its neighbours)"
 
 
@@ -109,7 +140,7 @@ def test_every_cuad_question_selects_the_head_of_the_full_ranking_on_a_contract(
     assert len(questions) >= 40, "the CUAD questions"
     assert len(doc.sections) > 10 * BLOCK, "the contract must span many blocks"
     for question in questions:
-        assert fast_top(doc, question, 10) == full_ranking_head(doc, question, 10), question
+        assert fast_top(doc, question, 10) == expected_choice(doc, question, 10), question
 
 
 def test_cuad_questions_still_select_the_full_rankings_head_after_an_edit(
@@ -122,7 +153,7 @@ def test_cuad_questions_still_select_the_full_rankings_head_after_an_edit(
     at = doc.text.index("terminat")
     edited = doc.edit(at, at, "audit renewal exclusivity ")
     for question in questions:
-        assert fast_top(edited, question, 10) == full_ranking_head(edited, question, 10), question
+        assert fast_top(edited, question, 10) == expected_choice(edited, question, 10), question
 
 
 def test_ranked_query_relevance_of_any_section_is_bit_equal_to_the_documents(
@@ -144,4 +175,4 @@ def test_a_query_of_more_terms_than_the_packed_bounds_hold_still_selects_the_ful
     doc = LongDocument("\n\n".join(parts), max_tokens=200_000)
     assert len(doc.sections) > 2 * BLOCK, "the big section's block must have blocks after it"
     query = " ".join(vocabulary)
-    assert fast_top(doc, query, 3) == full_ranking_head(doc, query, 3)
+    assert fast_top(doc, query, 3) == expected_choice(doc, query, 3)
