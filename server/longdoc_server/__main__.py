@@ -30,11 +30,17 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     logging.getLogger("pygls").setLevel(logging.WARNING)
     from .app import build_server
+    from .memory import use_one_arena
+
+    use_one_arena()  # before any thread starts: see memory.py
 
     server = build_server()
     if arguments.tcp:
         server.start_tcp(arguments.host, arguments.port)
     else:
+        from .pipes import widen_stdio
+
+        widen_stdio()
         server.start_io()
     return 0
 

@@ -1,0 +1,31 @@
+"""The stdio server process: wide pipes for multi-megabyte messages, one allocator arena."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import platform
+import tempfile
+
+import pytest
+
+from longdoc_server.memory import use_one_arena
+from longdoc_server.pipes import PIPE_BYTES, widen
+
+
+def test_a_stdio_pipe_is_widened_to_one_mebibyte() -> None:
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "rb") as reader, os.fdopen(write_end, "wb") as writer:
+        assert fcntl.fcntl(writer.fileno(), fcntl.F_GETPIPE_SZ) < PIPE_BYTES
+        assert widen(writer) is True
+        assert fcntl.fcntl(reader.fileno(), fcntl.F_GETPIPE_SZ) == PIPE_BYTES
+
+
+def test_a_stream_that_is_no_pipe_is_left_alone() -> None:
+    with tempfile.TemporaryFile() as regular_file:
+        assert widen(regular_file) is False
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt arenas are glibc's")
+def test_glibc_accepts_one_arena() -> None:
+    assert use_one_arena() is True
