@@ -32,6 +32,13 @@ def only(text: str):
     return found[0]
 
 
+def only_defining(text: str, term: str, kind: str):
+    d = only(text)
+    assert (d.term, d.kind) == (term, kind)
+    assert text[d.term_start : d.term_end] == term
+    return d
+
+
 def test_quoted_term_followed_by_means_is_defined_by_its_entry():
     text = '"Affiliate" means any entity that controls a Party.\n\n"Party" means a signatory.'
     first = find_definitions(text)[0]
@@ -41,13 +48,11 @@ def test_quoted_term_followed_by_means_is_defined_by_its_entry():
 
 
 def test_shall_mean_is_a_definition():
-    d = only('As used herein, "Net Sales" shall mean gross sales less returns.')
-    assert (d.term, d.kind) == ("Net Sales", "means")
+    only_defining('As used herein, "Net Sales" shall mean gross sales less returns.', "Net Sales", "means")
 
 
 def test_has_the_meaning_given_in_a_section_is_a_pointer():
-    d = only('"Services" has the meaning set forth in Section 2.1.')
-    assert (d.term, d.kind) == ("Services", "pointer")
+    only_defining('"Services" has the meaning set forth in Section 2.1.', "Services", "pointer")
 
 
 @pytest.mark.parametrize(
@@ -61,9 +66,7 @@ def test_has_the_meaning_given_in_a_section_is_a_pointer():
     ],
 )
 def test_parenthetical_shapes_define_the_quoted_term(text, term):
-    d = only(text)
-    assert (d.term, d.kind) == (term, "parenthetical")
-    assert text[d.term_start : d.term_end] == term
+    d = only_defining(text, term, "parenthetical")
     assert text[d.end - 1] == ")"
 
 
@@ -79,8 +82,7 @@ def test_parenthetical_definition_spans_its_sentence():
 
 
 def test_referred_to_as_without_brackets_is_a_definition():
-    d = only('JSC Oil, hereinafter referred to as the "Company", in the person of its director')
-    assert (d.term, d.kind) == ("Company", "referred")
+    only_defining('JSC Oil, hereinafter referred to as the "Company", in the person of its director', "Company", "referred")
 
 
 @pytest.mark.parametrize(
@@ -92,9 +94,7 @@ def test_referred_to_as_without_brackets_is_a_definition():
     ],
 )
 def test_an_unquoted_name_after_referred_to_as_or_hereinafter_is_a_definition(text, term):
-    d = only(text)
-    assert (d.term, d.kind) == (term, "referred")
-    assert text[d.term_start : d.term_end] == term
+    only_defining(text, term, "referred")
 
 
 def test_referred_to_as_before_lower_case_words_defines_nothing():
@@ -121,18 +121,15 @@ def test_called_or_known_as_defines_a_term_only_after_a_qualifier_a_verb_or_a_co
 
 
 def test_a_quoted_term_followed_by_which_shall_include_is_a_definition():
-    d = only('Vendor shall provide "Hosting Services" which shall include backups and monitoring.')
-    assert (d.term, d.kind) == ("Hosting Services", "means")
+    only_defining('Vendor shall provide "Hosting Services" which shall include backups and monitoring.', "Hosting Services", "means")
 
 
 def test_and_its_derivatives_may_stand_between_a_term_and_means():
-    d = only('(b) "Assign" and its correlatives, whether or not capitalized, means to transfer.')
-    assert (d.term, d.kind) == ("Assign", "means")
+    only_defining('(b) "Assign" and its correlatives, whether or not capitalized, means to transfer.', "Assign", "means")
 
 
 def test_markdown_bold_term_is_a_definition():
-    d = only("- **Content** means text, images and other material.")
-    assert (d.term, d.kind) == ("Content", "markdown")
+    only_defining("- **Content** means text, images and other material.", "Content", "markdown")
 
 
 def test_quoted_examples_in_brackets_are_not_definitions():
