@@ -137,7 +137,10 @@ class LongDocument:
         heads: list[Heading | None] = [None, *headings]
         self._parts = [self._make_part(text, classes, 0, s, e, h) for s, e, h in zip(starts, ends, heads)]
         self._starts = starts
-        self._reindex()
+        # The index waits for the first query: an editor shows the outline of a file it opens
+        # at once, while a question may never come (10 MB: 2.7 s to the outline, 1.4 s more to index).
+        self._index: Postings | None = None
+        self._index_generation = -1
         self._finish()
 
     def _reindex(self) -> None:
@@ -152,8 +155,9 @@ class LongDocument:
         An edit hands the postings on to the new document and patches them in place; a document
         that has been edited away rebuilds its own on demand, so old versions stay correct.
         """
-        if self._index.generation != self._index_generation:
+        if self._index is None or self._index.generation != self._index_generation:
             self._reindex()
+        assert self._index is not None
         return self._index
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
@@ -191,12 +195,14 @@ class LongDocument:
         return found
 
     def _index_part(self, text: str, start: int, part: _Part) -> None:
+        assert self._index is not None
         base = part.uid << _KEY_BITS
         add = self._index.add
         for j in range(len(part.spans)):
             add(base | j, self._section_terms(text, start, part, j))
 
     def _unindex_part(self, text: str, start: int, part: _Part) -> None:
+        assert self._index is not None
         base = part.uid << _KEY_BITS
         remove = self._index.remove
         for j in range(len(part.spans)):
@@ -415,7 +421,8 @@ class LongDocument:
 
     def _context_impacts(self) -> BlockImpacts:
         index = self._postings()
-        return index.derived("block impacts", lambda: BlockImpacts(index, self._section_keys(), NEIGHBOUR_SHARE))
+        return index.derived("block impacts",
+                             lambda: BlockImpacts(index, self._section_keys(), NEIGHBOUR_SHARE, self._by_index))
 
     def _section_keys(self) -> list[int]:
         """The index keys of the sections, in document order."""
@@ -612,12 +619,15 @@ class LongDocument:
                      for s, e, h in zip(new_starts, ends, new_heads)]
         self._parts = parts[:first] + new_parts + parts[last + 1 :]
         self._starts = starts[:first] + new_starts + [s + delta for s in starts[last + 1 :]]
-        self._index = old_doc._postings()
-        for s, part in zip(starts[first : last + 1], parts[first : last + 1]):
-            self._unindex_part(old_text, s, part)
-        for s, part in zip(new_starts, new_parts):
-            self._index_part(text, s, part)
-        self._index_generation = self._index.generation
+        if old_doc._index is None:
+            self._index, self._index_generation = None, -1  # not asked for yet: stays unbuilt
+        else:
+            self._index = old_doc._postings()
+            for s, part in zip(starts[first : last + 1], parts[first : last + 1]):
+                self._unindex_part(old_text, s, part)
+            for s, part in zip(new_starts, new_parts):
+                self._index_part(text, s, part)
+            self._index_generation = self._index.generation
         # Section counts before the region stand; after it they move by the region's change.
         prefix = old_doc._section_prefix
         head = prefix[: first + 1]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc import LongDocument
+from longdoc import LongDocument, terms
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
 
@@ -77,6 +77,20 @@ def test_outline_nodes_that_close_before_an_edit_are_reused_and_later_ones_move(
     article_iii = earlier.nodes[-2]
     assert (article_iii.title, article_iii.start) == ("ARTICLE III PAYMENT", after.nodes[-2].start + 1)
     assert earlier.nodes == LongDocument(earlier.text, max_tokens=16).nodes
+
+
+def test_the_search_index_is_built_by_the_first_query_not_by_opening_or_editing() -> None:
+    analysed: list[str] = []
+
+    def analyzer(text: str) -> list[str]:
+        analysed.append(text)
+        return terms(text)
+
+    doc = LongDocument(CONTRACT, max_tokens=16, analyzer=analyzer)
+    edited = replace(doc, "five years", "seven years")
+    assert edited.nodes and analysed == []
+    assert edited.scores("termination") == LongDocument(edited.text, max_tokens=16).scores("termination")
+    assert analysed
 
 
 def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
