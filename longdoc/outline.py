@@ -131,44 +131,50 @@ def patch_outline(
     parents: list[int | None] = [None] * n
     depths = [0] * n
     last_part = [n] * n
+    # Open at the edit: the last heading before it and that heading's ancestors (unchanged).
     stack: list[int] = []
-    open_at_edit: set[int] = set()
-    for i, lv in enumerate(levels):
-        if i == first:
-            open_at_edit = set(stack)
+    k: int | None = first - 1 if first > 0 else None
+    while k is not None:
+        stack.append(k)
+        parents[k], depths[k] = previous[k].parent, previous[k].depth
+        k = previous[k].parent
+    stack.reverse()
+    open_at_edit = set(stack)
+    for i in range(first, n):
+        lv = levels[i]
         while stack and levels[stack[-1]] >= lv:
             last_part[stack.pop()] = i
         if stack:
             parents[i] = p = stack[-1]
             depths[i] = depths[p] + 1
         stack.append(i)
-    if first >= n:
-        open_at_edit = set(stack)
-    fresh = open_at_edit.union(range(first, new_end))
     children: dict[int, list[OutlineNode]] = {}
-    nodes: list[OutlineNode] = [None] * n  # type: ignore[list-item]
-    for i in range(n - 1, -1, -1):
+    # Closed before the edit: the same nodes, children and all.
+    nodes: list[OutlineNode] = [*previous[:first], *[None] * (n - first)]  # type: ignore[list-item]
+    for i in [*range(n - 1, first - 1, -1), *sorted(open_at_edit, reverse=True)]:
         p = parents[i]
+        kids = children.get(i)
         if i >= new_end:
             o = previous[i - moved]
-            kids = children.get(i)
             node = OutlineNode(
                 i, o.title, o.level, o.label, o.kind, o.heading_start + delta, o.heading_end + delta,
                 o.start + delta, o.end + delta, o.tokens, p, depths[i], tuple(reversed(kids)) if kids else (),
             )
-        elif i in fresh:
+        else:
+            if i < first:  # open at the edit: its earlier children are closed, hence reused
+                kept = [c for c in previous[i].children if c.index < first and c.index not in open_at_edit]
+                kids = kept + list(reversed(kids or ()))
+            else:
+                kids = list(reversed(kids or ()))
             h = headings[i]
             at = offsets[i]
-            kids = children.get(i)
             end, size = measure(i, last_part[i])
             node = OutlineNode(
                 i, h.title, levels[i], h.label, h.kind, at + h.start, at + h.end, at + h.start, end,
-                size, p, depths[i], tuple(reversed(kids)) if kids else (),
+                size, p, depths[i], tuple(kids),
             )
-        else:
-            node = previous[i]  # closed before the edit: the same node, children and all
         nodes[i] = node
-        if p is not None and (p >= new_end or p in fresh):
+        if p is not None:
             if p in children:
                 children[p].append(node)
             else:
