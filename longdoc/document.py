@@ -671,19 +671,28 @@ class LongDocument:
         return diagnose(self._text, self.nodes, self.definitions, self.references, self._view(),
                         where=self.spans_with)
 
-    def spans_with(self, phrase: str) -> list[tuple[int, int]] | None:
-        """Spans of the sections whose terms include every term of ``phrase`` (None: no terms).
-
-        Read from the BM25 postings, walking the rarest term's list only.
-        """
+    def spans_with(self, phrase: str) -> Iterator[tuple[int, int]] | None:
+        """Spans of the sections whose terms include every term of ``phrase``, in document order
+        (None: the phrase has no terms); each span is made when read, so a search that stops at
+        its first hit pays for no more."""
         found = self.query_terms(phrase)
         if not found:
             return None
         postings = self._postings().postings
         lists = sorted((postings.get(t, {}) for t in found), key=len)
-        keys = [k for k in lists[0] if all(k in other for other in lists[1:])]
-        sections = self._sections
-        return sorted((sections[i].start, sections[i].end) for i in self._by_index(dict.fromkeys(keys, 0.0)))
+        keys = lists[0].keys()
+        for other in lists[1:]:
+            keys = keys & other.keys()  # set intersection in C
+        if self._part_of_uid is None:
+            self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
+        part_of, mask = self._part_of_uid, (1 << _KEY_BITS) - 1
+        return self._spans_of(sorted((part_of[k >> _KEY_BITS], k & mask) for k in keys))
+
+    def _spans_of(self, places: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+        parts, starts = self._parts, self._starts
+        for p, j in places:
+            s, e = parts[p].spans[j]
+            yield starts[p] + s, starts[p] + e
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
         """Patch what the old version had computed, rescanning only the edited paragraphs."""
