@@ -405,7 +405,11 @@ class LongDocument:
         """:meth:`select` without rerank, reading only the head of the ranking: the best ``k``
         sections, then longer heads while the budget skips too many of them."""
         _check_query(query)
-        ranked_query = RankedQuery(self._context_impacts(), analyse_query(query, self._analyzer).weights)
+        weights = analyse_query(query, self._analyzer).weights
+        impacts = self._context_impacts()
+        if not impacts.ready(t for t, _ in weights):
+            return self._choose(self._ranked(query), k, budget)  # the first time these terms come
+        ranked_query = RankedQuery(impacts, weights)
         opening = opening_sections(self._leading_tokens())
         head = k
         # A budget that skips more than 3k of the best asks for a deep walk: ranking every section
@@ -422,7 +426,7 @@ class LongDocument:
     def _context_impacts(self) -> BlockImpacts:
         index = self._postings()
         return index.derived("block impacts",
-                             lambda: BlockImpacts(index, self._section_keys(), NEIGHBOUR_SHARE, self._by_index))
+                             lambda: BlockImpacts(index, self._section_keys, NEIGHBOUR_SHARE, self._by_index))
 
     def _section_keys(self) -> list[int]:
         """The index keys of the sections, in document order."""

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import Hashable, NamedTuple, Sequence
+from functools import cached_property
+from typing import Callable, Hashable, Iterable, NamedTuple, Sequence
 
 from .bm25 import Postings
 from .ranking import in_context
 
-__all__ = ["BLOCK", "BlockImpacts", "RankedQuery", "TermBlocks"]
+__all__ = ["BLOCK", "TERMS_KEPT", "BlockImpacts", "RankedQuery", "TermBlocks"]
 
 BLOCK = 4  # sections per block
 _STEPS = 255  # a block's impact is stored as a multiple of 1/255 of the term's highest
@@ -33,6 +34,9 @@ _SCALE = 1 << (_FIELD - 2)
 # keeps them true upper bounds.
 _MARGIN = 1.0 + 1e-9
 _DESCENT = 0.7  # each round lowers the level by this factor until the top k is settled
+# Terms whose block maxima are kept per version of the index, the least recently used dropped
+# first: about 28 KB each for a 10 MB contract (27,000 sections).
+TERMS_KEPT = 512
 
 
 class TermBlocks(NamedTuple):
@@ -46,27 +50,53 @@ class TermBlocks(NamedTuple):
 
 class BlockImpacts:
     """Per term, the block maxima of its context impacts under one generation of the index, made
-    on first use. ``keys`` are the index keys of the document's sections, in order."""
+    the second time the term is asked for. ``section_keys`` gives the index keys of the document's
+    sections, in order; ``by_position`` re-keys a mapping from index keys to section positions."""
 
-    def __init__(self, index: Postings, keys: Sequence[Hashable], share: float) -> None:
+    def __init__(self, index: Postings, section_keys: Callable[[], Sequence[Hashable]], share: float,
+                 by_position: Callable[[dict[Hashable, float]], dict[int, float]]) -> None:
         self.index = index
-        self.keys = keys
         self.share = share
-        self.blocks = -(-len(keys) // BLOCK)
-        self.ones = int.from_bytes(b"\x01\x00\x00" * self.blocks, "little")  # 1 in every field
-        self._position = {key: i for i, key in enumerate(keys)}
+        self._section_keys = section_keys
+        self._by_position = by_position
         self._terms: dict[str, TermBlocks] = {}
+        self._asked: set[str] = set()
+
+    @cached_property
+    def keys(self) -> Sequence[Hashable]:
+        return self._section_keys()
+
+    @cached_property
+    def blocks(self) -> int:
+        return -(-len(self.keys) // BLOCK)
+
+    @cached_property
+    def ones(self) -> int:
+        """1 in every block's field."""
+        return int.from_bytes(b"\x01\x00\x00" * self.blocks, "little")
+
+    def ready(self, terms: Iterable[str]) -> bool:
+        """Whether every one of these terms that the index holds has been asked for before in this
+        generation (marking them asked): making a term's block maxima costs about twice what
+        ranking every section for it does, so a term asked for once is not worth it."""
+        postings = self.index.postings
+        fresh = [t for t in terms if t in postings and t not in self._terms and t not in self._asked]
+        self._asked.update(fresh)
+        return not fresh
 
     def term(self, term: str) -> TermBlocks:
         """The block maxima of a term that the index holds."""
-        found = self._terms.get(term)
+        terms = self._terms
+        found = terms.pop(term, None)  # re-inserted below: the dict's order is the order of use
         if found is None:
-            found = self._terms[term] = self._build(term)
+            found = self._build(term)
+            if len(terms) >= TERMS_KEPT:
+                del terms[next(iter(terms))]
+        terms[term] = found
         return found
 
     def _build(self, term: str) -> TermBlocks:
-        position = self._position
-        own = {position[key]: v for key, v in self.index.score_weighted(((term, 1.0),)).items()}
+        own = self._by_position(self.index.score_weighted(((term, 1.0),)))
         highest: dict[int, float] = {}
         for i, v in in_context(own, len(self.keys), self.share).items():
             b = i // BLOCK

@@ -12,12 +12,14 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc import LongDocument, terms
 from longdoc.query import analyse_query
 from longdoc.ranking import opening_sections
+from longdoc import topk
 from longdoc.topk import BLOCK, RankedQuery
 
 CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
@@ -47,7 +49,12 @@ def expected_choice(doc: LongDocument, query: str, k: int, budget: int | None = 
 
 
 def fast_top(doc: LongDocument, query: str, k: int, budget: int | None = None) -> list[tuple[int, float]]:
-    return [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
+    """select's choice once block maxima exist for the query's terms (the first time a version of the
+    document is asked for a term, select ranks every section), equal to the first choice."""
+    first = [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
+    again = [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
+    assert again == first, "the block-max head differs from the full ranking"
+    return again
 
 
 paragraph = st.lists(st.sampled_from(WORDS), min_size=1, max_size=14).map(" ".join)
@@ -103,6 +110,29 @@ def test_a_budget_that_skips_every_strong_match_reaches_deep_into_the_ranking() 
     chosen = fast_top(doc, "audit", 1, budget=small.tokens)
     assert [i for i, _ in chosen] == [small.index]
     assert chosen == expected_choice(doc, "audit", 1, budget=small.tokens)
+
+
+def test_block_maxima_are_made_the_second_time_a_version_is_asked_for_a_term() -> None:
+    doc = LongDocument("\n\n".join(["audit fee", "payment law"] * 12), max_tokens=4)
+    doc.select("audit", k=3)
+    assert doc._context_impacts()._terms == {}, "the first ask ranks every section"
+    doc.select("audit payment", k=3)
+    assert doc._context_impacts()._terms == {}, "a query with a term asked for the first time ranks all"
+    doc.select("payment audit", k=3)
+    assert {"payment", "audit"} <= set(doc._context_impacts()._terms)
+    edited = doc.edit(0, 0, "law ")
+    edited.select("audit", k=3)
+    assert edited._context_impacts()._terms == {}, "an edit starts a new version"
+
+
+def test_block_maxima_of_the_least_recently_used_terms_are_dropped_and_rebuilt_when_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(topk, "TERMS_KEPT", 2)
+    doc = LongDocument("\n\n".join(["audit fee", "payment law", "renewal notice", "audit law"] * 6), max_tokens=4)
+    for query in ("audit fee", "payment renewal", "notice law", "audit fee"):
+        assert fast_top(doc, query, 3) == expected_choice(doc, query, 3)
+        assert len(doc._context_impacts()._terms) <= 2
 
 
 def test_equal_sections_tie_to_the_earlier_across_blocks() -> None:
