@@ -9,6 +9,10 @@ all blocks packed as fields of one integer. A query multiplies each term's integ
 weight and adds them: one arbitrary-precision sum bounds every block's relevance. Blocks are then
 scored exactly, highest bounds first, until the k-th best relevance found beats every bound left;
 sections are scored exactly as the full ranking scores them, so the result is bit-equal to its head.
+
+The maxima hold for one generation of the index (an edit changes every BM25 score a little) and are
+made the second time a generation is asked for a term, so a document edited between queries pays
+no more than ranking every section.
 """
 
 from __future__ import annotations
