@@ -80,8 +80,15 @@ class LongdocServer(LanguageServer):
         return await self.answer_on(await self.current(uri), compute)
 
     async def answer_on(self, snapshot: Snapshot, compute: Callable[[Snapshot], T]) -> T:
-        """``compute(snapshot)`` on the worker; ContentModified if the document changed meanwhile."""
-        result = await self.run(compute, snapshot)
+        """``compute(snapshot)`` on the worker; ContentModified if the document changed meanwhile
+        (checked again when the worker takes the request up: a stale one is not computed at all)."""
+
+        def unless_stale(current: Snapshot) -> T:
+            if self.documents.current_version(current.uri) != current.version:
+                raise JsonRpcContentModified(f"{current.uri} changed before the request was computed")
+            return compute(current)
+
+        result = await self.run(unless_stale, snapshot)
         if self.documents.current_version(snapshot.uri) != snapshot.version:
             raise JsonRpcContentModified(f"{snapshot.uri} changed while the request was computed")
         return result
