@@ -65,9 +65,13 @@ class _Part:
 class _Sections(Sequence[Section]):
     """The document's sections, made on first access (an edit would otherwise rebuild them all)."""
 
+    # A view that keeps its document alive, never held by the document itself: a document that
+    # held it would form a cycle, and every edited-away version (its whole text) would wait for
+    # the cyclic garbage collector instead of being freed at once.
+    __slots__ = ("_doc",)
+
     def __init__(self, doc: "LongDocument") -> None:
         self._doc = doc
-        self._cache: dict[int, Section] = {}
 
     def __len__(self) -> int:
         return self._doc._section_prefix[-1]
@@ -84,10 +88,7 @@ class _Sections(Sequence[Section]):
             i += n
         if not 0 <= i < n:
             raise IndexError("section index out of range")
-        sec = self._cache.get(i)
-        if sec is None:
-            sec = self._cache[i] = self._doc._make_section(i)
-        return sec
+        return self._doc._section(i)
 
     def __iter__(self) -> Iterator[Section]:
         for i in range(len(self)):
@@ -212,7 +213,7 @@ class LongDocument:
         if section_prefix is None:
             section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
         self._section_prefix = section_prefix
-        self._sections = _Sections(self)
+        self._section_cache: dict[int, Section] = {}
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
         self._byte_view: bytes | None = None
         self._definitions: list[Definition] | None = None
@@ -243,7 +244,13 @@ class LongDocument:
 
     @property
     def sections(self) -> Sequence[Section]:
-        return self._sections
+        return _Sections(self)
+
+    def _section(self, i: int) -> Section:
+        sec = self._section_cache.get(i)
+        if sec is None:
+            sec = self._section_cache[i] = self._make_section(i)
+        return sec
 
     def _headings_abs(self) -> list[Heading]:
         out = []
@@ -338,7 +345,7 @@ class LongDocument:
             rel = offset - self._starts[p]
             for j, (s, e) in enumerate(part.spans):
                 if s <= rel <= e:
-                    return self._sections[self._section_prefix[p] + j]
+                    return self._section(self._section_prefix[p] + j)
                 if s > rel:
                     return None
             if part.spans:
@@ -393,7 +400,7 @@ class LongDocument:
         _check_query(query)
         weighted = analyse_query(query, self._analyzer)
         by_key = self._postings().score_weighted(weighted.weights)
-        return in_context(self._by_index(by_key), len(self._sections))
+        return in_context(self._by_index(by_key), self._section_prefix[-1])
 
     def _ranked(self, query: str) -> list[tuple[int, float]]:
         """(section index, relevance) of the sections that match, best first (ties: earlier)."""
@@ -443,14 +450,14 @@ class LongDocument:
         uses count less, thesaurus synonyms half), plus a share of the neighbours' scores; the
         document's opening scores as the best section when it matches nearly as well.
         """
-        out = [0.0] * len(self._sections)
+        out = [0.0] * self._section_prefix[-1]
         for i, v in self._ranked(query):
             out[i] = v
         return out
 
     def scores(self, query: str) -> list[float]:
         """BM25 of every section (its heading counted once as part of it), in section order."""
-        out = [0.0] * len(self._sections)
+        out = [0.0] * self._section_prefix[-1]
         for i, v in self._by_index(self._postings().score(self.query_terms(query))).items():
             out[i] = v
         return out
@@ -481,19 +488,19 @@ class LongDocument:
         for i, score in ranked:
             if len(chosen) == k:
                 break
-            sec = self._sections[i]
+            sec = self._section(i)
             if budget is not None and used + sec.tokens > budget:
                 continue
             chosen.append((sec, score))
             taken.add(i)
             used += sec.tokens
         if len(ranked) < k:
-            for i in range(len(self._sections)):
+            for i in range(self._section_prefix[-1]):
                 if len(chosen) == k:
                     break
                 if i in taken:
                     continue
-                sec = self._sections[i]
+                sec = self._section(i)
                 if budget is not None and used + sec.tokens > budget:
                     continue
                 chosen.append((sec, 0.0))
@@ -503,7 +510,7 @@ class LongDocument:
     def _rerank(self, ranked: list[tuple[int, float]], rerank: Callable[[list[str]], Sequence[float]],
                 top: int) -> list[tuple[int, float]]:
         head = ranked[:top]
-        texts = [self._text[self._sections[i].start : self._sections[i].end] for i, _ in head]
+        texts = [self._text[self._section(i).start : self._section(i).end] for i, _ in head]
         relevance = list(rerank(texts))
         if len(relevance) != len(head):
             raise ValueError(f"rerank returned {len(relevance)} scores for {len(head)} sections")
@@ -519,7 +526,7 @@ class LongDocument:
     def matched_terms(self, section: Section | int, query: str) -> list[str]:
         """The query's words (casefolded, query order) whose terms occur in ``section``."""
         _check_query(query)
-        sec = self._sections[section] if isinstance(section, int) else section
+        sec = self.sections[section] if isinstance(section, int) else section
         present = self._section_term_set(sec)
         out = []
         for word in dict.fromkeys(words(query)):
