@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Callable
 
 import pytest
@@ -91,6 +93,18 @@ def test_the_search_index_is_built_by_the_first_query_not_by_opening_or_editing(
     assert edited.nodes and analysed == []
     assert edited.scores("termination") == LongDocument(edited.text, max_tokens=16).scores("termination")
     assert analysed
+
+
+def test_an_edited_away_version_is_freed_at_once_without_the_cycle_collector() -> None:
+    doc = LongDocument(CONTRACT, max_tokens=16)
+    doc.sections[0], doc.nodes, doc.select("termination notice"), doc.select("termination notice")
+    old = weakref.ref(doc)
+    gc.disable()
+    try:
+        doc = replace(doc, "five years", "seven years")
+        assert old() is None
+    finally:
+        gc.enable()
 
 
 def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
