@@ -25,6 +25,7 @@ __all__ = [
     "make_analyzer",
     "token_classes",
     "class_raw_count",
+    "class_raw_extend",
 ]
 
 _TOKEN_RE = re.compile(r"\w+|[^\w\s]")
@@ -92,6 +93,18 @@ def class_raw_count(classes: bytes, start: int, end: int) -> int:
         + classes.count(b"pw", start, end)
         + (classes[start] == 119)  # a word that starts the slice
     )
+
+
+def class_raw_extend(classes: bytes, start: int, end: int, raw: int, new_end: int) -> int:
+    """``class_raw_count(classes, start, new_end)`` from ``raw``, the count up to ``end`` <= new_end.
+
+    Counts only the new characters: a word running across ``end`` was counted on both sides.
+    """
+    if new_end <= end:
+        return raw
+    if end <= start:
+        return class_raw_count(classes, start, new_end)
+    return raw + class_raw_count(classes, end, new_end) - (classes[end - 1] == 119 == classes[end])
 
 
 def tokens_from_raw(raw: int) -> int:

@@ -56,6 +56,10 @@ _CANDIDATE_RE = re.compile(
     re.VERBOSE,
 )
 
+# A candidate after the segment's indentation (which no candidate starts with); ends where it starts.
+_INDENTED_CANDIDATE_RE = re.compile(r"[ \t]*(?=" + _CANDIDATE_RE.pattern + ")", re.VERBOSE)
+_INDENT_RE = re.compile(r"[ \t]*")
+
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
 _ARTICLE_RE = re.compile(
     r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+"
@@ -78,7 +82,11 @@ _TOC_RE = re.compile(
     r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
     r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
 )
-_TOC_RUN_RE = re.compile(r"\b[0-9]{1,3}[ \t]+(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9IVX]")
+# Several clause entries run into one line ("1 Section 1.1 ... 3 Section 1.2 ..."), each entry's
+# number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
+_TOC_RUN_WORDS = ("Section", "SECTION", "Article", "ARTICLE")
+_TOC_RUN_RE = re.compile(r"[0-9]{1,3}[ \t]+(?:" + "|".join(_TOC_RUN_WORDS) + r")[ \t]+[0-9IVX]")
+_TOC_LAST = frozenset("0123456789ivxlc")
 _PAGE_RE = re.compile(
     r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)\Z",
     re.IGNORECASE,
@@ -92,6 +100,7 @@ _ABBREVIATIONS = frozenset(
     "inc co corp ltd llc l.l.c no nos s.a u.s e.g i.e etc vs v st dr mr mrs ms jr sr art sec sect para".split()
 )
 _TITLE_LIMIT = 100
+_NON_SPACE_RE = re.compile(r"\S")
 
 
 def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
@@ -104,9 +113,23 @@ def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tu
         pos += len(line)
 
 
+# The part of MARKDOWN_HEADING_RE after the line start: searched for by its literal "#", which is
+# far faster than scanning for every line break.
+_ATX_MARK_RE = re.compile(r"#{1,6}[ \t]+\S")
+
+
 def is_markdown(text: str) -> bool:
     """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start."""
-    return MARKDOWN_HEADING_RE.search(text) is not None
+    m = _ATX_MARK_RE.search(text)
+    while m is not None:
+        p = m.start()
+        ls = p
+        while ls > 0 and text[ls - 1] in " \t":
+            ls -= 1
+        if ls == 0 or text[ls - 1] in LINE_BREAKS:
+            return True
+        m = _ATX_MARK_RE.search(text, p + 1)
+    return False
 
 
 def _roman_value_ok(numeral: str) -> bool:
@@ -328,11 +351,16 @@ def _is_page_artefact(s: str) -> bool:
 # run-on clauses start right after a sentence end: both may begin a heading mid-line.
 # Two patterns with literal-ish prefixes: the regex engine scans for those far faster than for an
 # alternation that starts with a look-behind.
-_GAP_BREAK_RE = re.compile(
-    r"   +(?=[AS§0-9])(?:(?=ARTICLE|Article|SECTION|Section|§)"
-    r"|(?=[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(]))"
+# A gap is a whole run of spaces; group 1 is set when a heading may start after it. The optional
+# group makes every run match once from its first space instead of failing at each of its spaces.
+_GAP_RE = re.compile(
+    r"   +(?=(ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(])?)"
 )
-_RUN_ON_BREAK_RE = re.compile(r"[.;:]( )(?=[0-9]{1,3}\.[0-9]{1,3}\.?[ \t]+[A-Z])")
+# A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
+# literal scan (a character class is scanned for one character at a time).
+_RUN_ON_BREAK_RES = tuple(
+    re.compile(re.escape(mark) + r"( )(?=[0-9]{1,3}\.[0-9]{1,3}\.?[ \t]+[A-Z])") for mark in ".;:"
+)
 _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
 _MIDLINE_AFTER = frozenset(".:;)]\"”")
 
@@ -342,10 +370,10 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
     lines = list(line_spans(text, start, end))
     if markdown:
         return [(ls, le, True) for ls, le in lines]
-    breaks = sorted(
-        [m.span() for m in _GAP_BREAK_RE.finditer(text, start, end)]
-        + [m.span(1) for m in _RUN_ON_BREAK_RE.finditer(text, start, end)]
-    )
+    breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
+    for pattern in _RUN_ON_BREAK_RES:
+        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end))
+    breaks.sort()
     if not breaks:
         return [(ls, le, True) for ls, le in lines]
     out: list[tuple[int, int, bool]] = []
@@ -373,10 +401,48 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
 
 def _is_toc_line(text: str, pos: int) -> bool:
     """Whether the physical line around ``pos`` is a table-of-contents entry."""
-    ls = max(text.rfind(ch, max(0, pos - 4000), pos) for ch in "\n\r\f") + 1
-    le = min((i for i in (text.find(ch, pos, pos + 4000) for ch in "\n\r\f") if i >= 0), default=min(len(text), pos + 4000))
-    line = text[ls:le].strip()
-    return (len(line) <= 160 and _TOC_RE.search(line) is not None) or len(_TOC_RUN_RE.findall(line, 0, 2000)) >= 2
+    # Each break is looked for only as far as the nearest one found so far: "\r" and "\f" are rare.
+    lo = max(0, pos - 4000)
+    ls = lo
+    for ch in "\n\r\f":
+        ls = text.rfind(ch, ls, pos) + 1 or ls
+    if ls == lo:
+        ls = 0  # no break within reach: the line is read from the text's start
+    le = min(len(text), pos + 4000)
+    for ch in "\n\r\f":
+        i = text.find(ch, pos, le)
+        if i >= 0:
+            le = i
+    m = _NON_SPACE_RE.search(text, ls, le)
+    if m is None:
+        return False
+    s = m.start()
+    e = le
+    while text[e - 1].isspace():
+        e -= 1  # stops at s at the latest, a non-space
+    # The line is searched in place: before s lies whitespace or nothing, as before a copy. Every
+    # entry ends in a page number, arabic or roman.
+    return (
+        e - s <= 160 and text[e - 1] in _TOC_LAST and _TOC_RE.search(text, s, e) is not None
+    ) or _has_toc_runs(text, s, min(e, s + 2000))
+
+
+def _has_toc_runs(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (``start`` at a word start) holds two clause entries."""
+    if sum(text.count(word, start, end) for word in _TOC_RUN_WORDS) < 2:
+        return False  # each entry holds one of the words
+    found = 0
+    pos = start
+    while (m := _TOC_RUN_RE.search(text, pos, end)) is not None:
+        p = m.start()
+        if p > start and (text[p - 1].isalnum() or text[p - 1] == "_"):
+            pos = p + 1  # inside a longer number or word: not an entry's number
+            continue
+        found += 1
+        if found == 2:
+            return True
+        pos = m.end()
+    return False
 
 
 def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown: bool | None = None) -> list[Heading]:
@@ -396,25 +462,35 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         segs.extend(_segments(text, end, tail_end, markdown)[:2])
     in_fence = False
     candidate = _CANDIDATE_RE.match
+    indented_candidate = _INDENTED_CANDIDATE_RE.match
+    indentation = _INDENT_RE.match
+    fence = FENCE_RE.match
     last_heading_seg = -2
     i = 0
     while i < n_real:
         ls, le, line_start = segs[i]
-        raw = text[ls:le]
-        s = raw.lstrip(" \t")
-        if markdown and FENCE_RE.match(s):
-            in_fence = not in_fence
-            i += 1
-            continue
-        if in_fence or not s or not candidate(s):
-            i += 1
-            continue
+        # Segments are matched in place: most are no candidate and are never copied.
+        if markdown:
+            indent = indentation(text, ls, le).end()
+            if fence(text, indent, le):
+                in_fence = not in_fence
+                i += 1
+                continue
+            if in_fence or not candidate(text, indent, le):
+                i += 1
+                continue
+        else:
+            found = indented_candidate(text, ls, le)
+            if found is None:
+                i += 1
+                continue
+            indent = found.end()
         if not line_start and last_heading_seg != i - 1:
             before = text[max(0, ls - 64) : ls].rstrip()[-1:]
             if before not in _MIDLINE_AFTER:
                 i += 1
                 continue
-        indent = ls + (len(raw) - len(s))
+        s = text[indent:le]
         nxt = text[segs[i + 1][0] : segs[i + 1][1]].strip() if i + 1 < len(segs) else ""
         if _SETEXT_RE.match(s):
             i += 1
@@ -425,7 +501,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             # "Title\n=====" (or ---) in Markdown: a setext heading.
             level = 1 if nxt.startswith("=") else 2
             hs = indent
-            he = ls + len(raw.rstrip())
+            he = indent + len(s.rstrip())
             out.append(Heading(hs, he, text[hs:he], _clean_title(s), None, level, "setext"))
             last_heading_seg = i + 1
             i += 2

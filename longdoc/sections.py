@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .analysis import class_raw_count
+from .analysis import class_raw_count, class_raw_extend
 
 __all__ = ["Section", "max_raw_for", "split_part"]
 
@@ -131,11 +131,23 @@ def _pack(units: list[tuple[int, int]], fits_target: Callable[[int, int], bool],
 
 
 def raw_fits(classes: bytes, max_raw: int) -> Callable[[int, int], bool]:
-    """``fits`` for the default estimate: a span fits when its raw count is within ``max_raw``."""
+    """``fits`` for the default estimate: a span fits when its raw count is within ``max_raw``.
+
+    A span that grows at its end (as packing asks) is counted only over its new characters.
+    """
+    last_s, last_e, last_raw = 0, 0, 0
 
     def fits(s: int, e: int) -> bool:
+        nonlocal last_s, last_e, last_raw
         # Every token needs a character: a short span fits without counting.
-        return e - s <= max_raw or class_raw_count(classes, s, e) <= max_raw
+        if e - s <= max_raw:
+            return True
+        if s == last_s and last_e <= e:
+            raw = class_raw_extend(classes, s, last_e, last_raw, e)
+        else:
+            raw = class_raw_count(classes, s, e)
+        last_s, last_e, last_raw = s, e, raw
+        return raw <= max_raw
 
     return fits
 
