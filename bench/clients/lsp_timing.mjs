@@ -98,6 +98,7 @@ async function main() {
     });
     findMs.push(performance.now() - started);
   }
+  const rssQueried = rssBytes(server.pid);
   await connection.sendRequest(lsp.ShutdownRequest.type);
   await connection.sendNotification(lsp.ExitNotification.type);
   connection.dispose();
@@ -105,7 +106,8 @@ async function main() {
     open_and_first_outline_ms: openMs,
     first_find_ms: firstFindMs,
     memory_open_bytes: rssOpen - rssBefore,
-    memory_bytes: rssIndexed - rssBefore,
+    memory_indexed_bytes: rssIndexed - rssBefore,
+    memory_bytes: Math.max(rssIndexed, rssQueried) - rssBefore,
     symbols: count(symbols),
     folding_ranges: folding.length,
     change_and_symbols_ms: median(symbolMs),

@@ -17,6 +17,7 @@ from pygls.lsp.server import LanguageServer
 from . import __version__
 from .documents import Documents, Snapshot, UnknownDocument
 from .features import FEATURES
+from .memory import IdleRelease
 from .positions import Codec, PositionError, negotiate
 from .protocol import LongdocProtocol
 from .settings import Settings
@@ -37,6 +38,7 @@ class LongdocServer(LanguageServer):
         self.settings = Settings()
         self.documents = Documents(self.settings.max_tokens)
         self.codec = Codec()
+        self.idle_release = IdleRelease()
         self.on_initialized: list[Callable[[], None]] = []
         self.on_settings: list[Callable[[Settings, Settings], None]] = []
         # One worker: long requests queue behind each other but never behind the message reader.

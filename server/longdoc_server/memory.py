@@ -1,27 +1,62 @@
-"""Make every thread of the server allocate from one C-allocator arena.
+"""How the server keeps its resident memory close to what its documents need (glibc only).
 
-Opening a 10 MB contract reads a 10 MB message on the reader thread, decodes it to a 20 MB string
-and builds the model on the worker thread. With glibc's default of an arena per thread, the pages
-the message freed belong to another arena than the worker's, cannot be reused for the model and
-stay resident: one arena kept an open 10 MB document at 10.7x its size instead of 12.3x (measured
-through bench/server_perf.py). Elsewhere (musl, macOS, Windows) this does nothing.
+Every keystroke in a 10 MB contract makes a new 20 MB string and frees the old one. glibc keeps
+freed blocks for reuse, which keeps typing fast, but they stay resident: ten edits of a 10 MB text
+held 60 MB more than the documents needed. So once the documents have been still for a second, the
+free pages go back to the system. And every thread allocates from one arena: with an arena per
+thread, the pages the reader thread freed (a 10 MB didOpen message) could not be reused by the
+model the worker thread builds (an open 10 MB document: 12.3x its size instead of 10.7x).
+Elsewhere (musl, macOS, Windows) these calls do nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import ctypes.util
+from functools import lru_cache
+from typing import Any
 
 _M_ARENA_MAX = -8  # glibc's mallopt parameter number
+IDLE_SECONDS = 1.0
+
+
+@lru_cache(maxsize=1)
+def _glibc() -> Any | None:
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        libc = ctypes.CDLL(name)
+    except OSError:
+        return None
+    return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
 
 
 def use_one_arena() -> bool:
     """Limit glibc malloc to one arena; call before threads start. False where that cannot be set."""
-    name = ctypes.util.find_library("c")
-    if name is None:
+    libc = _glibc()
+    return libc is not None and bool(libc.mallopt(_M_ARENA_MAX, 1) == 1)
+
+
+def release_free_memory() -> bool:
+    """Return the allocator's free pages to the system; False where the C library cannot."""
+    libc = _glibc()
+    if libc is None:
         return False
-    try:
-        mallopt = ctypes.CDLL(name).mallopt
-    except (OSError, AttributeError):
-        return False
-    return bool(mallopt(_M_ARENA_MAX, 1) == 1)
+    libc.malloc_trim(0)
+    return True
+
+
+class IdleRelease:
+    """Calls :func:`release_free_memory` once the documents have been still for ``delay`` seconds."""
+
+    def __init__(self, delay: float = IDLE_SECONDS) -> None:
+        self.delay = delay
+        self._pending: asyncio.TimerHandle | None = None
+
+    def changed(self) -> None:
+        """A document opened, changed or closed: start waiting for stillness again."""
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = asyncio.get_running_loop().call_later(self.delay, release_free_memory)
