@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .analysis import class_raw_count, class_raw_extend
+from .analysis import class_raw_count
 
-__all__ = ["Section", "max_raw_for", "split_part"]
+__all__ = ["Section", "max_raw_for", "split_part", "split_sized", "RawCount"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +63,16 @@ def _pieces(text: str, start: int, end: int, pattern: re.Pattern[str]) -> list[t
     pos = start
     for m in pattern.finditer(text, start, end):
         # The match's own whitespace is stripped off the piece; its punctuation stays.
-        s, e = _strip(text, pos, m.end())
+        ms, me = m.span()
+        e = ms + len(m.group().rstrip())
+        s = pos
+        if s < e and text[s].isspace():
+            s = _strip(text, s, e)[0]
+        while e > s and text[e - 1].isspace():
+            e -= 1
         if s < e:
             out.append((s, e))
-        pos = m.end()
+        pos = me
     s, e = _strip(text, pos, end)
     if s < e:
         out.append((s, e))
@@ -89,67 +95,127 @@ def split_part(
     surrounding whitespace and only whitespace lies between them; a single word that does not fit
     alone is a span of its own.
     """
-    target = fits_target or fits
+    size, limit, target = _measure(fits, fits_target or fits)
+    return [(s, e) for s, e, _ in split_sized(text, start, end, size, limit, target, head_end)]
+
+
+def split_sized(
+    text: str,
+    start: int,
+    end: int,
+    size: Measure,
+    limit: int,
+    target: int,
+    head_end: int | None = None,
+) -> list[tuple[int, int, int]]:
+    """:func:`split_part` with ``fits`` as ``size(s, e) <= limit`` (``fits_target``: ``<= target``).
+
+    Returns (start, end, size) spans. A :class:`RawCount` size is summed over pieces, not recounted.
+    """
     s, e = _strip(text, start, end)
     if s >= e:
         return []
-    if target(s, e):
-        return [(s, e)]
-    units: list[tuple[int, int]] = []
+    whole = size(s, e)
+    if whole <= target:
+        return [(s, e, whole)]
+    units: list[tuple[int, int, int]] = []
     for ps, pe in _pieces(text, s, e, _BLANK_LINE_RE):
-        if target(ps, pe):
-            units.append((ps, pe))
+        n = size(ps, pe)
+        if n <= target:
+            units.append((ps, pe, n))
             continue
         for ss, se in _pieces(text, ps, pe, _SENTENCE_RE):
-            if fits(ss, se):
-                units.append((ss, se))
+            n = size(ss, se)
+            if n <= limit:
+                units.append((ss, se, n))
             else:
-                units.extend(m.span() for m in _WORD_RE.finditer(text, ss, se))
-    return _pack(units, target, fits, head_end)
+                units.extend((ws, we, size(ws, we)) for ws, we in (m.span() for m in _WORD_RE.finditer(text, ss, se)))
+    return _pack_sized(units, size, limit, target, head_end)
 
 
 def _pack(units: list[tuple[int, int]], fits_target: Callable[[int, int], bool],
           fits: Callable[[int, int], bool], head_end: int | None) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    cur_s, cur_e = units[0]
+    """Units (in order, whitespace between them) packed greedily while ``fits_target`` holds."""
+    size, limit, target = _measure(fits, fits_target)
+    sized = [(s, e, size(s, e)) for s, e in units]
+    return [(s, e) for s, e, _ in _pack_sized(sized, size, limit, target, head_end)]
+
+
+def _pack_sized(units: list[tuple[int, int, int]], size: Measure, limit: int, target: int,
+                head_end: int | None) -> list[tuple[int, int, int]]:
+    # Raw counts add up over pieces with whitespace between them; any other size is measured
+    # again over the joined span.
+    additive = isinstance(size, RawCount)
+    out: list[tuple[int, int, int]] = []
+    cur_s, cur_e, cur_n = units[0]
     first = 1
     if head_end is not None:
         # A heading alone says little and matches little: it stays with the start of its body
         # (the heading may be several units: "1." and "Payment." are two sentences to the splitter).
-        body = next((j for j, (us, _) in enumerate(units) if us >= head_end), len(units))
-        if 0 < body < len(units) and fits(cur_s, units[body][1]):
-            cur_e = units[body][1]
-            first = body + 1
-    for us, ue in units[first:]:
-        if fits_target(cur_s, ue):
-            cur_e = ue
+        body = next((j for j, (us, _, _) in enumerate(units) if us >= head_end), len(units))
+        if 0 < body < len(units):
+            n = sum(u[2] for u in units[: body + 1]) if additive else size(cur_s, units[body][1])
+            if n <= limit:
+                cur_e, cur_n = units[body][1], n
+                first = body + 1
+    for us, ue, un in units[first:]:
+        n = cur_n + un if additive else size(cur_s, ue)
+        if n <= target:
+            cur_e, cur_n = ue, n
         else:
-            out.append((cur_s, cur_e))
-            cur_s, cur_e = us, ue
-    out.append((cur_s, cur_e))
+            out.append((cur_s, cur_e, cur_n))
+            cur_s, cur_e, cur_n = us, ue, un
+    out.append((cur_s, cur_e, cur_n))
     return out
 
 
-def raw_fits(classes: bytes, max_raw: int) -> Callable[[int, int], bool]:
-    """``fits`` for the default estimate: a span fits when its raw count is within ``max_raw``.
+Measure = Callable[[int, int], int]
 
-    A span that grows at its end (as packing asks) is counted only over its new characters.
+
+class RawCount:
+    """The default estimate's raw count (words and punctuation marks) of a span of the text.
+
+    ``classes`` is :func:`token_classes` of the text from offset ``shift`` on.
     """
-    last_s, last_e, last_raw = 0, 0, 0
 
-    def fits(s: int, e: int) -> bool:
-        nonlocal last_s, last_e, last_raw
+    __slots__ = ("classes", "shift")
+
+    def __init__(self, classes: bytes, shift: int = 0) -> None:
+        self.classes = classes
+        self.shift = shift
+
+    def __call__(self, s: int, e: int) -> int:
+        return class_raw_count(self.classes, s - self.shift, e - self.shift)
+
+
+class RawFits:
+    """``fits`` for the default estimate: a span fits when its raw count is within ``max_raw``."""
+
+    __slots__ = ("count", "max_raw")
+
+    def __init__(self, count: RawCount, max_raw: int) -> None:
+        self.count = count
+        self.max_raw = max_raw
+
+    def __call__(self, s: int, e: int) -> bool:
         # Every token needs a character: a short span fits without counting.
-        if e - s <= max_raw:
-            return True
-        if s == last_s and last_e <= e:
-            raw = class_raw_extend(classes, s, last_e, last_raw, e)
-        else:
-            raw = class_raw_count(classes, s, e)
-        last_s, last_e, last_raw = s, e, raw
-        return raw <= max_raw
+        return e - s <= self.max_raw or self.count(s, e) <= self.max_raw
 
-    return fits
+
+def raw_fits(classes: bytes, max_raw: int) -> Callable[[int, int], bool]:
+    """``fits`` for the default estimate: a span fits when its raw count is within ``max_raw``."""
+    return RawFits(RawCount(classes), max_raw)
+
+
+def _measure(fits: Callable[[int, int], bool], fits_target: Callable[[int, int], bool]) -> tuple[Measure, int, int]:
+    """A size and its two limits that say what ``fits`` and ``fits_target`` say."""
+    if (
+        isinstance(fits, RawFits) and isinstance(fits_target, RawFits)
+        and fits.count.classes is fits_target.count.classes and fits.count.shift == fits_target.count.shift
+    ):
+        return fits.count, fits.max_raw, fits_target.max_raw
+    # Any other pair of tests: 0 within the target, 1 within the budget only, 2 beyond.
+    return (lambda s, e: 0 if fits_target(s, e) else 1 if fits(s, e) else 2), 1, 0
 
 
 def counter_fits(text: str, count: Callable[[str], int], max_tokens: int) -> Callable[[int, int], bool]:
@@ -159,4 +225,3 @@ def counter_fits(text: str, count: Callable[[str], int], max_tokens: int) -> Cal
         return count(text[s:e]) <= max_tokens
 
     return fits
-
