@@ -7,6 +7,7 @@ touches, shifts the starts of the rest, and patches the BM25 postings.
 
 from __future__ import annotations
 
+import heapq
 import re
 from bisect import bisect_right
 from operator import itemgetter
@@ -21,7 +22,7 @@ from .diagnostics import Diagnostic, diagnose
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
-from .ranking import NEIGHBOUR_SHARE, in_context, opening_sections, promote_opening
+from .ranking import NEIGHBOUR_SHARE, OPENING_TOKENS, in_context, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
 from .topk import BlockImpacts, RankedQuery
@@ -402,10 +403,16 @@ class LongDocument:
         by_key = self._postings().score_weighted(weighted.weights)
         return in_context(self._by_index(by_key), self._section_prefix[-1])
 
-    def _ranked(self, query: str) -> list[tuple[int, float]]:
-        """(section index, relevance) of the sections that match, best first (ties: earlier)."""
+    def _ranked(self, query: str, head: int | None = None) -> list[tuple[int, float]]:
+        """(section index, relevance) of the sections that match, best first (ties: earlier).
+
+        With ``head``, only that many of the best (plus the opening, when promoted).
+        """
         scores = self._relevance_map(query)
-        ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
+        if head is None:
+            ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
+        else:
+            ordered = heapq.nsmallest(head, scores.items(), key=lambda iv: (-iv[1], iv[0]))
         return promote_opening(ordered, opening_sections(self._leading_tokens()), scores)
 
     def _choose_from_top(self, query: str, k: int, budget: int | None) -> list[tuple[Section, float]]:
@@ -415,7 +422,10 @@ class LongDocument:
         weights = analyse_query(query, self._analyzer).weights
         impacts = self._context_impacts()
         if not impacts.ready(t for t, _ in weights):
-            return self._choose(self._ranked(query), k, budget)  # the first time these terms come
+            # The first time these terms come. Without a budget only the best k can be chosen
+            # (and the opening, which has fewer sections than tokens).
+            ranked = self._ranked(query, head=k + OPENING_TOKENS if budget is None else None)
+            return self._choose(ranked, k, budget)
         ranked_query = RankedQuery(impacts, weights)
         opening = opening_sections(self._leading_tokens())
         head = k
