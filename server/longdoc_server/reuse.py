@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     from .documents import Snapshot
@@ -58,12 +58,11 @@ class Rendered:
     change: Change | None
 
 
-def root_key(doc: Any, position: int, shift: int = 0) -> RootKey:
+def root_key(roots: Sequence[Any], nodes: Sequence[Any], position: int, shift: int = 0) -> RootKey:
     """What decides a root's rendering: its offsets (moved by ``shift``), title, size and last node."""
-    roots = doc.outline
     root = roots[position]
-    end_index = roots[position + 1].index if position + 1 < len(roots) else len(doc.nodes)
-    last = doc.nodes[end_index - 1]
+    end_index = roots[position + 1].index if position + 1 < len(roots) else len(nodes)
+    last = nodes[end_index - 1]
     return (
         root.start + shift, root.end + shift, root.heading_start + shift, root.heading_end + shift,
         root.title, root.label, root.tokens, end_index - root.index, last.start + shift, last.end + shift, last.tokens,
@@ -76,17 +75,20 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
     if done is not None:
         return _array(done)
     previous = snapshot.carried.get(feature)
-    lines, doc = snapshot.lines, snapshot.doc
+    change = previous.change if previous is not None else None
+    lines, roots, nodes = snapshot.lines, snapshot.doc.outline, snapshot.doc.nodes
+    # Roots after the change keep their JSON only when no line was added or removed (positions hold
+    # line numbers) and they start on a later line than the change ends.
+    after_line = lines.line_of(change.end) if change is not None and change.line_delta == 0 else None
     pieces: dict[RootKey, str] = {}
-    for position, root in enumerate(doc.outline):
-        key = root_key(doc, position)
+    for position, root in enumerate(roots):
+        key = root_key(roots, nodes, position)
         piece = None
-        if previous is not None and previous.change is not None:
-            change = previous.change
+        if change is not None:
             if root.end <= change.start:
-                piece = previous.pieces.get(key)
-            elif change.line_delta == 0 and root.start > change.end and lines.line_of(root.start) > lines.line_of(change.end):
-                piece = previous.pieces.get(root_key(doc, position, -change.delta))
+                piece = previous.pieces.get(key)  # type: ignore[union-attr]
+            elif after_line is not None and root.start > change.end and lines.line_of(root.start) > after_line:
+                piece = previous.pieces.get(root_key(roots, nodes, position, -change.delta))  # type: ignore[union-attr]
         if piece is None:
             piece = ",".join(_compact(item) for item in render(root))
         pieces[key] = piece
@@ -99,4 +101,4 @@ _compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _array(pieces: dict[RootKey, str]) -> RawJson:
-    return RawJson("[" + ",".join(piece for piece in pieces.values() if piece) + "]")
+    return RawJson("[" + ",".join(filter(None, pieces.values())) + "]")
