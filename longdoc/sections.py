@@ -34,9 +34,15 @@ class Section:
 
 
 _BLANK_LINE_RE = re.compile(r"(?:\r\n|\r|\n)[ \t\f\v]*(?:\r\n|\r|\n)\s*")
-_SENTENCE_RE = re.compile(
-    r"(?:[.!?][\"'”’)\]]*|;)\s+(?=[\"“'‘(\[]?[A-Z0-9§(])"
-)
+_SENTENCE_TAIL = r"\s+(?=[\"“'‘(\[]?[A-Z0-9§(])"
+_SENTENCE_RE = re.compile(r"(?:[.!?][\"'”’)\]]*|;)" + _SENTENCE_TAIL)
+# The same matches found faster: the regex engine scans for one literal character far faster than
+# for a class of them. Without "\r" a blank line is two "\n"; a sentence end is looked for mark by
+# mark (no end can start inside another: an end holds only its mark, closing quotes and spaces).
+_BLANK_LINE_LF_RE = re.compile(r"\n[ \t\f\v]*\n\s*")
+_SENTENCE_BY_MARK = tuple(
+    re.compile(re.escape(mark) + r"[\"'”’)\]]*" + _SENTENCE_TAIL) for mark in ".!?"
+) + (re.compile(";" + _SENTENCE_TAIL),)
 _WORD_RE = re.compile(r"\S+")
 _NON_SPACE_RE = re.compile(r"\S")
 
@@ -61,10 +67,9 @@ def _pieces(text: str, start: int, end: int, pattern: re.Pattern[str]) -> list[t
     """Non-blank spans of ``text[start:end]`` between matches of ``pattern`` (which eat spaces)."""
     out: list[tuple[int, int]] = []
     pos = start
-    for m in pattern.finditer(text, start, end):
+    for ms, me in _match_spans(text, start, end, pattern):
         # The match's own whitespace is stripped off the piece; its punctuation stays.
-        ms, me = m.span()
-        e = ms + len(m.group().rstrip())
+        e = ms + len(text[ms:me].rstrip())
         s = pos
         if s < e and text[s].isspace():
             s = _strip(text, s, e)[0]
@@ -77,6 +82,17 @@ def _pieces(text: str, start: int, end: int, pattern: re.Pattern[str]) -> list[t
     if s < e:
         out.append((s, e))
     return out
+
+
+def _match_spans(text: str, start: int, end: int, pattern: re.Pattern[str]) -> list[tuple[int, int]]:
+    """The spans of ``pattern.finditer(text, start, end)``."""
+    if pattern is _SENTENCE_RE:
+        spans = [m.span() for mark in _SENTENCE_BY_MARK for m in mark.finditer(text, start, end)]
+        spans.sort()
+        return spans
+    if pattern is _BLANK_LINE_RE and text.find("\r", start, end) < 0:
+        pattern = _BLANK_LINE_LF_RE
+    return [m.span() for m in pattern.finditer(text, start, end)]
 
 
 def split_part(
@@ -129,8 +145,15 @@ def split_sized(
             if n <= limit:
                 units.append((ss, se, n))
             else:
-                units.extend((ws, we, size(ws, we)) for ws, we in (m.span() for m in _WORD_RE.finditer(text, ss, se)))
+                units.extend(_word_units(text, ss, se, size))
     return _pack_sized(units, size, limit, target, head_end)
+
+
+def _word_units(text: str, start: int, end: int, size: Measure) -> list[tuple[int, int, int]]:
+    """(start, end, size) of each word of ``text[start:end]``."""
+    spans = [m.span() for m in _WORD_RE.finditer(text, start, end)]
+    sizes = size.word_counts(start, end) if isinstance(size, RawCount) else [size(s, e) for s, e in spans]
+    return [(s, e, n) for (s, e), n in zip(spans, sizes)]
 
 
 def _pack(units: list[tuple[int, int]], fits_target: Callable[[int, int], bool],
@@ -186,6 +209,12 @@ class RawCount:
 
     def __call__(self, s: int, e: int) -> int:
         return class_raw_count(self.classes, s - self.shift, e - self.shift)
+
+    def word_counts(self, s: int, e: int) -> list[int]:
+        """The count of each word (run of non-spaces) of the span, in order."""
+        # A word has no spaces: its tokens are its marks and its runs of word characters.
+        return [w.count(b"p") + w.count(b"pw") + (w[0] == 119)
+                for w in self.classes[s - self.shift : e - self.shift].split()]
 
 
 class RawFits:
