@@ -164,22 +164,21 @@ class LongDocument:
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
                    heading: Heading | None) -> _Part:
+        from .sections import RawCount, split_sized
+
         target = max(1, self._max_tokens // 2)
         head_end = heading.end if heading is not None else None
         if self._count is None:
-            fits = raw_fits(classes, max_raw_for(self._max_tokens))
-            fits_target = raw_fits(classes, max_raw_for(target))
-            shift = class_base
-            spans_abs = split_part(text, start, end, _shifted(fits, shift), _shifted(fits_target, shift), head_end)
-            raws = [class_raw_count(classes, s - shift, e - shift) for s, e in spans_abs]
-            tokens = [tokens_from_raw(r) for r in raws]
-            raw = sum(raws)
+            sized = split_sized(text, start, end, RawCount(classes, class_base), max_raw_for(self._max_tokens),
+                                max_raw_for(target), head_end)
+            tokens = [tokens_from_raw(n) for _, _, n in sized]
+            raw = sum(n for _, _, n in sized)
         else:
             count = self._count
-            spans_abs = split_part(text, start, end, counter_fits(text, count, self._max_tokens),
-                                   counter_fits(text, count, target), head_end)
-            tokens = [count(text[s:e]) for s, e in spans_abs]
+            sized = split_sized(text, start, end, lambda s, e: count(text[s:e]), self._max_tokens, target, head_end)
+            tokens = [n for _, _, n in sized]
             raw = sum(tokens)
+        spans_abs = [(s, e) for s, e, _ in sized]
         rel_heading = None
         if heading is not None:
             rel_heading = Heading(0, heading.end - start, heading.text, heading.title, heading.label,
