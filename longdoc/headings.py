@@ -158,10 +158,9 @@ def _caps_run(rest: str) -> int:
         m = _CAPS_WORD_RE.match(rest, pos)
         if m is None or (m.end() < n and rest[m.end()] not in " \t"):
             break
-        word = m.group()
-        if any(c.islower() for c in word):
-            break
-        letters += sum(c.isalpha() for c in word)
+        word = m.group()  # upper case by the pattern: letters, digits and marks
+        if letters < 2:  # only "at least two" matters
+            letters += sum(map(str.isalpha, word))
         pos = end = m.end()
         if word.endswith(".") and len(word) > 2 and word[-3] != ".":
             return end if letters >= 2 else 0  # "DISCLAIMER OF WARRANTIES." ends the title
