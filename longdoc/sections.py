@@ -131,22 +131,39 @@ def split_sized(
     s, e = _strip(text, start, end)
     if s >= e:
         return []
-    whole = size(s, e)
-    if whole <= target:
+    # A long span's raw count is the sum of its pieces' (counts add up over whitespace), so it is
+    # cut first and counted once, by its pieces.
+    summed = isinstance(size, RawCount)
+    long_chars = _LONG * target
+    whole = None if summed and e - s > long_chars else size(s, e)
+    if whole is not None and whole <= target:
         return [(s, e, whole)]
     units: list[tuple[int, int, int]] = []
     for ps, pe in _pieces(text, s, e, _BLANK_LINE_RE):
-        n = size(ps, pe)
-        if n <= target:
+        n = None if summed and pe - ps > long_chars else size(ps, pe)
+        if n is not None and n <= target:
             units.append((ps, pe, n))
             continue
-        for ss, se in _pieces(text, ps, pe, _SENTENCE_RE):
-            n = size(ss, se)
-            if n <= limit:
-                units.append((ss, se, n))
+        sentences = [(ss, se, size(ss, se)) for ss, se in _pieces(text, ps, pe, _SENTENCE_RE)]
+        if n is None:
+            n = sum(m for _, _, m in sentences)
+            if n <= target:
+                units.append((ps, pe, n))
+                continue
+        for ss, se, m in sentences:
+            if m <= limit:
+                units.append((ss, se, m))
             else:
                 units.extend(_word_units(text, ss, se, size))
+    if whole is None:
+        whole = sum(n for _, _, n in units)
+        if whole <= target:
+            return [(s, e, whole)]
     return _pack_sized(units, size, limit, target, head_end)
+
+
+# Characters per target token beyond which a span is taken to be too long and cut before counting.
+_LONG = 8
 
 
 def _word_units(text: str, start: int, end: int, size: Measure) -> list[tuple[int, int, int]]:
