@@ -46,6 +46,12 @@ class Postings:
     def __len__(self) -> int:
         return len(self.lengths)
 
+    def touch(self) -> None:
+        """Mark a change that kept every document's terms but may have moved documents: holders
+        and derived structures of the last generation no longer apply."""
+        self.generation += 1
+        self._derived = {}
+
     def add(self, key: Hashable, doc_terms: Iterable[str]) -> None:
         """Index a document's terms under ``key`` (which must not be indexed already)."""
         if key in self.lengths:

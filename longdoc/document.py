@@ -209,6 +209,39 @@ class LongDocument:
         for j in range(len(part.spans)):
             remove(base | j, set(self._section_terms(text, start, part, j)))
 
+    def _reindex_region(self, old_text: str, old: list[tuple[int, _Part]], new: list[tuple[int, _Part]],
+                        edit_start: int, delta: int) -> None:
+        """Move the index from the ``old`` parts to the ``new`` ones, touching only what changed.
+
+        A new part that is an old one under the same heading (at the same start before the edit,
+        moved by ``delta`` after it) keeps its uid, and so the index keys of its sections: only the
+        sections whose text changed are re-indexed; in a 200-section clause one keystroke changes one.
+        """
+        assert self._index is not None
+        text = self._text
+        same: dict[tuple[int, str | None], tuple[int, _Part]] = {}
+        for s, part in old:
+            moved = s if s <= edit_start else s + delta
+            same[moved, part.heading.text if part.heading is not None else None] = (s, part)
+        for s, part in new:
+            match = same.pop((s, part.heading.text if part.heading is not None else None), None)
+            if match is None:
+                self._index_part(text, s, part)
+                continue
+            old_s, old_part = match
+            part.uid = old_part.uid
+            changed = [j for j in range(max(len(part.spans), len(old_part.spans)))
+                       if not _same_section(old_text, old_s, old_part, text, s, part, j)]
+            base = part.uid << _KEY_BITS
+            for j in changed:
+                if j < len(old_part.spans):
+                    self._index.remove(base | j, set(self._section_terms(old_text, old_s, old_part, j)))
+            for j in changed:
+                if j < len(part.spans):
+                    self._index.add(base | j, self._section_terms(text, s, part, j))
+        for s, part in same.values():
+            self._unindex_part(old_text, s, part)
+
     def _finish(self, section_prefix: list[int] | None = None) -> None:
         if section_prefix is None:
             section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
@@ -643,10 +676,9 @@ class LongDocument:
             self._index, self._index_generation = None, -1  # not asked for yet: stays unbuilt
         else:
             self._index = old_doc._postings()
-            for s, part in zip(starts[first : last + 1], parts[first : last + 1]):
-                self._unindex_part(old_text, s, part)
-            for s, part in zip(new_starts, new_parts):
-                self._index_part(text, s, part)
+            self._reindex_region(old_text, list(zip(starts[first : last + 1], parts[first : last + 1])),
+                                 list(zip(new_starts, new_parts)), start, delta)
+            self._index.touch()
             self._index_generation = self._index.generation
         # Section counts before the region stand; after it they move by the region's change.
         prefix = old_doc._section_prefix
@@ -737,6 +769,15 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
+
+
+def _same_section(old_text: str, old_start: int, old: _Part, text: str, start: int, new: _Part, j: int) -> bool:
+    """Whether section ``j`` of two versions of a part (same heading) has the same index terms."""
+    if j >= len(old.spans) or j >= len(new.spans):
+        return False
+    (os_, oe), (ns, ne) = old.spans[j], new.spans[j]
+    # A section that does not start with the heading counts the heading's terms too.
+    return (os_ > 0) == (ns > 0) and old_text[old_start + os_ : old_start + oe] == text[start + ns : start + ne]
 
 
 def _content_end(start: int, part: _Part) -> int:
