@@ -107,6 +107,23 @@ def test_an_edited_away_version_is_freed_at_once_without_the_cycle_collector() -
         gc.enable()
 
 
+def test_an_edit_in_a_long_clause_reindexes_only_the_sections_it_changes() -> None:
+    clause = "7.1 Fees. " + " ".join(f"Fee item {n} is payable on the {n}th day." for n in range(200)) + "\n"
+    analysed: list[str] = []
+
+    def analyzer(text: str) -> list[str]:
+        analysed.append(text)
+        return terms(text)
+
+    doc = LongDocument(CONTRACT + "\n" + clause, max_tokens=32, analyzer=analyzer)
+    doc.scores("fee")
+    part_sections = sum(1 for s in doc.sections if s.heading == "7.1 Fees.")
+    analysed.clear()
+    edited = replace(doc, "item 100 is", "item 100 was")
+    assert part_sections >= 40 and 0 < len(analysed) <= 8  # a full re-index would analyse every section twice
+    assert edited.scores("fee") == LongDocument(edited.text, max_tokens=32).scores("fee")
+
+
 def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
     before = LongDocument(CONTRACT, max_tokens=16)
     snapshot = (list(before.sections), before.nodes, before.scores("termination"))
