@@ -5,9 +5,14 @@ Page numbers, dash rules and table-of-contents entries are never headings.
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from longdoc import Heading, find_headings
+from longdoc.headings import MARKDOWN_HEADING_RE, _has_toc_runs, is_markdown
 
 
 def only(text: str) -> Heading:
@@ -169,3 +174,28 @@ def test_find_headings_never_raises_on_odd_input(text: str) -> None:
 def test_find_headings_rejects_non_str() -> None:
     with pytest.raises(TypeError, match="text"):
         find_headings(b"ARTICLE I")  # type: ignore[arg-type]
+
+
+_LINE_TEXT = st.lists(
+    st.sampled_from(list("# \t\n\r\f\v\x1c\u2028a1") + ["## ", "Section ", "ARTICLE ", "12 ", "x7 ", "4 Section 2 ", "9 ARTICLE V"]),
+    max_size=60,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_LINE_TEXT)
+def test_markdown_is_recognised_exactly_where_an_atx_heading_starts_a_line(text: str) -> None:
+    assert is_markdown(text) == (MARKDOWN_HEADING_RE.search(text) is not None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_LINE_TEXT)
+def test_a_line_of_two_clause_entries_with_page_numbers_is_a_table_of_contents_run(text: str) -> None:
+    # Entries counted as a regex finds them one after another, each number at a word start.
+    entries = re.findall(r"\b[0-9]{1,3}[ \t]+(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9IVX]", text)
+    assert _has_toc_runs(text, 0, len(text)) == (len(entries) >= 2)
+
+
+def test_clause_entries_run_into_one_line_are_no_headings() -> None:
+    text = "Section 1.1 Definitions 3 Section 1.2 Term 4 Section 1.3 Fees 5\n\nSection 1.1 Definitions. Words mean this.\n"
+    assert [h.text for h in find_headings(text)] == ["Section 1.1 Definitions."]

@@ -6,10 +6,21 @@ import dataclasses
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from longdoc import LongDocument, Section, approx_tokens
-from longdoc.analysis import token_classes
-from longdoc.sections import max_raw_for, raw_fits, split_part
+from longdoc.analysis import raw_token_count, token_classes
+from longdoc.sections import (
+    _BLANK_LINE_RE,
+    _SENTENCE_RE,
+    RawCount,
+    _match_spans,
+    max_raw_for,
+    raw_fits,
+    split_part,
+    split_sized,
+)
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
 
@@ -176,3 +187,40 @@ def test_split_part_keeps_a_heading_with_the_first_piece_of_its_body_when_both_f
     spans = split_part(text, 0, len(text), fits, half, head_end=len("1. Payment."))
     assert [text[s:e] for s, e in spans][:2] == ["1. Payment. The fee is due.", "The fee is due."]
     assert all(fits(s, e) for s, e in spans)
+
+
+# Text made of the characters that matter to the splitter: words, marks, quotes, and every kind
+# of line break and space it treats differently.
+_SPLITTER_TEXT = st.lists(
+    st.sampled_from(list("aB7 .;!?\"”)(§\n\r\t\f_-") + ["\r\n", "\n\n", "Word", "1.2 ", "é", "  "]),
+    max_size=150,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_SPLITTER_TEXT, budget=st.integers(1, 40), head=st.integers(0, 40))
+def test_summed_raw_counts_cut_exactly_as_counting_every_joined_span(text: str, budget: int, head: int) -> None:
+    classes = token_classes(text)
+    fits, half = raw_fits(classes, max_raw_for(budget)), raw_fits(classes, max_raw_for(max(1, budget // 2)))
+    head_end = min(head, len(text))
+    summed = split_sized(text, 0, len(text), RawCount(classes), max_raw_for(budget),
+                         max_raw_for(max(1, budget // 2)), head_end)
+    # Plain functions are measured again over every joined span: the reference.
+    counted = split_part(text, 0, len(text), lambda s, e: fits(s, e), lambda s, e: half(s, e), head_end)
+    assert [(s, e) for s, e, _ in summed] == counted
+    assert [n for _, _, n in summed] == [raw_token_count(text[s:e]) for s, e in counted]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_SPLITTER_TEXT)
+def test_pieces_between_blank_lines_and_sentence_ends_are_those_of_the_patterns(text: str) -> None:
+    for pattern in (_BLANK_LINE_RE, _SENTENCE_RE):
+        assert _match_spans(text, 0, len(text), pattern) == [m.span() for m in pattern.finditer(text)]
+
+
+def test_word_counts_are_the_raw_count_of_each_word(shared_text) -> None:
+    text = shared_text("cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt")[:5000]
+    words = [m.span() for m in re.finditer(r"\S+", text)]
+    assert RawCount(token_classes(text)).word_counts(0, len(text)) == [
+        raw_token_count(text[s:e]) for s, e in words
+    ]
