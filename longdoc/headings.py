@@ -247,6 +247,12 @@ class _Shape(NamedTuple):
     bare: bool  # a label with no title of its own ("ARTICLE V"): a title line may follow
 
 
+_ARTICLE_FIRST = frozenset("APC")
+_SECTION_FIRST = frozenset("S§")
+_EXHIBIT_FIRST = frozenset("ESA")
+_ROMAN_FIRST = frozenset("MDCLXVI")
+
+
 def _classify(line: str, markdown: bool) -> _Shape | None:
     """The heading shape of a stripped line (or segment), or None when it is no heading."""
     m = _MD_RE.match(line) if line.startswith("#") else None
@@ -257,7 +263,9 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         label_m = _MD_LABEL_RE.match(content.replace("**", ""))
         return _Shape("markdown", label_m.group(1) if label_m else None, len(m.group(1)),
                       len(line.rstrip()), _clean_title(content), False)
-    m = _ARTICLE_RE.match(line)
+    # Each shape is tried only on a line that starts as it must (one regex call less per shape).
+    first = line[:1]
+    m = _ARTICLE_RE.match(line) if first in _ARTICLE_FIRST else None
     if m:
         word, number = m.group(1), m.group(2)
         if number.isalpha() and not _roman_value_ok(number.upper()):
@@ -275,7 +283,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if span:
             title = f"{title} {stripped[:span]}"
         return _Shape("article", label, 1, len(line[:end].rstrip()), _clean_title(title), not span)
-    m = _SECTION_RE.match(line)
+    m = _SECTION_RE.match(line) if first in _SECTION_FIRST else None
     if m:
         word, number = m.group(1), m.group(2)
         rest = line[m.end() :]
@@ -292,7 +300,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         end = offset + span if span else m.end()
         return _Shape("section", label, 1 + _depth(number), len(line[:end].rstrip()), _clean_title(title),
                       not span)
-    m = _EXHIBIT_RE.match(line)
+    m = _EXHIBIT_RE.match(line) if first in _EXHIBIT_FIRST else None
     if m:
         if len(line) > 80 or line.rstrip().endswith(".") or _FILING_EXHIBIT_RE.fullmatch(m.group(2)):
             return None
@@ -301,7 +309,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return None
         label = f"{m.group(1).capitalize()} {m.group(2)}"
         return _Shape("exhibit", label, 1, len(line.rstrip()), _clean_title(line), not rest)
-    m = _NUMBER_RE.match(line)
+    m = _NUMBER_RE.match(line) if first.isdigit() else None
     if m:
         number, dot = m.group(1), m.group(2)
         rest = line[m.end() :]
@@ -320,7 +328,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
                       _clean_title(title), False)
-    m = _ROMAN_RE.match(line)
+    m = _ROMAN_RE.match(line) if first in _ROMAN_FIRST else None
     if m and m.group(1):
         rest = line[m.end() :]
         if not rest or not (rest[0].isupper() or rest[0] in "\"“("):
@@ -444,6 +452,11 @@ def _has_toc_runs(text: str, start: int, end: int) -> bool:
     return False
 
 
+def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
+    """The stripped text of segment ``j`` ("" past the last)."""
+    return text[segs[j][0] : segs[j][1]].strip() if j < len(segs) else ""
+
+
 def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown: bool | None = None) -> list[Heading]:
     """Headings that start in ``text[start:end]`` (``start`` must be a line or segment start).
 
@@ -490,11 +503,11 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
         s = text[indent:le]
-        nxt = text[segs[i + 1][0] : segs[i + 1][1]].strip() if i + 1 < len(segs) else ""
         if _SETEXT_RE.match(s):
             i += 1
             continue
-        if markdown and nxt and _SETEXT_RE.match(nxt) and not s.startswith("#") and (
+        nxt = _segment_text(text, segs, i + 1) if markdown else ""  # a setext underline?
+        if nxt and _SETEXT_RE.match(nxt) and not s.startswith("#") and (
             nxt.startswith("=") or len(nxt) >= 2
         ):
             # "Title\n=====" (or ---) in Markdown: a setext heading.
@@ -520,9 +533,11 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         heading_text = text[hs:he]
         title = info.title
         j = i + 1
+        if info.bare and not markdown:
+            nxt = _segment_text(text, segs, j)  # the title of a bare label
         if info.bare and not nxt and j + 1 < len(segs):
             j += 1  # one blank line may stand between "ARTICLE V" and its title
-            nxt = text[segs[j][0] : segs[j][1]].strip()
+            nxt = _segment_text(text, segs, j)
         if info.bare and nxt and len(nxt) <= 80 and _is_caps_heading(nxt) and _is_plain_title(nxt, markdown):
             # "ARTICLE V" over "DEFINITIONS": one heading on two lines (or two segments).
             nraw = text[segs[j][0] : segs[j][1]]
