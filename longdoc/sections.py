@@ -45,6 +45,11 @@ _SENTENCE_BY_MARK = tuple(
 ) + (re.compile(";" + _SENTENCE_TAIL),)
 _WORD_RE = re.compile(r"\S+")
 _NON_SPACE_RE = re.compile(r"\S")
+# Characters per target token beyond which a span is taken to be too long and cut before counting.
+_LONG = 8
+
+# The size of the span text[s:e].
+Measure = Callable[[int, int], int]
 
 
 def max_raw_for(max_tokens: int) -> int:
@@ -162,10 +167,6 @@ def split_sized(
     return _pack_sized(units, size, limit, target, head_end)
 
 
-# Characters per target token beyond which a span is taken to be too long and cut before counting.
-_LONG = 8
-
-
 def _word_units(text: str, start: int, end: int, size: Measure) -> list[tuple[int, int, int]]:
     """(start, end, size) of each word of ``text[start:end]``."""
     spans = [m.span() for m in _WORD_RE.finditer(text, start, end)]
@@ -207,9 +208,6 @@ def _pack_sized(units: list[tuple[int, int, int]], size: Measure, limit: int, ta
             cur_s, cur_e, cur_n = us, ue, un
     out.append((cur_s, cur_e, cur_n))
     return out
-
-
-Measure = Callable[[int, int], int]
 
 
 class RawCount:
