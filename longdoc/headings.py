@@ -86,7 +86,8 @@ _TOC_RE = re.compile(
 # number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
 _TOC_RUN_WORDS = ("Section", "SECTION", "Article", "ARTICLE")
 _TOC_RUN_RE = re.compile(r"[0-9]{1,3}[ \t]+(?:" + "|".join(_TOC_RUN_WORDS) + r")[ \t]+[0-9IVX]")
-_TOC_LAST = frozenset("0123456789ivxlc")
+_DIGITS = frozenset("0123456789")
+_TOC_LAST = _DIGITS | frozenset("ivxlc")
 _PAGE_RE = re.compile(
     r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)\Z",
     re.IGNORECASE,
@@ -434,10 +435,27 @@ def _is_toc_line(text: str, pos: int) -> bool:
     ) or _has_toc_runs(text, s, min(e, s + 2000))
 
 
+def _numbered_words(text: str, start: int, end: int) -> int:
+    """How many of the entry words in ``text[start:end]`` follow a digit and spaces (at most 2)."""
+    found = 0
+    for word in _TOC_RUN_WORDS:
+        i = text.find(word, start, end)
+        while i >= 0:
+            j = i
+            while j > start and text[j - 1] in " \t":
+                j -= 1
+            if start < j < i and text[j - 1] in _DIGITS:
+                found += 1
+                if found == 2:
+                    return found
+            i = text.find(word, i + 1, end)
+    return found
+
+
 def _has_toc_runs(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` (``start`` at a word start) holds two clause entries."""
-    if sum(text.count(word, start, end) for word in _TOC_RUN_WORDS) < 2:
-        return False  # each entry holds one of the words
+    if _numbered_words(text, start, end) < 2:
+        return False  # each entry holds one of the words after its number
     found = 0
     pos = start
     while (m := _TOC_RUN_RE.search(text, pos, end)) is not None:
