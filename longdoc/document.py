@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import accumulate, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
-from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
+from .analysis import Analyzer, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, uses_of
 from .diagnostics import Diagnostic, diagnose
@@ -24,7 +24,7 @@ from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, OPENING_TOKENS, in_context, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
-from .sections import Section, counter_fits, max_raw_for, raw_fits, split_part
+from .sections import RawCount, Section, max_raw_for, split_sized
 from .topk import BlockImpacts, RankedQuery
 from .window import Window
 
@@ -164,7 +164,6 @@ class LongDocument:
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
                    heading: Heading | None) -> _Part:
-        from .sections import RawCount, split_sized
 
         target = max(1, self._max_tokens // 2)
         head_end = heading.end if heading is not None else None
@@ -787,12 +786,6 @@ def _content_end(start: int, part: _Part) -> int:
 
 def _definition_parts(nodes: Sequence[OutlineNode]) -> list[tuple[int, str]]:
     return [(n.index, n.title) for n in nodes if "defin" in n.title.casefold() or "interpret" in n.title.casefold()]
-
-
-def _shifted(fits: Callable[[int, int], bool], shift: int) -> Callable[[int, int], bool]:
-    if not shift:
-        return fits
-    return lambda s, e: fits(s - shift, e - shift)
 
 
 def _line_start(text: str, pos: int) -> int:

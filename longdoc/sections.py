@@ -260,12 +260,3 @@ def _measure(fits: Callable[[int, int], bool], fits_target: Callable[[int, int],
         return fits.count, fits.max_raw, fits_target.max_raw
     # Any other pair of tests: 0 within the target, 1 within the budget only, 2 beyond.
     return (lambda s, e: 0 if fits_target(s, e) else 1 if fits(s, e) else 2), 1, 0
-
-
-def counter_fits(text: str, count: Callable[[str], int], max_tokens: int) -> Callable[[int, int], bool]:
-    """``fits`` for a caller's token counter, applied to the span's text."""
-
-    def fits(s: int, e: int) -> bool:
-        return count(text[s:e]) <= max_tokens
-
-    return fits
