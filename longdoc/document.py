@@ -736,13 +736,14 @@ class LongDocument:
             keys = keys & other.keys()  # set intersection in C
         if self._part_of_uid is None:
             self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
-        part_of, mask = self._part_of_uid, (1 << _KEY_BITS) - 1
-        return self._spans_of(sorted((part_of[k >> _KEY_BITS], k & mask) for k in keys))
+        part_of, prefix, mask = self._part_of_uid, self._section_prefix, (1 << _KEY_BITS) - 1
+        return self._spans_of(sorted([prefix[part_of[k >> _KEY_BITS]] + (k & mask) for k in keys]))
 
-    def _spans_of(self, places: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
-        parts, starts = self._parts, self._starts
-        for p, j in places:
-            s, e = parts[p].spans[j]
+    def _spans_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
+        parts, starts, prefix = self._parts, self._starts, self._section_prefix
+        for i in positions:
+            p = bisect_right(prefix, i) - 1
+            s, e = parts[p].spans[i - prefix[p]]
             yield starts[p] + s, starts[p] + e
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
