@@ -97,10 +97,7 @@ def build_outline(
             token_counts[i], p, depths[i], tuple(reversed(kids)) if kids else (),
         )
         if p is not None:
-            if p in children:
-                children[p].append(node)
-            else:
-                children[p] = [node]
+            children.setdefault(p, []).append(node)
     flat = tuple(nodes)
     return tuple(node for node in flat if node.parent is None), flat
 
@@ -175,9 +172,6 @@ def patch_outline(
             )
         nodes[i] = node
         if p is not None:
-            if p in children:
-                children[p].append(node)
-            else:
-                children[p] = [node]
+            children.setdefault(p, []).append(node)
     flat = tuple(nodes)
     return tuple(node for node in flat if node.parent is None), flat

@@ -135,29 +135,31 @@ def test_bm25_rejects_a_str_as_query_terms() -> None:
         BM25([["a"]]).score("a")  # type: ignore[arg-type]
 
 
+def postings_of(docs: list[list[str]]) -> Postings:
+    index = Postings()
+    for key, doc in enumerate(docs):
+        index.add(key, doc)
+    return index
+
+
+small_collections = st.lists(st.lists(st.sampled_from("abcdef"), max_size=12), min_size=1, max_size=12)
 weighted_queries = st.lists(st.tuples(st.sampled_from("abcdefg"), st.sampled_from([0.15, 0.3, 0.5, 1.0, 2.0])),
                             min_size=1, max_size=6, unique_by=lambda tw: tw[0])
 
 
-@given(docs=st.lists(st.lists(st.sampled_from("abcdef"), max_size=12), min_size=1, max_size=12),
-       weighted=weighted_queries)
+@given(docs=small_collections, weighted=weighted_queries)
 def test_term_scorer_gives_each_documents_weighted_score_bit_for_bit(docs: list[list[str]],
                                                                      weighted: list[tuple[str, float]]) -> None:
-    index = Postings()
-    for key, doc in enumerate(docs):
-        index.add(key, doc)
+    index = postings_of(docs)
     full = index.score_weighted(weighted)
     scorer = index.scorer(weighted)
     assert [scorer(key) for key in range(len(docs))] == [full.get(key, 0.0) for key in range(len(docs))]
 
 
-@given(docs=st.lists(st.lists(st.sampled_from("abcdef"), max_size=12), min_size=1, max_size=12),
-       weighted=weighted_queries)
+@given(docs=small_collections, weighted=weighted_queries)
 def test_term_scorer_over_the_terms_a_document_holds_gives_its_full_score(docs: list[list[str]],
                                                                          weighted: list[tuple[str, float]]) -> None:
-    index = Postings()
-    for key, doc in enumerate(docs):
-        index.add(key, doc)
+    index = postings_of(docs)
     scorer = index.scorer(weighted)
     for key, doc in enumerate(docs):
         held = [pair for term, pair in zip(scorer.terms, scorer.lists) if term in doc]
