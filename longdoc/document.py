@@ -164,7 +164,6 @@ class LongDocument:
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
                    heading: Heading | None) -> _Part:
-
         target = max(1, self._max_tokens // 2)
         head_end = heading.end if heading is not None else None
         if self._count is None:
@@ -194,18 +193,20 @@ class LongDocument:
             found = self._analyzer(part.heading.text) + found
         return found
 
-    def _index_part(self, text: str, start: int, part: _Part) -> None:
+    def _index_part(self, text: str, start: int, part: _Part, sections: Iterable[int] | None = None) -> None:
+        """Index the part's ``sections`` (default: all) under its uid."""
         assert self._index is not None
         base = part.uid << _KEY_BITS
         add = self._index.add
-        for j in range(len(part.spans)):
+        for j in range(len(part.spans)) if sections is None else sections:
             add(base | j, self._section_terms(text, start, part, j))
 
-    def _unindex_part(self, text: str, start: int, part: _Part) -> None:
+    def _unindex_part(self, text: str, start: int, part: _Part, sections: Iterable[int] | None = None) -> None:
+        """Remove the part's ``sections`` (default: all) from the index."""
         assert self._index is not None
         base = part.uid << _KEY_BITS
         remove = self._index.remove
-        for j in range(len(part.spans)):
+        for j in range(len(part.spans)) if sections is None else sections:
             remove(base | j, set(self._section_terms(text, start, part, j)))
 
     def _reindex_region(self, old_text: str, old: list[tuple[int, _Part]], new: list[tuple[int, _Part]],
@@ -220,10 +221,9 @@ class LongDocument:
         text = self._text
         same: dict[tuple[int, str | None], tuple[int, _Part]] = {}
         for s, part in old:
-            moved = s if s <= edit_start else s + delta
-            same[moved, part.heading.text if part.heading is not None else None] = (s, part)
+            same[s if s <= edit_start else s + delta, _heading_text(part)] = (s, part)
         for s, part in new:
-            match = same.pop((s, part.heading.text if part.heading is not None else None), None)
+            match = same.pop((s, _heading_text(part)), None)
             if match is None:
                 self._index_part(text, s, part)
                 continue
@@ -231,13 +231,8 @@ class LongDocument:
             part.uid = old_part.uid
             changed = [j for j in range(max(len(part.spans), len(old_part.spans)))
                        if not _same_section(old_text, old_s, old_part, text, s, part, j)]
-            base = part.uid << _KEY_BITS
-            for j in changed:
-                if j < len(old_part.spans):
-                    self._index.remove(base | j, set(self._section_terms(old_text, old_s, old_part, j)))
-            for j in changed:
-                if j < len(part.spans):
-                    self._index.add(base | j, self._section_terms(text, s, part, j))
+            self._unindex_part(old_text, old_s, old_part, [j for j in changed if j < len(old_part.spans)])
+            self._index_part(text, s, part, [j for j in changed if j < len(part.spans)])
         for s, part in same.values():
             self._unindex_part(old_text, s, part)
 
@@ -551,7 +546,7 @@ class LongDocument:
     def _rerank(self, ranked: list[tuple[int, float]], rerank: Callable[[list[str]], Sequence[float]],
                 top: int) -> list[tuple[int, float]]:
         head = ranked[:top]
-        texts = [self._text[self._section(i).start : self._section(i).end] for i, _ in head]
+        texts = [self._text[sec.start : sec.end] for sec in (self._section(i) for i, _ in head)]
         relevance = list(rerank(texts))
         if len(relevance) != len(head):
             raise ValueError(f"rerank returned {len(relevance)} scores for {len(head)} sections")
@@ -769,6 +764,10 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
+
+
+def _heading_text(part: _Part) -> str | None:
+    return part.heading.text if part.heading is not None else None
 
 
 def _same_section(old_text: str, old_start: int, old: _Part, text: str, start: int, new: _Part, j: int) -> bool:
