@@ -303,28 +303,14 @@ class LongDocument:
             parts, starts = self._parts, self._starts
             heads = [p.heading for p in parts[1:]]
             levels = self._levels()
-            raw_prefix = [0, *accumulate([part.raw for part in parts])]
+            measure = self._part_measure([0, *accumulate([part.raw for part in parts])])
             if seed is not None and levels[seed.new_end :] == seed.levels[seed.old_end :]:
                 self._outline_cache = patch_outline(
                     seed.nodes, heads, levels, starts[1:], first=seed.first, old_end=seed.old_end,  # type: ignore[arg-type]
-                    new_end=seed.new_end, delta=seed.delta, measure=self._part_measure(raw_prefix),
+                    new_end=seed.new_end, delta=seed.delta, measure=measure,
                 )
-                return self._outline_cache
-            n = len(heads)
-            # Part i (heading i) spans parts i+1 .. last_part[i] (part indices are heading + 1).
-            last_part = [n] * n
-            stack: list[int] = []
-            for i, lv in enumerate(levels):
-                while stack and levels[stack[-1]] >= lv:
-                    last_part[stack.pop()] = i
-                stack.append(i)
-            content_end = [_content_end(start, part) for start, part in zip(starts, parts)]
-            ends = [content_end[last] for last in last_part]
-            toks = [raw_prefix[last + 1] - raw_prefix[i] for i, last in enumerate(last_part, start=1)]
-            if self._count is None:
-                toks = [tokens_from_raw(t) for t in toks]
-            self._outline_cache = build_outline(heads, ends, toks,  # type: ignore[arg-type]
-                                                offsets=starts[1:], levels=levels)
+            else:
+                self._outline_cache = build_outline(heads, starts[1:], measure, levels=levels)  # type: ignore[arg-type]
         return self._outline_cache
 
     def _part_measure(self, raw_prefix: list[int]) -> Callable[[int, int], tuple[int, int]]:

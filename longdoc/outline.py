@@ -57,49 +57,18 @@ def effective_levels(headings: Sequence[Heading]) -> list[int]:
 
 def build_outline(
     headings: Sequence[Heading],
-    part_ends: Sequence[int],
-    token_counts: Sequence[int],
+    offsets: Sequence[int],
+    measure: Callable[[int, int], tuple[int, int]],
     *,
-    offsets: Sequence[int] | None = None,
     levels: Sequence[int] | None = None,
 ) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
-    """(roots, all nodes in pre-order) for ``headings``.
-
-    ``part_ends[i]`` is where heading i's whole part ends; ``token_counts[i]`` its size in tokens.
-    ``offsets[i]``, when given, is added to heading i's own offsets (headings kept relative to
-    their part); ``levels`` may pass :func:`effective_levels` already computed.
-    """
+    """(roots, all nodes in pre-order) for ``headings``, each kept relative to its part, which
+    starts at ``offsets[i]``; ``measure`` as for :func:`patch_outline`; ``levels`` may pass
+    :func:`effective_levels` already computed."""
     if levels is None:
         levels = effective_levels(headings)
-    if offsets is None:
-        offsets = [0] * len(headings)
-    n = len(headings)
-    parents: list[int | None] = [None] * n
-    depths = [0] * n
-    stack: list[int] = []
-    for i, lv in enumerate(levels):
-        while stack and levels[stack[-1]] >= lv:
-            stack.pop()
-        if stack:
-            parents[i] = p = stack[-1]
-            depths[i] = depths[p] + 1
-        stack.append(i)
-    children: dict[int, list[OutlineNode]] = {}
-    nodes: list[OutlineNode] = [None] * n  # type: ignore[list-item]
-    # Children before parents: walk backwards so each node is complete when its parent is made.
-    for i in range(n - 1, -1, -1):
-        h = headings[i]
-        at = offsets[i]
-        kids = children.get(i)
-        p = parents[i]
-        node = nodes[i] = OutlineNode(
-            i, h.title, levels[i], h.label, h.kind, at + h.start, at + h.end, at + h.start, part_ends[i],
-            token_counts[i], p, depths[i], tuple(reversed(kids)) if kids else (),
-        )
-        if p is not None:
-            children.setdefault(p, []).append(node)
-    flat = tuple(nodes)
-    return tuple(node for node in flat if node.parent is None), flat
+    return patch_outline((), headings, levels, offsets, first=0, old_end=0, new_end=len(headings), delta=0,
+                         measure=measure)
 
 
 def patch_outline(
@@ -114,14 +83,15 @@ def patch_outline(
     delta: int,
     measure: Callable[[int, int], tuple[int, int]],
 ) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
-    """What :func:`build_outline` returns after an edit, re-making only the nodes it touched.
+    """The outline after an edit, re-making only the nodes it touched.
 
     ``previous[first:old_end]`` were replaced by ``headings[first:new_end]``, and every heading
     after them moved by ``delta`` characters, with its level unchanged (the caller's promise).
     Nodes whose part closes before the edit are reused; nodes after it are moved copies; only the
     edited headings and those still open at the edit are measured anew: ``measure(i, last)`` gives
     the end and token count of heading i's part, which runs through part ``last`` (part p holding
-    heading p - 1, as ``build_outline``'s callers number them).
+    heading p - 1; part 0 is the text before the first heading). Heading i starts at
+    ``offsets[i]`` plus its own offsets.
     """
     n = len(headings)
     moved = new_end - old_end
@@ -160,15 +130,15 @@ def patch_outline(
         else:
             if i < first:  # open at the edit: its earlier children are closed, hence reused
                 kept = [c for c in previous[i].children if c.index < first and c.index not in open_at_edit]
-                kids = kept + list(reversed(kids or ()))
+                made = (*kept, *reversed(kids or ()))
             else:
-                kids = list(reversed(kids or ()))
+                made = tuple(reversed(kids)) if kids else ()
             h = headings[i]
             at = offsets[i]
             end, size = measure(i, last_part[i])
             node = OutlineNode(
                 i, h.title, levels[i], h.label, h.kind, at + h.start, at + h.end, at + h.start, end,
-                size, p, depths[i], tuple(kids),
+                size, p, depths[i], made,
             )
         nodes[i] = node
         if p is not None:
