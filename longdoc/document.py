@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import re
 from bisect import bisect_right
+from functools import partial
 from operator import itemgetter
 from collections.abc import Sequence
 from itertools import accumulate, count as _counter
@@ -453,13 +454,8 @@ class LongDocument:
         return self._choose(self._ranked(query), k, budget)
 
     def _context_impacts(self) -> BlockImpacts:
-        index = self._postings()
-        return index.derived("block impacts",
-                             lambda: BlockImpacts(index, self._section_keys, NEIGHBOUR_SHARE, self._by_index))
-
-    def _section_keys(self) -> list[int]:
-        """The index keys of the sections, in document order."""
-        return [part.uid << _KEY_BITS | j for part in self._parts for j in range(len(part.spans))]
+        index, parts = self._postings(), self._parts
+        return index.derived("block impacts", lambda: BlockImpacts(index, partial(_section_keys, parts), NEIGHBOUR_SHARE))
 
     def _leading_tokens(self) -> Iterator[int]:
         for part in self._parts:
@@ -750,6 +746,11 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
+
+
+def _section_keys(parts: list[_Part]) -> list[int]:
+    """The index keys of the parts' sections, in document order."""
+    return [part.uid << _KEY_BITS | j for part in parts for j in range(len(part.spans))]
 
 
 def _heading_text(part: _Part) -> str | None:

@@ -55,20 +55,24 @@ class TermBlocks(NamedTuple):
 class BlockImpacts:
     """Per term, the block maxima of its context impacts under one generation of the index, made
     the second time the term is asked for. ``section_keys`` gives the index keys of the document's
-    sections, in order; ``by_position`` re-keys a mapping from index keys to section positions."""
+    sections, in order (it must not hold the document: the index, which keeps this, is the
+    document's, and a cycle would keep an edited-away version alive)."""
 
-    def __init__(self, index: Postings, section_keys: Callable[[], Sequence[Hashable]], share: float,
-                 by_position: Callable[[dict[Hashable, float]], dict[int, float]]) -> None:
+    def __init__(self, index: Postings, section_keys: Callable[[], Sequence[Hashable]], share: float) -> None:
         self.index = index
         self.share = share
         self._section_keys = section_keys
-        self._by_position = by_position
         self._terms: dict[str, TermBlocks] = {}
         self._asked: set[str] = set()
 
     @cached_property
     def keys(self) -> Sequence[Hashable]:
         return self._section_keys()
+
+    @cached_property
+    def positions(self) -> dict[Hashable, int]:
+        """Section position by index key."""
+        return {key: i for i, key in enumerate(self.keys)}
 
     @cached_property
     def blocks(self) -> int:
@@ -100,7 +104,8 @@ class BlockImpacts:
         return found
 
     def _build(self, term: str) -> TermBlocks:
-        own = self._by_position(self.index.score_weighted(((term, 1.0),)))
+        positions = self.positions
+        own = {positions[k]: v for k, v in self.index.score_weighted(((term, 1.0),)).items()}
         highest: dict[int, float] = {}
         for i, v in in_context(own, len(self.keys), self.share).items():
             b = i // BLOCK

@@ -8,7 +8,9 @@ opening promoted, the first sections filling in), before and after edits.
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -206,3 +208,16 @@ def test_a_query_of_more_terms_than_the_packed_bounds_hold_still_selects_the_ful
     assert len(doc.sections) > 2 * BLOCK, "the big section's block must have blocks after it"
     query = " ".join(vocabulary)
     assert fast_top(doc, query, 3) == expected_choice(doc, query, 3)
+
+
+def test_a_document_whose_block_maxima_were_made_is_freed_at_once_when_dropped() -> None:
+    doc = LongDocument("1. Fees. The fee is due.\n\n2. Term. Termination notice is given.\n" * 50, max_tokens=16)
+    doc.select("termination notice"), doc.select("termination notice")  # the second ask makes them
+    assert doc._context_impacts()._terms, "block maxima made"
+    dropped = weakref.ref(doc)
+    gc.disable()
+    try:
+        del doc
+        assert dropped() is None
+    finally:
+        gc.enable()
