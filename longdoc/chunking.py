@@ -106,9 +106,10 @@ class _SpanChunker(ChunkingStrategy):
     def _blocks(self, text: str, headings: list[Heading]) -> list[Span]:
         """Stripped, non-overlapping spans in order, with only whitespace between them."""
 
-    def _split_large(self, text: str, span: Span, fits: Fits) -> list[Span]:
-        """Pieces of a block too large for one chunk, each fitting unless it is one word."""
-        return split_part(text, span[0], span[1], fits)
+    def _split_large(self, text: str, span: Span, fits: Fits, head_end: int | None) -> list[Span]:
+        """Pieces of a block too large for one chunk, each fitting unless it is one word; a block
+        that opens with a heading ending at ``head_end`` keeps it with its body's first words."""
+        return split_part(text, span[0], span[1], fits, head_end=head_end)
 
     def _pack(
         self,
@@ -122,6 +123,7 @@ class _SpanChunker(ChunkingStrategy):
         """Blocks packed into chunks in order; ``ends`` maps each heading's end to its start."""
         out: list[Span] = []
         current: Span | None = None
+        head_ends = {start: end for end, start in ends.items()}
         for block in blocks:
             if current is not None and fits(current[0], block[1]):
                 current = (current[0], block[1])
@@ -131,7 +133,7 @@ class _SpanChunker(ChunkingStrategy):
             if fits(*block):
                 current = block
                 continue
-            pieces = _heading_with_next(text, self._split_large(text, block, fits), fits, ends)
+            pieces = _heading_with_next(text, self._split_large(text, block, fits, head_ends.get(block[0])), fits, ends)
             pieces = [
                 piece
                 for span in pieces
@@ -168,10 +170,10 @@ class ClauseAwareChunker(_SpanChunker):
             (s, e) for a, b in zip(cuts, cuts[1:]) for s, e in [_strip(text, a, b)] if s < e
         ]
 
-    def _split_large(self, text: str, span: Span, fits: Fits) -> list[Span]:
+    def _split_large(self, text: str, span: Span, fits: Fits, head_end: int | None) -> list[Span]:
         if self.preserve_sentences:
-            return split_part(text, span[0], span[1], fits)
-        return _pack([m.span() for m in _WORD_RE.finditer(text, *span)], fits, fits, None)
+            return split_part(text, span[0], span[1], fits, head_end=head_end)
+        return _pack([m.span() for m in _WORD_RE.finditer(text, *span)], fits, fits, head_end)
 
 
 class SemanticChunker(_SpanChunker):

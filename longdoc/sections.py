@@ -164,7 +164,30 @@ def split_sized(
         whole = sum(n for _, _, n in units)
         if whole <= target:
             return [(s, e, whole)]
+    if head_end is not None:
+        units = _cut_at_heading(text, units, size, limit, head_end)
     return _pack_sized(units, size, limit, target, head_end)
+
+
+def _cut_at_heading(text: str, units: list[tuple[int, int, int]], size: Measure, limit: int,
+                    head_end: int) -> list[tuple[int, int, int]]:
+    """Units where the heading ends one and its body's first word can join it: a sentence that runs
+    from the heading into the body ("IV. REMEDIES The ...") is cut at the heading's end, and the
+    body's first unit is cut into words when the heading and all of it would not fit."""
+    j = next((j for j, (_, ue, _) in enumerate(units) if ue > head_end), None)
+    if j is None:
+        return units
+    us, ue, n = units[j]
+    out = units[:j]
+    if us < head_end:
+        body = _NON_SPACE_RE.search(text, head_end, ue)
+        if body is None or body.start() == head_end:
+            return units  # the heading does not end between words here
+        out.append((us, head_end, size(us, head_end)))
+        us, n = body.start(), size(body.start(), ue)
+    if sum(u[2] for u in out) + n > limit:
+        return out + _word_units(text, us, ue, size) + units[j + 1 :]
+    return out + [(us, ue, n)] + units[j + 1 :]
 
 
 def _word_units(text: str, start: int, end: int, size: Measure) -> list[tuple[int, int, int]]:
