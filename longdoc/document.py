@@ -7,10 +7,8 @@ touches, shifts the starts of the rest, and patches the BM25 postings.
 
 from __future__ import annotations
 
-import heapq
 import re
 from bisect import bisect_right
-from functools import partial
 from operator import itemgetter
 from collections.abc import Sequence
 from itertools import accumulate, count as _counter
@@ -23,10 +21,10 @@ from .diagnostics import Diagnostic, diagnose
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
-from .ranking import NEIGHBOUR_SHARE, OPENING_TOKENS, in_context, opening_sections, promote_opening
+from .ranking import NEIGHBOUR_SHARE, in_context, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized
-from .topk import BlockImpacts, RankedQuery
+from .topk import BlockImpacts, PrunedQuery, RankedQuery
 from .window import Window
 
 __all__ = ["LongDocument"]
@@ -34,6 +32,7 @@ __all__ = ["LongDocument"]
 _K1 = 1.2
 _B = 0.75
 _KEY_BITS = 24  # a part never holds 16 million sections
+_KEY_MASK = (1 << _KEY_BITS) - 1
 
 
 class _OutlineSeed(NamedTuple):
@@ -62,6 +61,41 @@ class _Part:
         self.tokens = tokens
         self.raw = raw
         self.md_lines = md_lines
+
+
+class _SectionKeys:
+    """The index keys of one version's sections and their positions, each way. Holds the parts,
+    not the document: the index keeps this, and the document keeps the index."""
+
+    __slots__ = ("_parts", "_prefix", "_first", "_keys")
+
+    def __init__(self, parts: list[_Part], prefix: list[int]) -> None:
+        self._parts = parts
+        self._prefix = prefix
+        self._first: dict[int, int] | None = None  # a part's first section position by its uid
+        self._keys: list[int] | None = None
+
+    def __len__(self) -> int:
+        return self._prefix[-1]
+
+    def keys(self) -> list[int]:
+        if self._keys is None:
+            self._keys = [part.uid << _KEY_BITS | j for part in self._parts for j in range(len(part.spans))]
+        return self._keys
+
+    def key_at(self, i: int) -> int:
+        p = bisect_right(self._prefix, i) - 1
+        return self._parts[p].uid << _KEY_BITS | (i - self._prefix[p])
+
+    def position_of(self, key: int) -> int:
+        return self.positions((key,))[0]
+
+    def positions(self, keys: Iterable[int]) -> list[int]:
+        """The positions of ``keys``, in their order."""
+        first = self._first
+        if first is None:
+            first = self._first = dict(zip([part.uid for part in self._parts], self._prefix))
+        return [first[k >> _KEY_BITS] + (k & _KEY_MASK) for k in keys]
 
 
 class _Sections(Sequence[Section]):
@@ -248,7 +282,7 @@ class LongDocument:
         self._references: list[Reference] | None = None
         self._levels_cache: list[int] | None = None
         self._outline_seed: _OutlineSeed | None = None
-        self._part_of_uid: dict[int, int] | None = None
+        self._keys: _SectionKeys | None = None
 
     # ----------------------------------------------------------------- basic access
     @property
@@ -400,15 +434,14 @@ class LongDocument:
         _check_query(query)
         return list(dict.fromkeys(self._analyzer(query)))
 
+    def _section_keys(self) -> _SectionKeys:
+        if self._keys is None:
+            self._keys = _SectionKeys(self._parts, self._section_prefix)
+        return self._keys
+
     def _by_index(self, by_key: dict[int, float]) -> dict[int, float]:
         """Scores keyed by index key re-keyed by section position in this version."""
-        if self._part_of_uid is None:
-            self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
-        part_of, prefix, mask = self._part_of_uid, self._section_prefix, (1 << _KEY_BITS) - 1
-        return {prefix[part_of[k >> _KEY_BITS]] + (k & mask): v for k, v in by_key.items()}
-
-    def _global_index(self, key: int) -> int:
-        return next(iter(self._by_index({key: 0.0})))
+        return dict(zip(self._section_keys().positions(by_key), by_key.values()))
 
     def _relevance_map(self, query: str) -> dict[int, float]:
         _check_query(query)
@@ -416,16 +449,10 @@ class LongDocument:
         by_key = self._postings().score_weighted(weighted.weights)
         return in_context(self._by_index(by_key), self._section_prefix[-1])
 
-    def _ranked(self, query: str, head: int | None = None) -> list[tuple[int, float]]:
-        """(section index, relevance) of the sections that match, best first (ties: earlier).
-
-        With ``head``, only that many of the best (plus the opening, when promoted).
-        """
+    def _ranked(self, query: str) -> list[tuple[int, float]]:
+        """(section index, relevance) of the sections that match, best first (ties: earlier)."""
         scores = self._relevance_map(query)
-        if head is None:
-            ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
-        else:
-            ordered = heapq.nsmallest(head, scores.items(), key=lambda iv: (-iv[1], iv[0]))
+        ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
         return promote_opening(ordered, opening_sections(self._leading_tokens()), scores)
 
     def _choose_from_top(self, query: str, k: int, budget: int | None) -> list[tuple[Section, float]]:
@@ -434,12 +461,11 @@ class LongDocument:
         _check_query(query)
         weights = analyse_query(query, self._analyzer).weights
         impacts = self._context_impacts()
-        if not impacts.ready(t for t, _ in weights):
-            # The first time these terms come. Without a budget only the best k can be chosen
-            # (and the opening, which has fewer sections than tokens).
-            ranked = self._ranked(query, head=k + OPENING_TOKENS if budget is None else None)
-            return self._choose(ranked, k, budget)
-        ranked_query = RankedQuery(impacts, weights)
+        ranked_query: RankedQuery | PrunedQuery
+        if impacts.ready(t for t, _ in weights):
+            ranked_query = RankedQuery(impacts, weights)
+        else:  # the first time these terms come in this version: no block maxima yet
+            ranked_query = PrunedQuery(impacts.index, weights, impacts.sections, NEIGHBOUR_SHARE)
         opening = opening_sections(self._leading_tokens())
         head = k
         # A budget that skips more than 3k of the best asks for a deep walk: ranking every section
@@ -454,8 +480,8 @@ class LongDocument:
         return self._choose(self._ranked(query), k, budget)
 
     def _context_impacts(self) -> BlockImpacts:
-        index, parts = self._postings(), self._parts
-        return index.derived("block impacts", lambda: BlockImpacts(index, partial(_section_keys, parts), NEIGHBOUR_SHARE))
+        index, keys = self._postings(), self._section_keys()
+        return index.derived("block impacts", lambda: BlockImpacts(index, keys, NEIGHBOUR_SHARE))
 
     def _leading_tokens(self) -> Iterator[int]:
         for part in self._parts:
@@ -711,10 +737,7 @@ class LongDocument:
         keys = lists[0].keys()
         for other in lists[1:]:
             keys = keys & other.keys()  # set intersection in C
-        if self._part_of_uid is None:
-            self._part_of_uid = {part.uid: p for p, part in enumerate(self._parts)}
-        part_of, prefix, mask = self._part_of_uid, self._section_prefix, (1 << _KEY_BITS) - 1
-        return self._spans_of(sorted([prefix[part_of[k >> _KEY_BITS]] + (k & mask) for k in keys]))
+        return self._spans_of(sorted(self._section_keys().positions(keys)))
 
     def _spans_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
         parts, starts, prefix = self._parts, self._starts, self._section_prefix
@@ -746,11 +769,6 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
-
-
-def _section_keys(parts: list[_Part]) -> list[int]:
-    """The index keys of the parts' sections, in document order."""
-    return [part.uid << _KEY_BITS | j for part in parts for j in range(len(part.spans))]
 
 
 def _heading_text(part: _Part) -> str | None:

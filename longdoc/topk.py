@@ -11,21 +11,23 @@ scored exactly, highest bounds first, until the k-th best relevance found beats 
 sections are scored exactly as the full ranking scores them, so the result is bit-equal to its head.
 
 The maxima hold for one generation of the index (an edit changes every BM25 score a little) and are
-made the second time a generation is asked for a term, so a document edited between queries pays
-no more than ranking every section.
+made the second time a generation is asked for a term. The first time, :class:`PrunedQuery` scores
+the terms found in the fewest sections first and scores sections exactly only where the other
+terms could still lift them into the top k.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
+from itertools import accumulate
 from functools import cached_property
-from typing import Callable, Hashable, Iterable, NamedTuple, Sequence
+from typing import Callable, Hashable, Iterable, NamedTuple, Protocol, Sequence
 
 from .bm25 import Postings
 from .ranking import in_context
 
-__all__ = ["BLOCK", "TERMS_KEPT", "BlockImpacts", "RankedQuery", "TermBlocks"]
+__all__ = ["BLOCK", "TERMS_KEPT", "BlockImpacts", "PrunedQuery", "RankedQuery", "SectionKeys", "TermBlocks"]
 
 BLOCK = 4  # sections per block
 _STEPS = 255  # a block's impact is stored as a multiple of 1/255 of the term's highest
@@ -43,6 +45,15 @@ _DESCENT = 0.7  # each round lowers the level by this factor until the top k is 
 TERMS_KEPT = 512
 
 
+class SectionKeys(Protocol):
+    """The index keys of a document's sections under one version, and their positions."""
+
+    def __len__(self) -> int: ...
+    def keys(self) -> Sequence[Hashable]: ...
+    def key_at(self, i: int) -> Hashable: ...
+    def position_of(self, key: Hashable) -> int: ...
+
+
 class TermBlocks(NamedTuple):
     """One term's block maxima, as multiples of ``step``: byte b of ``levels`` (0: the term is in
     no section around block b), and the same levels as the fields of ``packed``."""
@@ -54,25 +65,20 @@ class TermBlocks(NamedTuple):
 
 class BlockImpacts:
     """Per term, the block maxima of its context impacts under one generation of the index, made
-    the second time the term is asked for. ``section_keys`` gives the index keys of the document's
-    sections, in order (it must not hold the document: the index, which keeps this, is the
-    document's, and a cycle would keep an edited-away version alive)."""
+    the second time the term is asked for. ``sections`` maps the index keys of the document's
+    sections to positions and back (it must not hold the document: the index, which keeps this, is
+    the document's, and a cycle would keep an edited-away version alive)."""
 
-    def __init__(self, index: Postings, section_keys: Callable[[], Sequence[Hashable]], share: float) -> None:
+    def __init__(self, index: Postings, sections: SectionKeys, share: float) -> None:
         self.index = index
         self.share = share
-        self._section_keys = section_keys
+        self.sections = sections
         self._terms: dict[str, TermBlocks] = {}
         self._asked: set[str] = set()
 
     @cached_property
     def keys(self) -> Sequence[Hashable]:
-        return self._section_keys()
-
-    @cached_property
-    def positions(self) -> dict[Hashable, int]:
-        """Section position by index key."""
-        return {key: i for i, key in enumerate(self.keys)}
+        return self.sections.keys()
 
     @cached_property
     def blocks(self) -> int:
@@ -104,8 +110,8 @@ class BlockImpacts:
         return found
 
     def _build(self, term: str) -> TermBlocks:
-        positions = self.positions
-        own = {positions[k]: v for k, v in self.index.score_weighted(((term, 1.0),)).items()}
+        position_of = self.sections.position_of
+        own = {position_of(k): v for k, v in self.index.score_weighted(((term, 1.0),)).items()}
         highest: dict[int, float] = {}
         for i, v in in_context(own, len(self.keys), self.share).items():
             b = i // BLOCK
@@ -121,41 +127,62 @@ class BlockImpacts:
         return TermBlocks(step, bytes(levels), int.from_bytes(fields, "little"))
 
 
-class RankedQuery:
-    """One weighted query over a document's sections: the exact relevance of any section (bit-equal
-    to ``in_context(score_weighted(...))``) and the top k, scoring only blocks that can reach it."""
+class _Query:
+    """A weighted query's exact relevance of any section, bit-equal to the full ranking's
+    ``in_context(score_weighted(...))``, and the best-k heap both ways of ranking fill."""
 
-    def __init__(self, impacts: BlockImpacts, weighted_terms: Sequence[tuple[str, float]]) -> None:
-        self._score = impacts.index.scorer(weighted_terms)
-        self._blocks = [impacts.term(t) for t in self._score.terms]
-        self._levels = [tb.levels for tb in self._blocks]
-        self._impacts = impacts
-        self._keys = impacts.keys
-        self._share = impacts.share
+    def __init__(self, index: Postings, weighted_terms: Sequence[tuple[str, float]], key_at: Callable[[int], Hashable], n: int,
+                 share: float) -> None:
+        self._score = index.scorer(weighted_terms)
+        self._key_at = key_at
+        self._share = share
         # Own (unshared) scores by section; the ends are padded with 0.0, as in_context pads them.
-        self._own: dict[int, float] = {-1: 0.0, len(impacts.keys): 0.0}
+        self._own: dict[int, float] = {-1: 0.0, n: 0.0}
 
     def relevance(self, i: int) -> float:
         """Section ``i``'s relevance, as the full ranking computes it."""
         own = self._own
         for j in (i - 1, i, i + 1):
             if j not in own:
-                own[j] = self._score(self._keys[j])
+                own[j] = self._score(self._key_at(j))
         return own[i] + self._share * (own[i - 1] + own[i + 1])
+
+
+def _offer(best: list[tuple[float, int]], k: int, relevance: float, i: int) -> None:
+    """Keep (relevance, -position) in ``best``, a heap of the ``k`` best so far, the worst on top."""
+    entry = (relevance, -i)
+    if len(best) < k:
+        heapq.heappush(best, entry)
+    elif entry > best[0]:
+        heapq.heapreplace(best, entry)
+
+
+def _best_first(best: list[tuple[float, int]]) -> list[tuple[int, float]]:
+    return sorted(((-neg_i, r) for r, neg_i in best), key=lambda e: (-e[1], e[0]))
+
+
+class RankedQuery(_Query):
+    """One weighted query over a document's sections: the exact relevance of any section (bit-equal
+    to ``in_context(score_weighted(...))``) and the top k, scoring only blocks that can reach it."""
+
+    def __init__(self, impacts: BlockImpacts, weighted_terms: Sequence[tuple[str, float]]) -> None:
+        keys = impacts.keys
+        super().__init__(impacts.index, weighted_terms, keys.__getitem__, len(keys), impacts.share)
+        self._blocks = [impacts.term(t) for t in self._score.terms]
+        self._levels = [tb.levels for tb in self._blocks]
+        self._impacts = impacts
+        self._keys = keys
 
     def top(self, k: int) -> list[tuple[int, float]]:
         """The ``k`` most relevant sections as (position, relevance), best first, ties to the
         earlier section; every section with a query term in its context when fewer."""
         bounds = _BlockBounds(self._impacts, list(zip(self._score.weights, self._blocks)))
-        best: list[tuple[float, int]] = []  # a heap of (relevance, -position): the worst on top
+        best: list[tuple[float, int]] = []
         level = 0.0 if bounds.overflows else bounds.ceiling
         while True:
             for b in bounds.new_blocks_reaching(level):
-                for entry in self._block(b):
-                    if len(best) < k:
-                        heapq.heappush(best, entry)
-                    elif entry > best[0]:
-                        heapq.heapreplace(best, entry)
+                for r, i in self._block(b):
+                    _offer(best, k, r, i)
             if level <= 0.0 or (len(best) == k and best[0][0] >= level):
                 break  # every block left is bounded below the level, so below the k-th best
             level = level * _DESCENT
@@ -163,10 +190,10 @@ class RankedQuery:
                 level = max(level, best[0][0])
             elif level < bounds.floor:
                 level = 0.0  # the last round: every block with a query term
-        return sorted(((-neg_i, r) for r, neg_i in best), key=lambda e: (-e[1], e[0]))
+        return _best_first(best)
 
     def _block(self, b: int) -> list[tuple[float, int]]:
-        """(relevance, -position) of the block's sections that have a query term around."""
+        """(relevance, position) of the block's sections that have a query term around."""
         keys, own, score = self._keys, self._own, self._score
         # Only the terms in some section of the block or next to it can add to these scores.
         lists = [pair for pair, levels in zip(score.lists, self._levels) if levels[b]]
@@ -180,8 +207,104 @@ class RankedQuery:
         for i in range(lo, hi):
             r = own[i] + share * (own[i - 1] + own[i + 1])
             if r > 0.0:  # a section with no query term around is not ranked at all
-                out.append((r, -i))
+                out.append((r, i))
         return out
+
+
+class PrunedQuery(_Query):
+    """One weighted query ranked without block maxima (a version asked for its terms the first
+    time): exact top k, scoring every section only for the terms that no other way avoids.
+
+    Terms are summed into partial scores from the one in the fewest sections up. Once the partial
+    k-th best, less all that the terms not summed yet could add to a section, leaves few sections
+    that may still reach it, those are scored exactly and the rest of the postings is never read.
+    """
+
+    # Sections scored exactly at most; more means summing more terms first.
+    CANDIDATES = 64
+
+    def __init__(self, index: Postings, weighted_terms: Sequence[tuple[str, float]], sections: SectionKeys,
+                 share: float) -> None:
+        super().__init__(index, weighted_terms, sections.key_at, len(sections), share)
+        self._sections = sections
+        self._lengths = index.lengths
+
+    def top(self, k: int) -> list[tuple[int, float]]:
+        """The ``k`` most relevant sections as (position, relevance), best first, ties to the
+        earlier section; every section with a query term in its context when fewer."""
+        score, lengths = self._score, self._lengths
+        n, share = len(self._sections), self._share
+        norm_a, norm_b = score.norm_a, score.norm_b
+        # A term adds less than its weighted IDF to a section's own score: tf / (tf + norm) < 1.
+        reach = [idf * (1.0 + 2.0 * share) * _MARGIN for _, idf in score.lists]
+        order = sorted(range(len(score.lists)), key=lambda t: len(score.lists[t][0]))
+        # What the terms after the first d could still add: rests[d] (each term's reach has a margin
+        # far above the rounding of these sums).
+        rests = list(accumulate((reach[t] for t in reversed(order)), initial=0.0))[::-1]
+        partial: dict[int, float] = {}
+        summed = 0
+        for done, t in enumerate(order, start=1):
+            plist, idf = score.lists[t]
+            get = partial.get
+            for p, (key, tf) in zip(self._sections.positions(plist), plist.items()):
+                partial[p] = get(p, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
+            summed += len(plist)
+            last = done == len(order)
+            rest = rests[done]
+            # Settling costs passes over the partial scores: worth trying only before a term of
+            # many postings, once the k-th best partial score could exceed the rest.
+            if not last and (2 * len(score.lists[order[done]][0]) < summed or rests[0] - rest <= rest):
+                continue
+            candidates = self._candidates(partial, n, k, rest, last)
+            if candidates is not None:
+                best: list[tuple[float, int]] = []
+                for i in candidates:
+                    r = self.relevance(i)
+                    if r > 0.0:
+                        _offer(best, k, r, i)
+                return _best_first(best)
+        return []  # no query term occurs
+
+    def _candidates(self, partial: dict[int, float], n: int, k: int, rest: float, last: bool) -> list[int] | None:
+        """The sections that may still be among the best k when the terms not summed yet could
+        add up to ``rest`` to any section; None when too many or too few are known yet."""
+        if len(partial) < k:
+            return self._around(partial, n, 0.0) if last else None
+        share = self._share
+        spread = 1.0 + 2.0 * share
+        # The k-th best partial context is at least the k-th best own partial score; it is read
+        # among the sections around those that come near it (a context is at most ``spread``
+        # times the best own score around it).
+        floor = heapq.nlargest(k, partial.values())[-1]
+        context = self._context(partial, n, floor / spread)
+        kth = heapq.nlargest(k, context.values())[-1]
+        # The partial sums, made in another order than the exact scores, may differ from them in
+        # the last bits: the margin keeps every section that could reach the k-th best, or tie it.
+        cutoff = kth * (1.0 - 1e-9) - rest
+        if cutoff <= 0.0:
+            return self._around(partial, n, 0.0) if last else None
+        candidates = self._around(partial, n, cutoff)
+        if len(candidates) > self.CANDIDATES and not last:
+            return None
+        return candidates
+
+    def _context(self, partial: dict[int, float], n: int, least: float) -> dict[int, float]:
+        """Partial context of the sections next to or at an own partial score of ``least`` or more."""
+        share = self._share
+        near = set()
+        for j, v in partial.items():
+            if v >= least:
+                near.update((j - 1, j, j + 1))
+        near.discard(-1)
+        near.discard(n)
+        get = partial.get
+        return {i: get(i, 0.0) + share * (get(i - 1, 0.0) + get(i + 1, 0.0)) for i in near}
+
+    def _around(self, partial: dict[int, float], n: int, cutoff: float) -> list[int]:
+        """Sections whose partial context reaches ``cutoff`` (every one with a partial score around
+        at 0)."""
+        context = self._context(partial, n, cutoff / (1.0 + 2.0 * self._share))
+        return [i for i, v in context.items() if v >= cutoff and v > 0.0]
 
 
 class _BlockBounds:

@@ -22,7 +22,7 @@ from longdoc import LongDocument, terms
 from longdoc.query import analyse_query
 from longdoc.ranking import opening_sections
 from longdoc import topk
-from longdoc.topk import BLOCK, RankedQuery
+from longdoc.topk import BLOCK, PrunedQuery, RankedQuery
 
 CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
 
@@ -51,8 +51,8 @@ def expected_choice(doc: LongDocument, query: str, k: int, budget: int | None = 
 
 
 def fast_top(doc: LongDocument, query: str, k: int, budget: int | None = None) -> list[tuple[int, float]]:
-    """select's choice once block maxima exist for the query's terms (the first time a version of the
-    document is asked for a term, select ranks every section), equal to the first choice."""
+    """select's choice once block maxima exist for the query's terms, equal to the first choice (the
+    first time a version of the document is asked for a term, select prunes by rare terms)."""
     first = [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
     again = [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
     assert again == first, "the block-max head differs from the full ranking"
@@ -221,3 +221,43 @@ def test_a_document_whose_block_maxima_were_made_is_freed_at_once_when_dropped()
         assert dropped() is None
     finally:
         gc.enable()
+
+
+def pruned_top(doc: LongDocument, question: str, k: int) -> list[tuple[int, float]]:
+    return PrunedQuery(doc._postings(), analyse_query(question, terms).weights, doc._section_keys(), 0.3).top(k)
+
+
+def full_head(doc: LongDocument, question: str, k: int) -> list[tuple[int, float]]:
+    relevance = doc.relevance(question)
+    opening = set(opening_sections(s.tokens for s in doc.sections))  # promoted by select, not by top
+    ranked = sorted((i for i, v in enumerate(relevance) if v > 0.0 and i not in opening),
+                    key=lambda i: (-relevance[i], i))
+    return [(i, relevance[i]) for i in ranked[:k]]
+
+
+@pytest.mark.parametrize("limit", [0, 8, 64, 10_000], ids=lambda n: f"{n} candidates")
+def test_a_first_ask_pruned_by_rare_terms_gives_the_full_rankings_head_wherever_it_settles(
+    limit: int, monkeypatch: pytest.MonkeyPatch, shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
+) -> None:
+    # No candidates allowed: every term is summed before settling; many: it settles at the first try.
+    monkeypatch.setattr(PrunedQuery, "CANDIDATES", limit)
+    doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
+    opening = set(opening_sections(s.tokens for s in doc.sections))
+    for question in cuad_questions(shared_path("cuad/qa.jsonl")):
+        got = [(i, v) for i, v in pruned_top(doc, question, 10 + len(opening)) if i not in opening][:10]
+        assert got == full_head(doc, question, 10), question
+
+
+def test_a_first_ask_reads_fewer_postings_than_the_query_terms_hold(
+    shared_text: Callable[[str], str], shared_path: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
+    read = []
+    positions = type(doc._section_keys()).positions
+    monkeypatch.setattr(type(doc._section_keys()), "positions", lambda self, keys: read.append(len(keys)) or positions(self, keys))
+    weights = analyse_query("Anti-Assignment: Is consent or notice required of a party if the contract is assigned "
+                            "to a third party?", terms).weights
+    query = PrunedQuery(doc._postings(), weights, doc._section_keys(), 0.3)
+    held = sum(len(plist) for plist, _ in query._score.lists)
+    query.top(3)
+    assert 0 < sum(read) < held / 2, "the common terms' postings are never read"
