@@ -22,7 +22,7 @@ import heapq
 import math
 from itertools import accumulate
 from functools import cached_property
-from typing import Callable, Hashable, Iterable, NamedTuple, Protocol, Sequence
+from typing import Callable, Hashable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from .bm25 import Postings
 from .ranking import in_context
@@ -39,7 +39,6 @@ _SCALE = 1 << (_FIELD - 2)
 # Bounds come out of floating-point products: a relative margin far above their rounding error
 # keeps them true upper bounds.
 _MARGIN = 1.0 + 1e-9
-_DESCENT = 0.7  # each round lowers the level by this factor until the top k is settled
 # Terms whose block maxima are kept per version of the index, the least recently used dropped
 # first: about 28 KB each for a 10 MB contract (27,000 sections).
 TERMS_KEPT = 512
@@ -178,18 +177,11 @@ class RankedQuery(_Query):
         earlier section; every section with a query term in its context when fewer."""
         bounds = _BlockBounds(self._impacts, list(zip(self._score.weights, self._blocks)))
         best: list[tuple[float, int]] = []
-        level = 0.0 if bounds.overflows else bounds.ceiling
-        while True:
-            for b in bounds.new_blocks_reaching(level):
-                for r, i in self._block(b):
-                    _offer(best, k, r, i)
-            if level <= 0.0 or (len(best) == k and best[0][0] >= level):
-                break  # every block left is bounded below the level, so below the k-th best
-            level = level * _DESCENT
-            if len(best) == k:
-                level = max(level, best[0][0])
-            elif level < bounds.floor:
-                level = 0.0  # the last round: every block with a query term
+        for bound, b in bounds.descending():
+            if len(best) == k and best[0][0] > bound:
+                break  # every block left is bounded below the k-th best
+            for r, i in self._block(b):
+                _offer(best, k, r, i)
         return _best_first(best)
 
     def _block(self, b: int) -> list[tuple[float, int]]:
@@ -311,35 +303,49 @@ class _BlockBounds:
     """Every block's relevance bound for one weighted query, as one packed sum."""
 
     def __init__(self, impacts: BlockImpacts, weighted: Sequence[tuple[float, TermBlocks]]) -> None:
-        self.ceiling = sum(w * tb.step for w, tb in weighted) * _STEPS * _MARGIN  # no relevance above
-        self._unit = self.ceiling / _SCALE if weighted else 1.0  # relevance per unit of a field
+        ceiling = sum(w * tb.step for w, tb in weighted) * _STEPS * _MARGIN  # no relevance above
+        self._unit = ceiling / _SCALE if weighted else 1.0  # relevance per unit of a field
         # Integer weights rounded up: a field's sum times the unit bounds the block's relevance.
         factors = [math.ceil(w * tb.step / self._unit) for w, tb in weighted]
         # Only a query of thousands of terms could overflow a field: then every block is a candidate.
-        self.overflows = sum(factors) * _STEPS >= _HIGH_BIT
-        total = sum(f * tb.packed for f, (_, tb) in zip(factors, weighted))
-        self.floor = self._unit  # below one unit, only blocks with any query term remain
+        self._overflows = sum(factors) * _STEPS >= _HIGH_BIT
+        self._total = sum(f * tb.packed for f, (_, tb) in zip(factors, weighted))
         self._ones = impacts.ones
-        self._biased = total + impacts.ones * _HIGH_BIT
-        self._high = impacts.ones << (_FIELD - 1)
-        self._taken = 0  # the high bits of the blocks handed out already
-        self._bytes = 3 * impacts.blocks
+        self._blocks = impacts.blocks
 
-    def new_blocks_reaching(self, level: float) -> list[int]:
-        """The blocks not handed out yet whose bound may reach ``level`` (at 0: any query term)."""
-        if self.overflows:
-            return list(range(self._bytes // 3)) if level <= 0.0 else []
-        threshold = max(1, math.floor(level / (self._unit * _MARGIN)))
-        if threshold >= _HIGH_BIT:
-            return []
+    def descending(self) -> Iterator[tuple[float, int]]:
+        """(bound, block) of every block with a query term in or next to it, highest bound first."""
+        if self._overflows:
+            yield from ((math.inf, b) for b in range(self._blocks))
+            return
+        data = self._total.to_bytes(3 * self._blocks, "little")
+        # Fields stay below the high bit of their top byte: the top bytes sort the blocks into
+        # 127 bands of 65,536 units, read best band first, each band's blocks by exact bound.
+        top_bytes = data[2::3]
+        for band in range(0x7F, 0, -1):
+            at = top_bytes.find(band)
+            if at < 0:
+                continue
+            in_band = []
+            while at >= 0:
+                in_band.append(at)
+                at = top_bytes.find(band, at + 1)
+            yield from self._exact(data, in_band)
+        yield from self._exact(data, self._lowest_band())
+
+    def _exact(self, data: bytes, blocks: list[int]) -> Iterator[tuple[float, int]]:
+        scale = self._unit * _MARGIN
+        fields = sorted(((int.from_bytes(data[3 * b : 3 * b + 3], "little"), b) for b in blocks), reverse=True)
+        return ((field * scale, b) for field, b in fields)
+
+    def _lowest_band(self) -> list[int]:
+        """The blocks of a field from 1 to 65,535: a query term around, bound in the lowest band."""
         # Adding (high bit - threshold) to every field sets its high bit exactly when the field
         # reaches the threshold; fields stay below the high bit, so nothing carries across.
-        marked = (self._biased - self._ones * threshold) & self._high
-        fresh = marked & ~self._taken
-        if not fresh:
-            return []
-        self._taken = marked
-        data = fresh.to_bytes(self._bytes, "little")
+        biased = self._total + self._ones * _HIGH_BIT
+        high = self._ones << (_FIELD - 1)
+        marked = (biased - self._ones) & high & ~((biased - self._ones * 0x10000) & high)
+        data = marked.to_bytes(3 * self._blocks, "little")
         out = []
         at = data.find(0x80)
         while at >= 0:
