@@ -157,6 +157,19 @@ class TermScorer:
                 total = total + idf * tf / (tf + norm_a + norm_b * length)
         return total
 
+    def many(self, keys: Sequence[Hashable], lists: Sequence[tuple[dict[Hashable, int], float]]) -> list[float]:
+        """Each document's score over ``lists`` as :meth:`__call__` gives it, term by term over
+        all of them at once (the same additions per document, in the same order)."""
+        norm_a, norm_b, lengths = self.norm_a, self.norm_b, self._lengths
+        totals = [0.0] * len(keys)
+        for plist, idf in lists:
+            get = plist.get
+            for x, key in enumerate(keys):
+                tf = get(key)
+                if tf is not None:
+                    totals[x] = totals[x] + idf * tf / (tf + norm_a + norm_b * lengths[key])
+        return totals
+
 
 class BM25:
     """Okapi BM25 over a list of documents' terms, with Lucene's positive IDF.

@@ -191,9 +191,8 @@ class RankedQuery(_Query):
         lists = [pair for pair, levels in zip(score.lists, self._levels) if levels[b]]
         lo = b * BLOCK
         hi = min(len(keys), lo + BLOCK)
-        for j in range(lo - 1, hi + 1):
-            if j not in own:
-                own[j] = score(keys[j], lists)
+        todo = [j for j in range(lo - 1, hi + 1) if j not in own]
+        own.update(zip(todo, score.many([keys[j] for j in todo], lists)))
         share = self._share
         out = []
         for i in range(lo, hi):
