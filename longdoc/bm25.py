@@ -99,14 +99,7 @@ class Postings:
 
     def score_weighted(self, weighted_terms: Iterable[tuple[str, float]]) -> dict[Hashable, float]:
         """BM25 where each query term's contribution is multiplied by its weight."""
-        scorer = self.scorer(weighted_terms)
-        norm_a, norm_b, lengths = scorer.norm_a, scorer.norm_b, self.lengths
-        scores: dict[Hashable, float] = {}
-        for plist, idf in scorer.lists:
-            get = scores.get
-            for key, tf in plist.items():
-                scores[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
-        return scores
+        return self.scorer(weighted_terms).index_scores()
 
     def scorer(self, weighted_terms: Iterable[tuple[str, float]]) -> "TermScorer":
         """The weighted query terms that occur, with what :meth:`score_weighted` needs of them."""
@@ -156,6 +149,16 @@ class TermScorer:
             if tf is not None:
                 total = total + idf * tf / (tf + norm_a + norm_b * length)
         return total
+
+    def index_scores(self) -> dict[Hashable, float]:
+        """The score of every document that holds a term (others score 0)."""
+        norm_a, norm_b, lengths = self.norm_a, self.norm_b, self._lengths
+        scores: dict[Hashable, float] = {}
+        for plist, idf in self.lists:
+            get = scores.get
+            for key, tf in plist.items():
+                scores[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
+        return scores
 
     def many(self, keys: Sequence[Hashable], lists: Sequence[tuple[dict[Hashable, int], float]]) -> list[float]:
         """Each document's score over ``lists`` as :meth:`__call__` gives it, term by term over

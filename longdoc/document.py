@@ -7,9 +7,7 @@ touches, shifts the starts of the rest, and patches the BM25 postings.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
-from operator import itemgetter
 from collections.abc import Sequence
 from itertools import accumulate, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
@@ -21,10 +19,10 @@ from .diagnostics import Diagnostic, diagnose
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
-from .ranking import NEIGHBOUR_SHARE, in_context, opening_sections, promote_opening
+from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized
-from .topk import BlockImpacts, PrunedQuery, RankedQuery
+from .topk import BlockImpacts, PrunedQuery, RankedQuery, ScannedQuery
 from .window import Window
 
 __all__ = ["LongDocument"]
@@ -443,17 +441,18 @@ class LongDocument:
         """Scores keyed by index key re-keyed by section position in this version."""
         return dict(zip(self._section_keys().positions(by_key), by_key.values()))
 
-    def _relevance_map(self, query: str) -> dict[int, float]:
+    def _scanned(self, query: str) -> ScannedQuery:
         _check_query(query)
-        weighted = analyse_query(query, self._analyzer)
-        by_key = self._postings().score_weighted(weighted.weights)
-        return in_context(self._by_index(by_key), self._section_prefix[-1])
+        weights = analyse_query(query, self._analyzer).weights
+        return ScannedQuery(self._postings(), weights, self._section_keys(), NEIGHBOUR_SHARE)
 
     def _ranked(self, query: str) -> list[tuple[int, float]]:
         """(section index, relevance) of the sections that match, best first (ties: earlier)."""
-        scores = self._relevance_map(query)
-        ordered = sorted(sorted(scores.items()), key=itemgetter(1), reverse=True)
-        return promote_opening(ordered, opening_sections(self._leading_tokens()), scores)
+        relevances = self._scanned(query).relevances
+        # A stable sort: equal relevances keep document order.
+        ordered = sorted((i for i, v in enumerate(relevances) if v > 0.0), key=relevances.__getitem__, reverse=True)
+        opening = opening_sections(self._leading_tokens())
+        return promote_opening([(i, relevances[i]) for i in ordered], opening, {i: relevances[i] for i in opening})
 
     def _choose_from_top(self, query: str, k: int, budget: int | None) -> list[tuple[Section, float]]:
         """:meth:`select` without rerank, reading only the head of the ranking: the best ``k``

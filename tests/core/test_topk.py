@@ -52,7 +52,8 @@ def expected_choice(doc: LongDocument, query: str, k: int, budget: int | None = 
 
 def fast_top(doc: LongDocument, query: str, k: int, budget: int | None = None) -> list[tuple[int, float]]:
     """select's choice once block maxima exist for the query's terms, equal to the first choice (the
-    first time a version of the document is asked for a term, select prunes by rare terms)."""
+    first time a version of the document is asked for a term, select prunes by rare terms; every
+    section is ranked for a rerank, a deep budget and relevance())."""
     first = [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
     again = [(s.index, v) for s, v in doc.select(query, k=k, budget=budget)]
     assert again == first, "the block-max head differs from the full ranking"
