@@ -90,14 +90,18 @@ _VERB = (
     rb"|shall\s+be\s+deemed\b)"
 )
 _POINTER = re.compile(rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?|defined")
-_MEANS = re.compile(
+# What follows a quoted term that "means" something: the verb, maybe after a qualifier.
+_MEANS_TAIL = (
     # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
     # run split among three optional parts is tried every way before a match fails.
-    rb'"' + _TERM + rb'"[ \t]*(?:\n[ \t]*)?(?:[,:][ \t]*)?'
+    rb'[ \t]*(?:\n[ \t]*)?(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b[^"\n;]{0,80}?[,\s]\s*'
     rb"|\([^()\n]{0,60}\)\s*,?\s*|-\s*)?" + _VERB
 )
+_MEANS = re.compile(rb'"' + _TERM + rb'"' + _MEANS_TAIL)
+# The tail alone, matched after a quoted term already found: the term is not scanned twice.
+_AFTER_TERM = re.compile(_MEANS_TAIL)
 # In a list of entries ("Cost of Services" is FASC's total ...) a quoted term opening a line is
 # defined by a plain "is".
 _IS = re.compile(rb"[ \t]+(?:is|are)\b")
@@ -105,6 +109,10 @@ _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ 
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition.
 _ALSO_DEFINED = re.compile(rb'"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:the[ \t]+)?\Z')
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
+# The farthest a quoted term's closing quote can be from its opening one (see `_TERM`).
+_LONGEST_QUOTED = 83
+# What cannot follow the quote that opens a term (see `_TERM`).
+_NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"'])
 _PAREN = re.compile(rb'\(([^()\n"]{0,160}"[^()\n]{1,240})\)')
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
@@ -229,30 +237,41 @@ def definitions_in(
     """
     v = byte_view(text) if view is None else view
     stop = len(text) if end is None else min(end, len(text))
-    found: list[Definition | None] = []
-    for m in _MEANS.finditer(v, start, stop):
-        kind = "pointer" if _POINTER.search(v, m.end("term"), m.end()) else "means"
-        end_ = _entry_end(v, m.end(), len(v))
-        found.append(_definition(text, m.start("term"), m.end("term"), m.start(), end_, kind))
-        also = _ALSO_DEFINED.search(v, max(0, m.start() - 90), m.start())
-        if also:
-            found.append(_definition(text, also.start("term"), also.end("term"), also.start(), end_, kind))
-    for m in _PAREN.finditer(v, start, stop):
-        found.extend(_parenthetical(text, v, m, start))
+    means: list[Definition | None] = []
+    quoted: list[Definition | None] = []
+    means_end = start
     for m in _QUOTED.finditer(v, start, stop):
+        # A "means" definition opens with a quoted term, or with the closing quote of one when a
+        # term follows it at once ('"A"B" means'); like a left-to-right scan, it never starts
+        # inside the previous one.
+        if m.start() >= means_end:
+            tail = _AFTER_TERM.match(v, m.end(), stop)
+            if tail is not None:
+                means_end = tail.end()
+                means.extend(_means(text, v, m.start("term"), m.end("term"), m.start(), tail.end()))
+        closing = m.end() - 1
+        if closing >= means_end and v[closing + 1 : closing + 2] not in _NOT_TERM_START and _verb_after_next_quote(v, closing, stop):
+            after = _MEANS.match(v, closing, stop)
+            if after is not None:
+                means_end = after.end()
+                means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end()))
         if _IS.match(v, m.end()) and _ENTRY_LEAD.fullmatch(v, v.rfind(b"\n", 0, m.start()) + 1, m.start()):
-            found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
+            quoted.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
             continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
         if (b"as" in before or b"called" in before or b"named" in before or b"designated" in before) and _REFERRED.search(
             v, max(0, m.start() - 80), m.start()
         ):
             s = _sentence_start(v, m.start(), start)
-            found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
-    for pattern in (_REFERRED_NAME, _HEREINAFTER_NAME):
-        for m in pattern.finditer(v, start, stop):
-            s = _sentence_start(v, m.start(), start)
-            found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
+            quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
+    # Shapes listed in the order _dedupe prefers among equals.
+    found = means
+    for m in _PAREN.finditer(v, start, stop):
+        found.extend(_parenthetical(text, v, m, start))
+    found.extend(quoted)
+    for m in (*_opening_with(_REFERRED_NAME, b"referred", v, start, stop), *_HEREINAFTER_NAME.finditer(v, start, stop)):
+        s = _sentence_start(v, m.start(), start)
+        found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
@@ -260,6 +279,36 @@ def definitions_in(
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), "entry"))
     found.extend(_listed_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])
+
+
+def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int) -> list[Definition | None]:
+    """The definition a quoted term and its verb at [start, end) make, and the quoted term just
+    before that shares it ('"Licensed User" and "Licensed Users" means'), if any."""
+    kind = "pointer" if _POINTER.search(v, term_end, end) else "means"
+    span_end = _entry_end(v, end, len(v))
+    out = [_definition(text, term_start, term_end, start, span_end, kind)]
+    also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
+    if also:
+        out.append(_definition(text, also.start("term"), also.end("term"), also.start(), span_end, kind))
+    return out
+
+
+def _verb_after_next_quote(v: bytes, quote: int, stop: int) -> bool:
+    """Whether a "means" verb follows the next quote after `quote` (as it must if a quoted term
+    opening there is defined): a cheap test before the whole pattern is tried."""
+    closing = v.find(b'"', quote + 1, min(stop, quote + _LONGEST_QUOTED))
+    return closing >= 0 and _AFTER_TERM.match(v, closing + 1, stop) is not None
+
+
+def _opening_with(pattern: re.Pattern[bytes], literal: bytes, v: bytes, start: int, stop: int) -> Iterator[re.Match[bytes]]:
+    """`pattern.finditer(v, start, stop)` for a pattern whose matches open with `literal`: the
+    literal is found by `bytes.find`, which scans several times faster than the regex engine."""
+    at = v.find(literal, start, stop)
+    while at >= 0:
+        m = pattern.match(v, at, stop)
+        at = v.find(literal, at + 1 if m is None else max(m.end(), at + 1), stop)
+        if m is not None:
+            yield m
 
 
 def _listed_entries(text: str, v: bytes, start: int, stop: int) -> list[Definition | None]:

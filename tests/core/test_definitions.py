@@ -51,6 +51,18 @@ def test_shall_mean_is_a_definition():
     only_defining('As used herein, "Net Sales" shall mean gross sales less returns.', "Net Sales", "means")
 
 
+def test_a_term_quoted_right_after_another_quote_is_defined_by_its_verb():
+    # The quote closing "A1" also opens "B2": every quote may open a defined term.
+    text = 'Labels read "A1"B2" means the second label.'
+    only_defining(text, "B2", "means")
+
+
+def test_a_quoted_term_inside_a_definitions_qualifier_is_not_defined_again():
+    # '"Term" (as in "Schedule") means ...' defines Term; the quote in the brackets is no new start.
+    text = 'Here "Fee" (see "Schedule") means the sum due.'
+    assert [d.term for d in find_definitions(text) if d.kind == "means"] == ["Fee"]
+
+
 def test_has_the_meaning_given_in_a_section_is_a_pointer():
     only_defining('"Services" has the meaning set forth in Section 2.1.', "Services", "pointer")
 
