@@ -115,18 +115,23 @@ def patch_outline(
             parents[i] = p = stack[-1]
             depths[i] = depths[p] + 1
         stack.append(i)
+        if i >= new_end and _same_open(previous, stack, first, new_end, moved):
+            # The open headings are the old ones: what follows nests as it did, moved.
+            _copy_structure(previous, stack, parents, depths, last_part, first, new_end, moved)
+            break
     children: dict[int, list[OutlineNode]] = {}
     # Closed before the edit: the same nodes, children and all.
     nodes: list[OutlineNode] = [*previous[:first], *[None] * (n - first)]  # type: ignore[list-item]
+    make = tuple.__new__  # the named tuple's own __new__ is a Python function: thousands of calls
     for i in [*range(n - 1, first - 1, -1), *sorted(open_at_edit, reverse=True)]:
         p = parents[i]
         kids = children.get(i)
         if i >= new_end:
             o = previous[i - moved]
-            node = OutlineNode(
+            node = make(OutlineNode, (
                 i, o.title, o.level, o.label, o.kind, o.heading_start + delta, o.heading_end + delta,
                 o.start + delta, o.end + delta, o.tokens, p, depths[i], tuple(reversed(kids)) if kids else (),
-            )
+            ))
         else:
             if i < first:  # open at the edit: its earlier children are closed, hence reused
                 kept = [c for c in previous[i].children if c.index < first and c.index not in open_at_edit]
@@ -145,3 +150,39 @@ def patch_outline(
             children.setdefault(p, []).append(node)
     flat = tuple(nodes)
     return tuple(node for node in flat if node.parent is None), flat
+
+
+
+def _old_index(i: int, first: int, new_end: int, moved: int) -> int | None:
+    """Heading i's index before the edit (None: an edited heading)."""
+    if i < first:
+        return i
+    return i - moved if i >= new_end else None
+
+
+def _same_open(previous: Sequence[OutlineNode], stack: list[int], first: int, new_end: int, moved: int) -> bool:
+    """Whether the open headings (``stack``, its top one past the edit) are, in order, those that
+    were open at the top one's old place."""
+    old = previous[stack[-1] - moved]
+    for i in reversed(stack[:-1]):
+        if old.parent is None or _old_index(i, first, new_end, moved) != old.parent:
+            return False
+        old = previous[old.parent]
+    return old.parent is None
+
+
+def _copy_structure(previous: Sequence[OutlineNode], stack: list[int], parents: list[int | None], depths: list[int],
+                    last_part: list[int], first: int, new_end: int, moved: int) -> None:
+    """Parents and depths of the headings after the top of ``stack``, and the part ends of the
+    open ones, read from the old nodes (the open headings being the old ones, see _same_open)."""
+    for i in range(stack[-1] + 1, len(parents)):
+        o = previous[i - moved]
+        p = o.parent
+        # An old parent after the top of the stack, or on it, is never an edited heading.
+        parents[i] = None if p is None else (p if p < first else p + moved)
+        depths[i] = o.depth
+    for i in stack:
+        old = previous[_old_index(i, first, new_end, moved)]  # type: ignore[index]
+        while old.children:  # the last node of its subtree closes its part
+            old = old.children[-1]
+        last_part[i] = old.index + 1 + moved
