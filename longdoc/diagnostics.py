@@ -95,11 +95,18 @@ def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
 def _numbering(text: str, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
     """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent."""
     siblings: dict[int | None, list[tuple[tuple[int, ...], OutlinePart]]] = defaultdict(list)
-    match = _NUMBERED.match
+    # A long outline repeats few labels ("1.", "2.", ...): each is read once.
+    numbers: dict[str, tuple[int, ...] | None] = {}
     for node in nodes:
-        m = match(node.label or "")
-        if m:
-            siblings[node.parent].append((tuple(map(int, m.group(1).split("."))), node))
+        label = node.label
+        if not label:
+            continue
+        if label not in numbers:
+            m = _NUMBERED.match(label)
+            numbers[label] = tuple(map(int, m.group(1).split("."))) if m else None
+        number = numbers[label]
+        if number is not None:
+            siblings[node.parent].append((number, node))
     out = []
     for group in siblings.values():
         seen: set[tuple[int, ...]] = set()
