@@ -185,7 +185,8 @@ def _cut_at_heading(text: str, units: list[tuple[int, int, int]], size: Measure,
             return units  # the heading does not end between words here
         out.append((us, head_end, size(us, head_end)))
         us, n = body.start(), size(body.start(), ue)
-    if sum(u[2] for u in out) + n > limit:
+    joined = sum(u[2] for u in out) + n if isinstance(size, RawCount) else size(out[0][0] if out else us, ue)
+    if joined > limit:
         return out + _word_units(text, us, ue, size) + units[j + 1 :]
     return out + [(us, ue, n)] + units[j + 1 :]
 
