@@ -43,6 +43,7 @@ class _OutlineSeed(NamedTuple):
     old_end: int
     new_end: int
     delta: int
+    markdown: bool
 
 
 class _Part:
@@ -327,15 +328,21 @@ class LongDocument:
 
     def _levels(self) -> list[int]:
         if self._levels_cache is None:
-            self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]
+            seed = self._outline_seed
+            if seed is not None and not seed.markdown and not self._markdown:
+                # Outside Markdown a heading's level is its shape's: only the edited ones are new.
+                edited = [p.heading.level for p in self._parts[seed.first + 1 : seed.new_end + 1]]  # type: ignore[union-attr]
+                self._levels_cache = [*seed.levels[: seed.first], *edited, *seed.levels[seed.old_end :]]
+            else:
+                self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]
         return self._levels_cache
 
     def _outline(self) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
         if self._outline_cache is None:
+            levels = self._levels()
             seed, self._outline_seed = self._outline_seed, None
             parts, starts = self._parts, self._starts
             heads = [p.heading for p in parts[1:]]
-            levels = self._levels()
             measure = self._part_measure([0, *accumulate([part.raw for part in parts])])
             if seed is not None and levels[seed.new_end :] == seed.levels[seed.old_end :]:
                 self._outline_cache = patch_outline(
@@ -691,7 +698,7 @@ class LongDocument:
         if old_doc._outline_cache is not None and old_doc._levels_cache is not None:
             # Parts first..last held headings first-1 .. last-1; the new parts hold as many as they hold.
             self._outline_seed = _OutlineSeed(old_doc._outline_cache[1], old_doc._levels_cache, max(first - 1, 0),
-                                              last, first + len(new_parts) - 1, delta)
+                                              last, first + len(new_parts) - 1, delta, old_doc._markdown)
 
     # ----------------------------------------------------------------- contract intelligence
     def _view(self) -> bytes:

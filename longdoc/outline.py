@@ -127,10 +127,10 @@ def patch_outline(
         p = parents[i]
         kids = children.get(i)
         if i >= new_end:
-            o = previous[i - moved]
+            _, title, level, label, kind, heading_start, heading_end, start, end, tokens, _, _, _ = previous[i - moved]
             node = make(OutlineNode, (
-                i, o.title, o.level, o.label, o.kind, o.heading_start + delta, o.heading_end + delta,
-                o.start + delta, o.end + delta, o.tokens, p, depths[i], tuple(reversed(kids)) if kids else (),
+                i, title, level, label, kind, heading_start + delta, heading_end + delta, start + delta,
+                end + delta, tokens, p, depths[i], tuple(reversed(kids)) if kids else (),
             ))
         else:
             if i < first:  # open at the edit: its earlier children are closed, hence reused
