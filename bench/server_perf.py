@@ -243,6 +243,7 @@ def main() -> None:
     # what a slower JSON parser on the client side adds.
     rows = [
         goal("didChange (1 char) + documentSymbol, median ms", server["change_and_symbols_ms"], "symbols"),
+        part("documentSymbol again (the version's JSON sent as rendered: transport and client parsing), median ms", server["symbols_cached_ms"]),
         goal("foldingRange on a new version, median ms", server["folding_ms"], "folding"),
         part("foldingRange again (cached per version), median ms", server["folding_cached_ms"]),
         goal("findRelevantSections (k=3), median ms", server["find_ms"], "find"),
