@@ -179,11 +179,30 @@ class LongDocument:
         self._index_generation = -1
         self._finish()
 
-    def _reindex(self) -> None:
-        self._index = Postings(_K1, _B)
-        for start, part in zip(self._starts, self._parts):
-            self._index_part(self._text, start, part)
-        self._index_generation = self._index.generation
+    @property
+    def indexed(self) -> bool:
+        """Whether this version's search index is built (the first query builds it otherwise)."""
+        return self._index is not None and self._index.generation == self._index_generation
+
+    def indexing(self, parts: int = 256) -> Iterator[int]:
+        """Build the search index ``parts`` parts at a time, yielding how many are indexed so far.
+
+        Stopped early, it leaves nothing behind; run out, the index is this version's, as a first
+        query would have built it (nothing is done when the index is built already)."""
+        _check_positive("parts", parts)
+        return self._index_steps(parts)
+
+    def _index_steps(self, parts: int) -> Iterator[int]:
+        index = Postings(_K1, _B)
+        text = self._text
+        for done, (start, part) in enumerate(zip(self._starts, self._parts), start=1):
+            if self.indexed:
+                return  # built meanwhile by a query
+            self._index_part(index, text, start, part)
+            if done % parts == 0:
+                yield done
+        if not self.indexed:
+            self._index, self._index_generation = index, index.generation
 
     def _postings(self) -> Postings:
         """The BM25 postings of this version of the text.
@@ -191,8 +210,9 @@ class LongDocument:
         An edit hands the postings on to the new document and patches them in place; a document
         that has been edited away rebuilds its own on demand, so old versions stay correct.
         """
-        if self._index is None or self._index.generation != self._index_generation:
-            self._reindex()
+        if not self.indexed:
+            for _ in self.indexing(len(self._parts)):
+                pass
         assert self._index is not None
         return self._index
 
@@ -227,11 +247,11 @@ class LongDocument:
             found = self._analyzer(part.heading.text) + found
         return found
 
-    def _index_part(self, text: str, start: int, part: _Part, sections: Iterable[int] | None = None) -> None:
+    def _index_part(self, index: Postings, text: str, start: int, part: _Part,
+                    sections: Iterable[int] | None = None) -> None:
         """Index the part's ``sections`` (default: all) under its uid."""
-        assert self._index is not None
         base = part.uid << _KEY_BITS
-        add = self._index.add
+        add = index.add
         for j in range(len(part.spans)) if sections is None else sections:
             add(base | j, self._section_terms(text, start, part, j))
 
@@ -259,14 +279,14 @@ class LongDocument:
         for s, part in new:
             match = same.pop((s, _heading_text(part)), None)
             if match is None:
-                self._index_part(text, s, part)
+                self._index_part(self._index, text, s, part)
                 continue
             old_s, old_part = match
             part.uid = old_part.uid
             changed = [j for j in range(max(len(part.spans), len(old_part.spans)))
                        if not _same_section(old_text, old_s, old_part, text, s, part, j)]
             self._unindex_part(old_text, old_s, old_part, [j for j in changed if j < len(old_part.spans)])
-            self._index_part(text, s, part, [j for j in changed if j < len(part.spans)])
+            self._index_part(self._index, text, s, part, [j for j in changed if j < len(part.spans)])
         for s, part in same.values():
             self._unindex_part(old_text, s, part)
 

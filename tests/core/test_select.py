@@ -170,3 +170,40 @@ def test_unmatched_terms_are_the_query_words_no_section_contains(doc: LongDocume
 def test_a_section_without_any_query_term_never_outranks_one_that_has_them() -> None:
     doc = LongDocument("Intro.\n\n7. Survival. Confidentiality obligations survive termination.\n")
     assert doc.select("confidentiality survive", k=1)[0][0].index == 1
+
+
+def test_the_index_is_built_by_the_first_query_when_nothing_built_it_before(doc: LongDocument) -> None:
+    assert not doc.indexed
+    doc.select("termination")
+    assert doc.indexed
+
+
+def test_an_index_built_a_few_parts_at_a_time_ranks_as_the_first_query_would() -> None:
+    stepped, fresh = LongDocument(POLICY, max_tokens=16), LongDocument(POLICY, max_tokens=16)
+    progress = list(stepped.indexing(parts=2))
+    assert progress == [2, 4, 6, 8], "two of the nine parts per step"
+    assert stepped.indexed
+    for query in ("termination notice", "goods", "delaware law"):
+        assert stepped.relevance(query) == fresh.relevance(query)
+        assert stepped.select(query, k=3) == fresh.select(query, k=3)
+
+
+def test_an_index_build_stopped_early_leaves_no_index_behind(doc: LongDocument) -> None:
+    steps = doc.indexing(parts=1)
+    next(steps)
+    steps.close()
+    assert not doc.indexed
+
+
+def test_an_index_build_has_nothing_to_do_once_a_query_built_the_index(doc: LongDocument) -> None:
+    steps = doc.indexing(parts=1)
+    next(steps)
+    doc.select("audit")
+    index = doc._postings()
+    assert list(steps) == []
+    assert doc._postings() is index, "the query's index stays"
+
+
+def test_an_index_build_needs_a_positive_step(doc: LongDocument) -> None:
+    with pytest.raises(ValueError, match="parts"):
+        doc.indexing(parts=0)
