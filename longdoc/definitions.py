@@ -113,7 +113,7 @@ _QUOTED = re.compile(rb'"' + _TERM + rb'"')
 _LONGEST_QUOTED = 83
 # What cannot follow the quote that opens a term (see `_TERM`).
 _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"'])
-_PAREN = re.compile(rb'\(([^()\n"]{0,160}"[^()\n]{1,240})\)')
+_PAREN_BODY = rb'(?P<body>[^()\n"]{0,160}"[^()\n]{1,240})\)'
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
 # "together with" a name, but not an example list ((such as "cookies")).
@@ -143,10 +143,13 @@ _REFERRED_NAME = re.compile(
     rb"referred[ \t]+to(?:[ \t]+" + _QUALIFIER + rb")*[ \t]+as[ \t]+(?:the[ \t]+)?" + _NAME
     + rb"(?=[ \t]*(?:[.,;:)]|\r?\n|\Z))"
 )
-_HEREINAFTER_NAME = re.compile(
-    rb"\([ \t]*(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?"
+_HEREINAFTER_NAME = (
+    rb"[ \t]*(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?"
     rb"(?:the[ \t]+)?" + _NAME + rb"[ \t]*\)"
 )
+# A bracket holding a quoted term ("(the "Company")") or an unquoted name after "hereinafter": one
+# scan for both, as both open with a bracket and neither holds another (so they never overlap).
+_BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb")")
 _BOLD = re.compile(
     rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"))"
 )
@@ -266,10 +269,14 @@ def definitions_in(
             quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     # Shapes listed in the order _dedupe prefers among equals.
     found = means
-    for m in _PAREN.finditer(v, start, stop):
-        found.extend(_parenthetical(text, v, m, start))
+    hereinafter = []
+    for m in _BRACKETED.finditer(v, start, stop):
+        if m.start("body") >= 0:
+            found.extend(_parenthetical(text, v, m, start))
+        else:
+            hereinafter.append(m)
     found.extend(quoted)
-    for m in (*_opening_with(_REFERRED_NAME, b"referred", v, start, stop), *_HEREINAFTER_NAME.finditer(v, start, stop)):
+    for m in (*_opening_with(_REFERRED_NAME, b"referred", v, start, stop), *hereinafter):
         s = _sentence_start(v, m.start(), start)
         found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
@@ -350,7 +357,7 @@ def _definitions_parts(nodes: Iterable[_Titled], start: int, stop: int) -> list[
 
 
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes], floor: int) -> list[Definition | None]:
-    body_start, body_end = m.start(1), m.end(1)
+    body_start, body_end = m.span("body")
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
     if not quoted:
         return []
