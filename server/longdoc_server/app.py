@@ -17,7 +17,7 @@ from pygls.lsp.server import LanguageServer
 from . import __version__
 from .documents import Documents, Snapshot, UnknownDocument
 from .features import FEATURES
-from .memory import IdleRelease
+from .idle import IdleWork
 from .positions import Codec, PositionError, negotiate
 from .protocol import LongdocProtocol
 from .settings import Settings
@@ -38,11 +38,11 @@ class LongdocServer(LanguageServer):
         self.settings = Settings()
         self.documents = Documents(self.settings.max_tokens)
         self.codec = Codec()
-        self.idle_release = IdleRelease()
         self.on_initialized: list[Callable[[], None]] = []
         self.on_settings: list[Callable[[Settings, Settings], None]] = []
         # One worker: long requests queue behind each other but never behind the message reader.
         self.workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="longdoc-work")
+        self.idle = IdleWork(self.documents, self.run)
         # Held while document state changes (an open builds off the loop); FIFO, so edits and
         # snapshots keep the order in which their messages arrived.
         self.state_lock = asyncio.Lock()

@@ -2,23 +2,22 @@
 
 Every keystroke in a 10 MB contract makes a new 20 MB string and frees the old one. glibc keeps
 freed blocks for reuse, which keeps typing fast, but they stay resident: ten edits of a 10 MB text
-held 60 MB more than the documents needed. So once the documents have been still for a second, the
-free pages go back to the system. And every thread allocates from one arena: with an arena per
-thread, the pages the reader thread freed (a 10 MB didOpen message) could not be reused by the
-model the worker thread builds (an open 10 MB document: 12.3x its size instead of 10.7x).
+held 60 MB more than the documents needed. So once the documents have been still for a second,
+the free pages go back to the system (:mod:`longdoc_server.idle`). And every thread allocates from
+one arena: with an arena per thread, the pages the reader thread freed (a 10 MB didOpen message)
+could not be reused by the model the worker thread builds (an open 10 MB document: 12.3x its size
+instead of 10.7x).
 Elsewhere (musl, macOS, Windows) these calls do nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import ctypes
 import ctypes.util
 from functools import lru_cache
 from typing import Any
 
 _M_ARENA_MAX = -8  # glibc's mallopt parameter number
-IDLE_SECONDS = 1.0
 
 
 @lru_cache(maxsize=1)
@@ -46,17 +45,3 @@ def release_free_memory() -> bool:
         return False
     libc.malloc_trim(0)
     return True
-
-
-class IdleRelease:
-    """Calls :func:`release_free_memory` once the documents have been still for ``delay`` seconds."""
-
-    def __init__(self, delay: float = IDLE_SECONDS) -> None:
-        self.delay = delay
-        self._pending: asyncio.TimerHandle | None = None
-
-    def changed(self) -> None:
-        """A document opened, changed or closed: start waiting for stillness again."""
-        if self._pending is not None:
-            self._pending.cancel()
-        self._pending = asyncio.get_running_loop().call_later(self.delay, release_free_memory)

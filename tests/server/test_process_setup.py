@@ -1,9 +1,8 @@
 """The stdio server process: wide pipes for multi-megabyte messages, one allocator arena, free
-memory given back once the documents are still."""
+memory given back on demand."""
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import os
 import platform
@@ -11,8 +10,7 @@ import tempfile
 
 import pytest
 
-import longdoc_server.memory as memory
-from longdoc_server.memory import IdleRelease, release_free_memory, use_one_arena
+from longdoc_server.memory import release_free_memory, use_one_arena
 from longdoc_server.pipes import PIPE_BYTES, widen
 
 
@@ -38,16 +36,3 @@ def test_glibc_accepts_one_arena() -> None:
 def test_glibc_gives_free_memory_back() -> None:
     assert release_free_memory() is True
 
-
-async def test_a_burst_of_changes_releases_memory_once_after_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
-    releases: list[float] = []
-    loop = asyncio.get_running_loop()
-    monkeypatch.setattr(memory, "release_free_memory", lambda: releases.append(loop.time()))
-    idle = IdleRelease(delay=0.1)
-    for _ in range(5):
-        idle.changed()
-        await asyncio.sleep(0.02)
-    last_change = loop.time()
-    assert releases == []
-    await asyncio.sleep(0.3)
-    assert len(releases) == 1 and releases[0] >= last_change + 0.05

@@ -23,7 +23,7 @@ def register(server: LongdocServer) -> None:
         item = params.text_document
         async with server.state_lock:
             server.documents.put(await server.run(server.documents.build, item.uri, item.version, item.text))
-        server.idle_release.changed()
+        server.idle.changed()
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(params: types.DidChangeTextDocumentParams) -> None:
@@ -33,10 +33,10 @@ def register(server: LongdocServer) -> None:
                 server.documents.change(document.uri, document.version, params.content_changes, server.codec)
             except (UnknownDocument, PositionError) as error:
                 server.log(f"Ignored a change to {document.uri} (version {document.version}): {error}", types.MessageType.Error)
-        server.idle_release.changed()
+        server.idle.changed()
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(params: types.DidCloseTextDocumentParams) -> None:
         async with server.state_lock:
             server.documents.close(params.text_document.uri)
-        server.idle_release.changed()
+        server.idle.changed()

@@ -1,0 +1,95 @@
+"""Once the documents are still: open documents get their search index a step at a time on the
+worker, and free memory goes back to the system; any change stops the work and starts the wait."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+import longdoc_server.memory as memory
+from longdoc_server.app import LongdocServer
+from longdoc_server.idle import IdleWork
+
+URI = "file:///contract.txt"
+CONTRACT = "".join(f"{n}. Clause {n}. The Supplier shall deliver the goods within {n} days of notice.\n\n"
+                   for n in range(1, 41))
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[LongdocServer]:
+    server = LongdocServer()
+    yield server
+    server.workers.shutdown()
+
+
+async def eventually(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "the condition never held"
+        await asyncio.sleep(0.01)
+
+
+def open_document(server: LongdocServer, version: int, text: str = CONTRACT) -> None:
+    server.documents.put(server.documents.build(URI, version, text))
+
+
+async def test_a_burst_of_changes_releases_memory_once_after_the_last(server: LongdocServer,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    releases: list[float] = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(memory, "release_free_memory", lambda: releases.append(loop.time()))
+    idle = IdleWork(server.documents, server.run, delay=0.1)
+    for _ in range(5):
+        idle.changed()
+        await asyncio.sleep(0.02)
+    last_change = loop.time()
+    assert releases == []
+    await asyncio.sleep(0.3)
+    assert len(releases) == 1 and releases[0] >= last_change + 0.05
+
+
+async def test_an_open_document_is_indexed_once_the_documents_are_still(server: LongdocServer) -> None:
+    open_document(server, 1)
+    idle = IdleWork(server.documents, server.run, delay=0.05, parts=4)
+    idle.changed()
+    assert not server.documents.get(URI).doc.indexed, "nothing happens before the wait"
+    await asyncio.sleep(0.5)
+    assert server.documents.get(URI).doc.indexed
+
+
+async def test_a_change_stops_the_indexing_of_the_version_it_replaced(server: LongdocServer) -> None:
+    open_document(server, 1)
+    steps: list[int] = []
+
+    async def slow_run(compute: Callable[..., Any], *args: Any) -> Any:
+        steps.append(1)
+        await asyncio.sleep(0.02)
+        return await server.run(compute, *args)
+
+    idle = IdleWork(server.documents, slow_run, delay=0.01, parts=1)
+    idle.changed()
+    while not steps:
+        await asyncio.sleep(0.005)
+    first = server.documents.get(URI).doc
+    open_document(server, 2, CONTRACT.replace("goods", "services"))
+    idle.changed()
+    await asyncio.sleep(0.01)
+    assert len(steps) < len(first._parts), "stopped before the last part"
+    assert not first.indexed
+    await eventually(lambda: server.documents.get(URI).doc.indexed)  # the new version, once still
+
+
+async def test_requests_are_answered_between_the_steps_of_an_index_build(server: LongdocServer) -> None:
+    open_document(server, 1, CONTRACT * 60)  # 2,400 parts: 2,400 steps
+    idle = IdleWork(server.documents, server.run, delay=0.0, parts=1)
+    idle.changed()
+    await asyncio.sleep(0.02)
+    doc = server.documents.get(URI).doc
+    assert not doc.indexed, "the build is under way"
+    outline = await server.answer(URI, lambda snapshot: len(snapshot.doc.nodes))
+    assert outline == 40 * 60 and not doc.indexed, "answered before the build ended"
+    await eventually(lambda: doc.indexed)
