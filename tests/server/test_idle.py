@@ -7,9 +7,8 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import pytest
-
 import longdoc_server.memory as memory
+import pytest
 from longdoc_server.app import LongdocServer
 from longdoc_server.idle import IdleWork
 

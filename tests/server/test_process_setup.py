@@ -4,13 +4,19 @@ memory given back on demand."""
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import platform
 import tempfile
 
+import longdoc_server.app as app
 import pytest
-
-from longdoc_server.memory import release_free_memory, use_one_arena
+from longdoc_server.__main__ import main
+from longdoc_server.memory import (
+    COLLECTOR_THRESHOLDS,
+    release_free_memory,
+    use_one_arena,
+)
 from longdoc_server.pipes import PIPE_BYTES, widen
 
 
@@ -36,3 +42,21 @@ def test_glibc_accepts_one_arena() -> None:
 def test_glibc_gives_free_memory_back() -> None:
     assert release_free_memory() is True
 
+
+
+
+def test_the_server_collects_cycles_less_often_than_python_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    thresholds_when_serving: list[tuple[int, ...]] = []
+
+    class Server:
+        def start_tcp(self, host: str, port: int) -> None:
+            thresholds_when_serving.append(gc.get_threshold())
+
+    monkeypatch.setattr(app, "build_server", Server)
+    before = gc.get_threshold()
+    try:
+        assert main(["--tcp"]) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert thresholds_when_serving == [COLLECTOR_THRESHOLDS]
+    assert COLLECTOR_THRESHOLDS[0] > before[0]
