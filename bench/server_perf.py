@@ -13,6 +13,7 @@ dicts vs through lsprotocol/cattrs. Prints one table; saves bench/results/server
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import subprocess
 import sys
@@ -28,6 +29,7 @@ from server_client import StdioClient
 from longdoc import LongDocument
 from longdoc_server.documents import Documents, Snapshot
 from longdoc_server.features.outline import document_symbols
+from longdoc_server.memory import collect_less
 from longdoc_server.positions import Codec, LineIndex
 
 PEER = ROOT / "bench" / "peers" / "markdown"
@@ -161,7 +163,17 @@ def measure_serialisation(doc: LongDocument) -> dict[str, float]:
 
 def measure_breakdown(doc: LongDocument, text: str, rounds: int) -> dict[str, float]:
     """In-process medians of the parts of 'didChange + documentSymbol': the core's edit, the core's
-    outline of the new version, and the server's own work (line index, symbols JSON)."""
+    outline of the new version, and the server's own work (line index, symbols JSON), with the
+    collector set as in the server process."""
+    thresholds = gc.get_threshold()
+    collect_less()
+    try:
+        return _breakdown(doc, text, rounds)
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _breakdown(doc: LongDocument, text: str, rounds: int) -> dict[str, float]:
     documents, codec = Documents(), Codec()
     doc.select("termination")  # builds the search index, which every edit then patches
     documents.put(Snapshot(URI, 1, doc, LineIndex.of(text)))
