@@ -22,7 +22,7 @@ from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized
-from .topk import BlockImpacts, PrunedQuery, RankedQuery, ScannedQuery
+from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .window import Window
 
 __all__ = ["LongDocument"]
@@ -468,14 +468,14 @@ class LongDocument:
         """Scores keyed by index key re-keyed by section position in this version."""
         return dict(zip(self._section_keys().positions(by_key), by_key.values()))
 
-    def _scanned(self, query: str) -> ScannedQuery:
+    def _every_relevance(self, query: str) -> list[float]:
         _check_query(query)
         weights = analyse_query(query, self._analyzer).weights
-        return ScannedQuery(self._postings(), weights, self._section_keys(), NEIGHBOUR_SHARE)
+        return every_relevance(self._postings(), weights, self._section_keys(), NEIGHBOUR_SHARE)
 
     def _ranked(self, query: str) -> list[tuple[int, float]]:
         """(section index, relevance) of the sections that match, best first (ties: earlier)."""
-        relevances = self._scanned(query).relevances
+        relevances = self._every_relevance(query)
         # A stable sort: equal relevances keep document order.
         ordered = sorted((i for i, v in enumerate(relevances) if v > 0.0), key=relevances.__getitem__, reverse=True)
         opening = opening_sections(self._leading_tokens())

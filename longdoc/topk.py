@@ -13,7 +13,7 @@ sections are scored exactly as the full ranking scores them, so the result is bi
 The maxima hold for one generation of the index (an edit changes every BM25 score a little) and are
 made the second time a generation is asked for a term. The first time, :class:`PrunedQuery` sums
 the terms found in the fewest sections first and scores sections exactly only where the other
-terms could still lift them into the top k. :class:`ScannedQuery` ranks every section.
+terms could still lift them into the top k. :func:`every_relevance` scores every section.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Callable, Hashable, Iterable, Iterator, NamedTuple, Protocol,
 from .bm25 import Postings
 from .ranking import in_context
 
-__all__ = ["BLOCK", "TERMS_KEPT", "BlockImpacts", "PrunedQuery", "RankedQuery", "ScannedQuery", "SectionKeys", "TermBlocks"]
+__all__ = ["BLOCK", "TERMS_KEPT", "BlockImpacts", "every_relevance", "PrunedQuery", "RankedQuery", "SectionKeys", "TermBlocks"]
 
 BLOCK = 4  # sections per block
 _STEPS = 255  # a block's impact is stored as a multiple of 1/255 of the term's highest
@@ -298,28 +298,14 @@ class PrunedQuery(_Query):
         return [i for i, v in context.items() if v >= cutoff and v > 0.0]
 
 
-class ScannedQuery(_Query):
-    """One weighted query ranked by reading every posting of its terms once: the way for terms
-    asked the first time in a version, which have no block maxima yet."""
-
-    def __init__(self, index: Postings, weighted_terms: Sequence[tuple[str, float]], sections: SectionKeys,
-                 share: float) -> None:
-        super().__init__(index, weighted_terms, sections.key_at, len(sections), share)
-        get = self._score.index_scores().get
-        # Reading every section's score by its key costs less than placing each posting by position.
-        own = [0.0, *[get(key, 0.0) for key in sections.keys()], 0.0]  # padded at each end
-        self.relevances = [b + share * (a + c) for a, b, c in zip(own, own[1:], own[2:])]
-
-    def relevance(self, i: int) -> float:
-        return self.relevances[i]
-
-    def top(self, k: int) -> list[tuple[int, float]]:
-        """The ``k`` most relevant sections as (position, relevance), best first, ties to the
-        earlier section; every section with a query term in its context when fewer."""
-        relevances = self.relevances
-        # nlargest keeps the earlier of equal items first, as sorting does.
-        head = heapq.nlargest(k, range(len(relevances)), key=relevances.__getitem__)
-        return [(i, relevances[i]) for i in head if relevances[i] > 0.0]
+def every_relevance(index: Postings, weighted_terms: Sequence[tuple[str, float]], sections: SectionKeys,
+                    share: float) -> list[float]:
+    """Every section's relevance in order (0.0: no query term around), bit-equal to what
+    :class:`RankedQuery` and :class:`PrunedQuery` compute; for rankings that read them all."""
+    get = index.scorer(weighted_terms).index_scores().get
+    # Reading every section's score by its key costs less than placing each posting by position.
+    own = [0.0, *[get(key, 0.0) for key in sections.keys()], 0.0]  # padded at each end
+    return [b + share * (a + c) for a, b, c in zip(own, own[1:], own[2:])]
 
 
 class _BlockBounds:
