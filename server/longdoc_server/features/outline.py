@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from lsprotocol import types
 
@@ -46,23 +46,23 @@ def document_symbols(snapshot: Snapshot, codec: Codec) -> RawJson:
 
 def root_symbol(snapshot: Snapshot, codec: Codec, root: Any) -> dict[str, Any]:
     """The DocumentSymbol dict of one node and its descendants."""
-    lines = snapshot.lines
-    position = codec.position
+    return _symbol(snapshot.lines, codec.position, root)
 
-    def symbol(node: Any) -> dict[str, Any]:
-        heading_start = position(lines, node.heading_start)
-        out = {
-            "name": node.title or node.label or "(untitled)",
-            "detail": detail(node),
-            "kind": symbol_kind(node),
-            "range": {"start": heading_start if node.start == node.heading_start else position(lines, node.start), "end": position(lines, node.end)},
-            "selectionRange": {"start": heading_start, "end": position(lines, node.heading_end)},
-        }
-        if node.children:  # optional in the protocol: leaves (most symbols) leave it out
-            out["children"] = [symbol(child) for child in node.children]
-        return out
 
-    return symbol(root)
+def _symbol(lines: Any, position: Callable[[Any, int], Any], node: Any) -> dict[str, Any]:
+    # A module function, not a closure that calls itself: such a closure is a reference cycle that
+    # would keep the line index, and with it the whole text, until the cyclic collector runs.
+    heading_start = position(lines, node.heading_start)
+    out = {
+        "name": node.title or node.label or "(untitled)",
+        "detail": detail(node),
+        "kind": symbol_kind(node),
+        "range": {"start": heading_start if node.start == node.heading_start else position(lines, node.start), "end": position(lines, node.end)},
+        "selectionRange": {"start": heading_start, "end": position(lines, node.heading_end)},
+    }
+    if node.children:  # optional in the protocol: leaves (most symbols) leave it out
+        out["children"] = [_symbol(lines, position, child) for child in node.children]
+    return out
 
 
 def register(server: LongdocServer) -> None:
