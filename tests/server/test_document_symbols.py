@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from longdoc import LongDocument
+from longdoc_server.documents import Snapshot
+from longdoc_server.features.outline import document_symbols as symbols_json
+from longdoc_server.positions import Codec, LineIndex
 
 from lsp_support import document_symbols, flatten, offset_of, open_document
 
@@ -54,3 +60,19 @@ async def test_markdown_headings_nest_by_level_without_hashes(client: LanguageCl
     account_terms = next(s for s in flat if s.name == "B. Account Terms")
     assert [child.name for child in account_terms.children or []][:2] == ["1. Account Controls", "2. Required Information"]
     assert not any(s.name.startswith("#") for s in flat)
+
+
+def test_rendering_symbols_leaves_no_reference_cycle_that_keeps_the_text(contract_text: str) -> None:
+    # The server runs the cyclic collector rarely: anything only it could free would pile up,
+    # a whole text per edit.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        snapshot = Snapshot(URI, 1, LongDocument(contract_text), LineIndex.of(contract_text))
+        lines = weakref.ref(snapshot.lines)
+        assert symbols_json(snapshot, Codec()).startswith("[{")
+        del snapshot
+        assert lines() is None, "freed when the snapshot goes, without the collector"
+    finally:
+        if collecting:
+            gc.enable()
