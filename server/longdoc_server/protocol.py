@@ -72,20 +72,22 @@ class LongdocProtocol(LanguageServerProtocol):
         if error is not None:
             super()._send_response(msg_id, result, error)
         elif isinstance(result, RawJson):
-            self._send_body(f'{{"jsonrpc": "{self.VERSION}", "id": {json.dumps(msg_id)}, "result": {result}}}')
+            head = f'{{"jsonrpc": "{self.VERSION}", "id": {json.dumps(msg_id)}, "result": '.encode(self.CHARSET)
+            self._send_body((head, result, b"}"))
         else:
             self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "result": result})
 
-    def _send_body(self, body: str) -> None:
-        """Write one message whose JSON text is ready (as ``_send_data`` does after serialising)."""
+    def _send_body(self, body: tuple[bytes, ...]) -> None:
+        """Write one message whose JSON is ready, in encoded pieces (as ``_send_data`` does after
+        serialising), joined once with its header."""
         if self.writer is None:
             logger.error("Unable to send data, no available transport!")
             return
-        data = body.encode(self.CHARSET)
+        header = b""
         if self._include_headers:
-            header = f"Content-Length: {len(data)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
-            data = header.encode(self.CHARSET) + data
-        written = self.writer.write(data)
+            length = sum(map(len, body))
+            header = f"Content-Length: {length}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n".encode(self.CHARSET)
+        written = self.writer.write(b"".join((header, *body)))
         if inspect.isawaitable(written):
             asyncio.ensure_future(written)
 

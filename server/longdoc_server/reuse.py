@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 RootKey = tuple[Any, ...]
 
 
-class RawJson(str):
-    """A result already serialised to JSON text; the protocol sends it as it is."""
+class RawJson(bytes):
+    """A result already serialised to JSON, UTF-8 encoded; the protocol sends it as it is (a 3 MB
+    outline is joined once, never decoded, re-encoded or copied into an envelope string)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Change:
 class Rendered:
     """The JSON pieces of one version's roots by key, and the change made since that version."""
 
-    pieces: dict[RootKey, str]
+    pieces: dict[RootKey, bytes]
     change: Change | None
 
 
@@ -80,7 +81,7 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
     # Roots after the change keep their JSON only when no line was added or removed (positions hold
     # line numbers) and they start on a later line than the change ends.
     after_line = lines.line_of(change.end) if change is not None and change.line_delta == 0 else None
-    pieces: dict[RootKey, str] = {}
+    pieces: dict[RootKey, bytes] = {}
     for position, root in enumerate(roots):
         key = root_key(roots, nodes, position)
         piece = None
@@ -90,7 +91,7 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
             elif after_line is not None and root.start > change.end and lines.line_of(root.start) > after_line:
                 piece = previous.pieces.get(root_key(roots, nodes, position, -change.delta))  # type: ignore[union-attr]
         if piece is None:
-            piece = ",".join(_compact(item) for item in render(root))
+            piece = ",".join(_compact(item) for item in render(root)).encode()
         pieces[key] = piece
     snapshot.rendered[feature] = pieces
     return _array(pieces)
@@ -100,5 +101,5 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
 _compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
-def _array(pieces: dict[RootKey, str]) -> RawJson:
-    return RawJson("[" + ",".join(filter(None, pieces.values())) + "]")
+def _array(pieces: dict[RootKey, bytes]) -> RawJson:
+    return RawJson(b"[" + b",".join(filter(None, pieces.values())) + b"]")
