@@ -224,21 +224,22 @@ class PrunedQuery(_Query):
         """The ``k`` most relevant sections as (position, relevance), best first, ties to the
         earlier section; every section with a query term in its context when fewer."""
         score, lengths = self._score, self._lengths
-        n, share = len(self._sections), self._share
         norm_a, norm_b = score.norm_a, score.norm_b
         # A term adds less than its weighted IDF to a section's own score: tf / (tf + norm) < 1.
-        reach = [idf * (1.0 + 2.0 * share) * _MARGIN for _, idf in score.lists]
+        reach = [idf * (1.0 + 2.0 * self._share) * _MARGIN for _, idf in score.lists]
         order = sorted(range(len(score.lists)), key=lambda t: len(score.lists[t][0]))
         # What the terms after the first d could still add: rests[d] (each term's reach has a margin
         # far above the rounding of these sums).
         rests = list(accumulate((reach[t] for t in reversed(order)), initial=0.0))[::-1]
-        partial: dict[int, float] = {}
+        # Partial own scores by index key: placing every posting by position would cost more than
+        # placing the few sections that settle the top k.
+        partial: dict[Hashable, float] = {}
         summed = 0
         for done, t in enumerate(order, start=1):
             plist, idf = score.lists[t]
             get = partial.get
-            for p, (key, tf) in zip(self._sections.positions(plist), plist.items()):
-                partial[p] = get(p, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
+            for key, tf in plist.items():
+                partial[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
             summed += len(plist)
             last = done == len(order)
             rest = rests[done]
@@ -246,7 +247,7 @@ class PrunedQuery(_Query):
             # many postings, once the k-th best partial score could exceed the rest.
             if not last and (2 * len(score.lists[order[done]][0]) < summed or rests[0] - rest <= rest):
                 continue
-            candidates = self._candidates(partial, n, k, rest, last)
+            candidates = self._candidates(partial, k, rest, last)
             if candidates is not None:
                 best: list[tuple[float, int]] = []
                 for i in candidates:
@@ -256,45 +257,45 @@ class PrunedQuery(_Query):
                 return _best_first(best)
         return []  # no query term occurs
 
-    def _candidates(self, partial: dict[int, float], n: int, k: int, rest: float, last: bool) -> list[int] | None:
+    def _candidates(self, partial: dict[Hashable, float], k: int, rest: float, last: bool) -> list[int] | None:
         """The sections that may still be among the best k when the terms not summed yet could
         add up to ``rest`` to any section; None when too many or too few are known yet."""
         if len(partial) < k:
-            return self._around(partial, n, 0.0) if last else None
-        share = self._share
-        spread = 1.0 + 2.0 * share
+            return self._around(partial, 0.0) if last else None
+        spread = 1.0 + 2.0 * self._share
         # The k-th best partial context is at least the k-th best own partial score; it is read
         # among the sections around those that come near it (a context is at most ``spread``
         # times the best own score around it).
         floor = heapq.nlargest(k, partial.values())[-1]
-        context = self._context(partial, n, floor / spread)
-        kth = heapq.nlargest(k, context.values())[-1]
+        kth = heapq.nlargest(k, self._context(partial, floor / spread).values())[-1]
         # The partial sums, made in another order than the exact scores, may differ from them in
         # the last bits: the margin keeps every section that could reach the k-th best, or tie it.
         cutoff = kth * (1.0 - 1e-9) - rest
         if cutoff <= 0.0:
-            return self._around(partial, n, 0.0) if last else None
-        candidates = self._around(partial, n, cutoff)
+            return self._around(partial, 0.0) if last else None
+        candidates = self._around(partial, cutoff)
         if len(candidates) > self.CANDIDATES and not last:
             return None
         return candidates
 
-    def _context(self, partial: dict[int, float], n: int, least: float) -> dict[int, float]:
-        """Partial context of the sections next to or at an own partial score of ``least`` or more."""
-        share = self._share
+    def _context(self, partial: dict[Hashable, float], least: float) -> dict[int, float]:
+        """Partial context, by position, of the sections next to or at an own partial score of
+        ``least`` or more."""
+        sections, share, n = self._sections, self._share, len(self._sections)
         near = set()
-        for j, v in partial.items():
-            if v >= least:
-                near.update((j - 1, j, j + 1))
+        for p in sections.positions([key for key, v in partial.items() if v >= least]):
+            near.update((p - 1, p, p + 1))
         near.discard(-1)
         near.discard(n)
-        get = partial.get
-        return {i: get(i, 0.0) + share * (get(i - 1, 0.0) + get(i + 1, 0.0)) for i in near}
+        around = {j for i in near for j in (i - 1, i, i + 1) if 0 <= j < n}
+        own = {j: partial.get(sections.key_at(j), 0.0) for j in around}
+        own[-1] = own[n] = 0.0
+        return {i: own[i] + share * (own[i - 1] + own[i + 1]) for i in near}
 
-    def _around(self, partial: dict[int, float], n: int, cutoff: float) -> list[int]:
+    def _around(self, partial: dict[Hashable, float], cutoff: float) -> list[int]:
         """Sections whose partial context reaches ``cutoff`` (every one with a partial score around
         at 0)."""
-        context = self._context(partial, n, cutoff / (1.0 + 2.0 * self._share))
+        context = self._context(partial, cutoff / (1.0 + 2.0 * self._share))
         return [i for i, v in context.items() if v >= cutoff and v > 0.0]
 
 
