@@ -30,9 +30,10 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     logging.getLogger("pygls").setLevel(logging.WARNING)
     from .app import build_server
-    from .memory import collect_less, use_one_arena
+    from .memory import collect_less, reuse_large_blocks, use_one_arena
 
     use_one_arena()  # before any thread starts: see memory.py
+    reuse_large_blocks()
     collect_less()
 
     server = build_server()

@@ -15,6 +15,7 @@ from longdoc_server.__main__ import main
 from longdoc_server.memory import (
     COLLECTOR_THRESHOLDS,
     release_free_memory,
+    reuse_large_blocks,
     use_one_arena,
 )
 from longdoc_server.pipes import PIPE_BYTES, widen
@@ -36,6 +37,11 @@ def test_a_stream_that_is_no_pipe_is_left_alone() -> None:
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt arenas are glibc's")
 def test_glibc_accepts_one_arena() -> None:
     assert use_one_arena() is True
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="mallopt thresholds are glibc's")
+def test_glibc_accepts_serving_large_blocks_from_the_heap() -> None:
+    assert reuse_large_blocks() is True
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
