@@ -86,9 +86,6 @@ class _SectionKeys:
         p = bisect_right(self._prefix, i) - 1
         return self._parts[p].uid << _KEY_BITS | (i - self._prefix[p])
 
-    def position_of(self, key: int) -> int:
-        return self.positions((key,))[0]
-
     def positions(self, keys: Iterable[int]) -> list[int]:
         """The positions of ``keys``, in their order."""
         first = self._first

@@ -50,7 +50,7 @@ class SectionKeys(Protocol):
     def __len__(self) -> int: ...
     def keys(self) -> Sequence[Hashable]: ...
     def key_at(self, i: int) -> Hashable: ...
-    def position_of(self, key: Hashable) -> int: ...
+    def positions(self, keys: Iterable[Hashable]) -> list[int]: ...
 
 
 class TermBlocks(NamedTuple):
@@ -109,8 +109,8 @@ class BlockImpacts:
         return found
 
     def _build(self, term: str) -> TermBlocks:
-        position_of = self.sections.position_of
-        own = {position_of(k): v for k, v in self.index.score_weighted(((term, 1.0),)).items()}
+        scores = self.index.score_weighted(((term, 1.0),))
+        own = dict(zip(self.sections.positions(scores), scores.values()))
         highest: dict[int, float] = {}
         for i, v in in_context(own, len(self.keys), self.share).items():
             b = i // BLOCK
