@@ -184,22 +184,26 @@ class LongDocument:
     def indexing(self, parts: int = 256) -> Iterator[int]:
         """Build the search index ``parts`` parts at a time, yielding how many are indexed so far.
 
-        Stopped early, it leaves nothing behind; run out, the index is this version's, as a first
-        query would have built it (nothing is done when the index is built already)."""
+        Stopped early, the parts done are kept for the next build (or query) to go on from; run
+        out, the index is this version's, as a first query would have built it."""
         _check_positive("parts", parts)
         return self._index_steps(parts)
 
     def _index_steps(self, parts: int) -> Iterator[int]:
-        index = Postings(_K1, _B)
-        text = self._text
-        for done, (start, part) in enumerate(zip(self._starts, self._parts), start=1):
-            if self.indexed:
-                return  # built meanwhile by a query
-            self._index_part(index, text, start, part)
-            if done % parts == 0:
-                yield done
-        if not self.indexed:
-            self._index, self._index_generation = index, index.generation
+        text, starts, all_parts = self._text, self._starts, self._parts
+        step = 0
+        while not self.indexed:
+            index, done = self._building or (Postings(_K1, _B), 0)
+            if done == len(all_parts):
+                self._building = None
+                self._index, self._index_generation = index, index.generation
+                return
+            self._index_part(index, text, starts[done], all_parts[done])
+            # Kept after every part: another build of this version may take over between steps.
+            self._building = (index, done + 1)
+            step += 1
+            if step % parts == 0:
+                yield done + 1
 
     def _postings(self) -> Postings:
         """The BM25 postings of this version of the text.
@@ -299,6 +303,7 @@ class LongDocument:
         self._levels_cache: list[int] | None = None
         self._outline_seed: _OutlineSeed | None = None
         self._keys: _SectionKeys | None = None
+        self._building: tuple[Postings, int] | None = None  # an index under way, and its parts done
 
     # ----------------------------------------------------------------- basic access
     @property

@@ -3,9 +3,10 @@ of every open document that has none, a few parts per turn of the worker, then g
 back to the system.
 
 The index is otherwise built by the first question (a 10 MB contract: over a second). A reader
-who opens a contract and reads before asking gets the first answer at once; a request that comes
-while the index is being built waits for one step, and an edit stops the build (the edited
-version is indexed once it is still in turn).
+who opens a contract and reads before asking gets the first answer at once. A request that comes
+while the index is being built waits for one step; a question goes on with the build from the
+parts already done. An edit stops the build (the edited version is indexed once it is still in
+turn).
 """
 
 from __future__ import annotations

@@ -188,20 +188,30 @@ def test_an_index_built_a_few_parts_at_a_time_ranks_as_the_first_query_would() -
         assert stepped.select(query, k=3) == fresh.select(query, k=3)
 
 
-def test_an_index_build_stopped_early_leaves_no_index_behind(doc: LongDocument) -> None:
-    steps = doc.indexing(parts=1)
-    next(steps)
+def test_an_index_build_stopped_early_is_taken_up_where_it_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc, fresh = LongDocument(POLICY, max_tokens=16), LongDocument(POLICY, max_tokens=16)
+    indexed: list[int] = []
+    index_part = LongDocument._index_part
+    monkeypatch.setattr(LongDocument, "_index_part", lambda self, *a, **k: indexed.append(1) or index_part(self, *a, **k))
+    steps = doc.indexing(parts=2)
+    assert next(steps) == 2
     steps.close()
     assert not doc.indexed
+    assert list(doc.indexing(parts=3)) == [5, 8], "going on from the third part"
+    assert doc.indexed and len(indexed) == 9, "each of the nine parts indexed once"
+    assert doc.relevance("termination notice") == fresh.relevance("termination notice")
 
 
-def test_an_index_build_has_nothing_to_do_once_a_query_built_the_index(doc: LongDocument) -> None:
+def test_a_query_during_an_index_build_goes_on_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = LongDocument(POLICY, max_tokens=16)
+    indexed: list[int] = []
+    index_part = LongDocument._index_part
+    monkeypatch.setattr(LongDocument, "_index_part", lambda self, *a, **k: indexed.append(1) or index_part(self, *a, **k))
     steps = doc.indexing(parts=1)
-    next(steps)
+    next(steps), next(steps)
     doc.select("audit")
-    index = doc._postings()
-    assert list(steps) == []
-    assert doc._postings() is index, "the query's index stays"
+    assert doc.indexed and len(indexed) == 9, "the query indexed the seven parts left"
+    assert list(steps) == [], "the build has nothing left to do"
 
 
 def test_an_index_build_needs_a_positive_step(doc: LongDocument) -> None:

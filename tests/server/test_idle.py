@@ -92,3 +92,17 @@ async def test_requests_are_answered_between_the_steps_of_an_index_build(server:
     outline = await server.answer(URI, lambda snapshot: len(snapshot.doc.nodes))
     assert outline == 40 * 60 and not doc.indexed, "answered before the build ended"
     await eventually(lambda: doc.indexed)
+
+
+async def test_a_question_during_an_index_build_goes_on_with_it(server: LongdocServer) -> None:
+    open_document(server, 1, CONTRACT * 60)
+    idle = IdleWork(server.documents, server.run, delay=0.0, parts=1)
+    idle.changed()
+    await asyncio.sleep(0.05)
+    doc = server.documents.get(URI).doc
+    assert doc._building is not None and not doc.indexed, "the build is under way"
+    done_before = doc._building[1]
+    index_under_way = doc._building[0]
+    chosen = await server.answer(URI, lambda snapshot: snapshot.doc.select("delivery notice", k=2))
+    assert len(chosen) == 2 and doc.indexed
+    assert doc._postings() is index_under_way and done_before > 0, "the question finished the same index"
