@@ -2,13 +2,16 @@
 
 A one-character edit in a 10 MB contract changes one outline root; re-rendering and re-serialising
 the thousands of symbols of the others would dominate the answer. Each rendered root is kept with a
-key of its offsets and shape; a later version reuses it only when the root lies wholly before the
-changed region, or wholly after it on later lines while no line was added or removed.
+key of its offsets and shape; a later version reuses it when the root lies wholly before the
+changed region, or wholly after it on later lines, its line numbers moved by the lines the edit
+added or removed (a new line typed in a 10 MB contract: every later root, some 250 ms to render
+again).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -78,9 +81,9 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
     previous = snapshot.carried.get(feature)
     change = previous.change if previous is not None else None
     lines, roots, nodes = snapshot.lines, snapshot.doc.outline, snapshot.doc.nodes
-    # Roots after the change keep their JSON only when no line was added or removed (positions hold
-    # line numbers) and they start on a later line than the change ends.
-    after_line = lines.line_of(change.end) if change is not None and change.line_delta == 0 else None
+    # Roots after the change keep their JSON when they start on a later line than the change ends
+    # (on its last line, characters moved too); only their line numbers move.
+    after_line = lines.line_of(change.end) if change is not None else None
     pieces: dict[RootKey, bytes] = {}
     for position, root in enumerate(roots):
         key = root_key(roots, nodes, position)
@@ -88,13 +91,25 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
         if change is not None:
             if root.end <= change.start:
                 piece = previous.pieces.get(key)  # type: ignore[union-attr]
-            elif after_line is not None and root.start > change.end and lines.line_of(root.start) > after_line:
+            elif root.start > change.end and lines.line_of(root.start) > after_line:  # type: ignore[operator]
                 piece = previous.pieces.get(root_key(roots, nodes, position, -change.delta))  # type: ignore[union-attr]
+                if piece and change.line_delta:
+                    piece = _moved_lines(piece, change.line_delta)
         if piece is None:
             piece = ",".join(_compact(item) for item in render(root)).encode()
         pieces[key] = piece
     snapshot.rendered[feature] = pieces
     return _array(pieces)
+
+
+# The line fields of DocumentSymbol positions and of folding ranges. In the JSON of a name or title
+# a quote is escaped, so these never match inside one.
+_LINE_FIELD_RE = re.compile(rb'"(line|startLine|endLine)":([0-9]+)')
+
+
+def _moved_lines(piece: bytes, line_delta: int) -> bytes:
+    """``piece`` with every line number moved by ``line_delta``."""
+    return _LINE_FIELD_RE.sub(lambda m: b'"%s":%d' % (m[1], int(m[2]) + line_delta), piece)
 
 
 # Thousands of symbols per answer: no spaces, and UTF-8 as it is rather than \u escapes.
