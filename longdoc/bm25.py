@@ -142,23 +142,22 @@ class TermScorer:
     def __call__(self, key: Hashable, lists: Sequence[tuple[dict[Hashable, int], float]] | None = None) -> float:
         """The document's score over ``lists`` (a subset of :attr:`lists` in the same order, which
         must hold every term the document contains; default all)."""
-        norm_a, norm_b, length = self.norm_a, self.norm_b, self._lengths[key]
-        total = 0.0  # the same additions, in the same order, as score_weighted's
-        for plist, idf in self.lists if lists is None else lists:
-            tf = plist.get(key)
-            if tf is not None:
-                total = total + idf * tf / (tf + norm_a + norm_b * length)
-        return total
+        return self.many((key,), self.lists if lists is None else lists)[0]
 
     def index_scores(self) -> dict[Hashable, float]:
         """The score of every document that holds a term (others score 0)."""
-        norm_a, norm_b, lengths = self.norm_a, self.norm_b, self._lengths
         scores: dict[Hashable, float] = {}
-        for plist, idf in self.lists:
+        self.add_into(scores, self.lists)
+        return scores
+
+    def add_into(self, scores: dict[Hashable, float], lists: Iterable[tuple[dict[Hashable, int], float]]) -> None:
+        """Add the terms of ``lists`` to ``scores`` (by document key), for every document that
+        holds one; over all of :attr:`lists` in order, the sums of :meth:`index_scores`."""
+        norm_a, norm_b, lengths = self.norm_a, self.norm_b, self._lengths
+        for plist, idf in lists:
             get = scores.get
             for key, tf in plist.items():
                 scores[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
-        return scores
 
     def many(self, keys: Sequence[Hashable], lists: Sequence[tuple[dict[Hashable, int], float]]) -> list[float]:
         """Each document's score over ``lists`` as :meth:`__call__` gives it, term by term over

@@ -218,13 +218,11 @@ class PrunedQuery(_Query):
                  share: float) -> None:
         super().__init__(index, weighted_terms, sections.key_at, len(sections), share)
         self._sections = sections
-        self._lengths = index.lengths
 
     def top(self, k: int) -> list[tuple[int, float]]:
         """The ``k`` most relevant sections as (position, relevance), best first, ties to the
         earlier section; every section with a query term in its context when fewer."""
-        score, lengths = self._score, self._lengths
-        norm_a, norm_b = score.norm_a, score.norm_b
+        score = self._score
         # A term adds less than its weighted IDF to a section's own score: tf / (tf + norm) < 1.
         reach = [idf * (1.0 + 2.0 * self._share) * _MARGIN for _, idf in score.lists]
         order = sorted(range(len(score.lists)), key=lambda t: len(score.lists[t][0]))
@@ -236,11 +234,8 @@ class PrunedQuery(_Query):
         partial: dict[Hashable, float] = {}
         summed = 0
         for done, t in enumerate(order, start=1):
-            plist, idf = score.lists[t]
-            get = partial.get
-            for key, tf in plist.items():
-                partial[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
-            summed += len(plist)
+            score.add_into(partial, (score.lists[t],))
+            summed += len(score.lists[t][0])
             last = done == len(order)
             rest = rests[done]
             # Settling costs passes over the partial scores: worth trying only before a term of
