@@ -185,10 +185,15 @@ def _cut_at_heading(text: str, units: list[tuple[int, int, int]], size: Measure,
             return units  # the heading does not end between words here
         out.append((us, head_end, size(us, head_end)))
         us, n = body.start(), size(body.start(), ue)
-    joined = sum(u[2] for u in out) + n if isinstance(size, RawCount) else size(out[0][0] if out else us, ue)
-    if joined > limit:
+    if _joined_size([*out, (us, ue, n)], size) > limit:
         return out + _word_units(text, us, ue, size) + units[j + 1 :]
     return out + [(us, ue, n)] + units[j + 1 :]
+
+
+def _joined_size(units: list[tuple[int, int, int]], size: Measure) -> int:
+    """The size of the span from the first of ``units`` to the last: raw counts add up over pieces
+    with whitespace between them; any other size is measured again over the joined span."""
+    return sum(u[2] for u in units) if isinstance(size, RawCount) else size(units[0][0], units[-1][1])
 
 
 def _word_units(text: str, start: int, end: int, size: Measure) -> list[tuple[int, int, int]]:
@@ -219,7 +224,7 @@ def _pack_sized(units: list[tuple[int, int, int]], size: Measure, limit: int, ta
         # (the heading may be several units: "1." and "Payment." are two sentences to the splitter).
         body = next((j for j, (us, _, _) in enumerate(units) if us >= head_end), len(units))
         if 0 < body < len(units):
-            n = sum(u[2] for u in units[: body + 1]) if additive else size(cur_s, units[body][1])
+            n = _joined_size(units[: body + 1], size)
             if n <= limit:
                 cur_e, cur_n = units[body][1], n
                 first = body + 1
