@@ -470,10 +470,12 @@ class LongDocument:
         """Scores keyed by index key re-keyed by section position in this version."""
         return dict(zip(self._section_keys().positions(by_key), by_key.values()))
 
-    def _every_relevance(self, query: str) -> list[float]:
+    def _weights(self, query: str) -> tuple[tuple[str, float], ...]:
         _check_query(query)
-        weights = analyse_query(query, self._analyzer).weights
-        return every_relevance(self._postings(), weights, self._section_keys(), NEIGHBOUR_SHARE)
+        return analyse_query(query, self._analyzer).weights
+
+    def _every_relevance(self, query: str) -> list[float]:
+        return every_relevance(self._postings(), self._weights(query), self._section_keys(), NEIGHBOUR_SHARE)
 
     def _ranked(self, query: str) -> list[tuple[int, float]]:
         """(section index, relevance) of the sections that match, best first (ties: earlier)."""
@@ -486,8 +488,7 @@ class LongDocument:
     def _choose_from_top(self, query: str, k: int, budget: int | None) -> list[tuple[Section, float]]:
         """:meth:`select` without rerank, reading only the head of the ranking: the best ``k``
         sections, then longer heads while the budget skips too many of them."""
-        _check_query(query)
-        weights = analyse_query(query, self._analyzer).weights
+        weights = self._weights(query)
         impacts = self._context_impacts()
         ranked_query: RankedQuery | PrunedQuery
         if impacts.ready(t for t, _ in weights):
