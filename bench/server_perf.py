@@ -243,7 +243,8 @@ def main() -> None:
     peer = None if arguments.skip_peer else measure_peer(as_markdown(doc), arguments.rounds)
 
     ours_outline = server["change_and_symbols_ms"] + server["folding_ms"]
-    memory_ratio = server["memory_bytes"] / len(text.encode("utf-8"))
+    text_bytes = len(text.encode("utf-8"))
+    memory_ratio = server["memory_bytes"] / text_bytes
 
     def goal(label: str, value: float, target: str) -> list[Any]:
         return [label, value, "", "", f"<= {TARGETS[target]:.0f}", value <= TARGETS[target]]
@@ -260,9 +261,9 @@ def main() -> None:
         part("foldingRange again (cached per version), median ms", server["folding_cached_ms"]),
         goal("findRelevantSections (k=3), median ms", server["find_ms"], "find"),
         goal("server memory per open document / text bytes (at rest after edits and questions, or after the first question)", memory_ratio, "memory"),
-        part("server memory per open document / text bytes (right after the edits and questions, before the idle release)", server["memory_busy_bytes"] / len(text.encode("utf-8"))),
-        part("server memory per open document / text bytes (after the first question)", server["memory_indexed_bytes"] / len(text.encode("utf-8"))),
-        part("server memory per open document / text bytes (outline only, before a question)", server["memory_open_bytes"] / len(text.encode("utf-8"))),
+        part("server memory per open document / text bytes (right after the edits and questions, before the idle release)", server["memory_busy_bytes"] / text_bytes),
+        part("server memory per open document / text bytes (after the first question)", server["memory_indexed_bytes"] / text_bytes),
+        part("server memory per open document / text bytes (outline only, before a question)", server["memory_open_bytes"] / text_bytes),
         part("  part: core LongDocument.edit (1 char), median ms", breakdown["core_edit_ms"]),
         part("  part: core outline of the new version (.nodes), median ms", breakdown["core_outline_ms"]),
         part("  part: server line index + symbols JSON (untouched roots reused), median ms", breakdown["server_own_ms"]),

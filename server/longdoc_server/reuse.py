@@ -23,7 +23,7 @@ RootKey = tuple[Any, ...]
 
 class RawJson(bytes):
     """A result already serialised to JSON, UTF-8 encoded; the protocol sends it as it is (a 3 MB
-    outline is joined once, never decoded, re-encoded or copied into an envelope string)."""
+    outline is never decoded or encoded again, only joined with its envelope)."""
 
 
 @dataclass(frozen=True)
