@@ -822,23 +822,29 @@ def _definition_parts(nodes: Sequence[OutlineNode]) -> list[tuple[int, str]]:
     return [(n.index, n.title) for n in nodes if "defin" in n.title.casefold() or "interpret" in n.title.casefold()]
 
 
-def _line_start(text: str, pos: int) -> int:
-    lo = pos
-    while lo > 0:
-        lo = max(0, lo - 4096)
-        found = max(text.rfind(ch, lo, pos) for ch in LINE_BREAKS)
+def _line_start(text: str, pos: int, window: int = 4096) -> int:
+    """Where the line holding ``pos`` starts; each character before it is read once, in windows
+    that double from ``window``, so a line of megabytes costs a few scans of it, not one per window."""
+    hi, size = pos, window
+    while hi > 0:
+        lo = max(0, hi - size)
+        found = max(text.rfind(ch, lo, hi) for ch in LINE_BREAKS)
         if found >= 0:
             return found + 1
+        hi, size = lo, 2 * size
     return 0
 
 
-def _line_end(text: str, pos: int) -> int:
-    hi = pos
-    while hi < len(text):
-        hi = min(len(text), hi + 4096)
-        found = [i for i in (text.find(ch, pos, hi) for ch in LINE_BREAKS) if i >= 0]
+def _line_end(text: str, pos: int, window: int = 4096) -> int:
+    """Where the line holding ``pos`` ends (its break, or the end of the text), read as
+    :func:`_line_start` reads."""
+    lo, size = pos, window
+    while lo < len(text):
+        hi = min(len(text), lo + size)
+        found = [i for i in (text.find(ch, lo, hi) for ch in LINE_BREAKS) if i >= 0]
         if found:
             return min(found)
+        lo, size = hi, 2 * size
     return len(text)
 
 

@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc import LongDocument, terms
+from longdoc.document import _line_end, _line_start
+from longdoc.headings import LINE_BREAKS
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
 
@@ -149,6 +151,27 @@ def test_edit_of_a_large_real_contract_equals_a_fresh_build(shared_text: Callabl
     doc = doc.edit(middle, middle + 11, "Section 1.4A")
     doc = doc.edit(len(text) // 2, len(text) // 2, "\n\nARTICLE XX\n\nMISCELLANEOUS\n\n")
     assert_same_as_fresh(doc)
+
+
+def test_an_edit_deep_in_a_contract_run_into_one_line_equals_a_fresh_build(shared_text: Callable[[str], str]) -> None:
+    # Text extracted without its line breaks: every clause, definition and citation on one line.
+    text = " ".join(shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt").split("\n"))
+    doc = LongDocument(text)
+    doc.definitions, doc.references  # computed, so that the edit carries them over
+    middle = text.index("Section 1.4")
+    edited = doc.edit(middle, middle + 11, "Section 1.4A")
+    assert_same_as_fresh(edited)
+    fresh = LongDocument(edited.text)
+    assert edited.definitions == fresh.definitions
+    assert edited.references == fresh.references
+
+
+@given(st.text(alphabet="ab \n\r\f\u2028", max_size=60), st.data(), st.integers(1, 4))
+def test_the_line_around_an_offset_is_found_whatever_the_first_window(text: str, data: st.DataObject, window: int) -> None:
+    pos = data.draw(st.integers(0, len(text)))
+    assert _line_start(text, pos, window) == max(text.rfind(ch, 0, pos) for ch in LINE_BREAKS) + 1
+    ends = [i for i in (text.find(ch, pos) for ch in LINE_BREAKS) if i >= 0]
+    assert _line_end(text, pos, window) == min(ends, default=len(text))
 
 
 @pytest.mark.parametrize(
