@@ -258,7 +258,8 @@ def definitions_in(
             if after is not None:
                 means_end = after.end()
                 means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end()))
-        if _IS.match(v, m.end()) and _ENTRY_LEAD.fullmatch(v, v.rfind(b"\n", 0, m.start()) + 1, m.start()):
+        lead = _entry_line_start(v, m.start(), 2) if _IS.match(v, m.end()) else None
+        if lead is not None and _ENTRY_LEAD.fullmatch(v, lead, m.start()):
             quoted.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
             continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
@@ -318,6 +319,19 @@ def _opening_with(pattern: re.Pattern[bytes], literal: bytes, v: bytes, start: i
             yield m
 
 
+def _entry_line_start(v: bytes, at: int, words: int) -> int | None:
+    """Where the line holding ``at`` starts; None when more than ``words`` runs of non-spaces
+    stand between them, so that a pattern of that many words cannot span them. On a line of
+    megabytes it reads back a few hundred bytes, not the whole line."""
+    lo = max(0, at - 512)
+    line = v.rfind(b"\n", lo, at)
+    if line >= 0 or lo == 0:
+        return line + 1
+    if len(v[lo:at].split(None, words)) > words:
+        return None
+    return v.rfind(b"\n", 0, lo) + 1
+
+
 def _listed_entries(text: str, v: bytes, start: int, stop: int) -> list[Definition | None]:
     """Unquoted entries of a lettered or numbered list anywhere: "(a) Affiliate means ...". Found
     from each " mean" ("means", "shall mean"), a fast literal scan, then checked from the start of
@@ -334,7 +348,8 @@ def _listed_entries(text: str, v: bytes, start: int, stop: int) -> list[Definiti
         else:
             after = -1
         if after > 0 and not v[after : after + 1].isalnum():
-            m = _LISTED.fullmatch(v, v.rfind(b"\n", 0, verb) + 1, verb)
+            line = _entry_line_start(v, verb, 9)
+            m = _LISTED.fullmatch(v, line, verb) if line is not None else None
             if m:
                 out.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, verb, len(v)), "entry"))
         at = v.find(b" mean", at + 5, stop)

@@ -310,9 +310,9 @@ class _Clauses:
         found = []
         for m in pattern.finditer(v, lo, hi):
             at = m.start()
-            lead = v[v.rfind(b"\n", 0, at) + 1 : at].strip(b" \t")
-            if not lead or (lead == b"(" and v[at - 1] == 0x28):
-                found.append((at - len(lead), at - len(lead)))
+            opens = at - 1 if at and v[at - 1] == 0x28 else at  # "(B)" opens at its "("
+            if _last_on_line(v, opens, b" \t") < 0:
+                found.append((opens, opens))
         return found
 
 
@@ -342,13 +342,29 @@ def _keyword_starts(v: bytes, start: int, stop: int) -> list[int]:
 def _is_heading(v: bytes, m: re.Match[bytes]) -> bool:
     """A citation shape that is a heading: "EXHIBIT A" opening a line, or a numbered run-in heading
     ("... as follows: Section 1.1. License Grant. Subject to") opening a sentence."""
-    line = v.rfind(b"\n", 0, m.start()) + 1
-    before = v[line : m.start()].rstrip()
-    opens = not before or before[-1:] in (b".", b":", b";", b")", b"]")
+    before = _last_on_line(v, m.start())
+    opens = before < 0 or before in b".:;)]"
     kw = m.group("kw")
-    if not before and ((kw.isupper() and len(kw) > 2) or _CAPTION_TAIL.match(v, m.end()) is not None):
+    if before < 0 and ((kw.isupper() and len(kw) > 2) or _CAPTION_TAIL.match(v, m.end()) is not None):
         return True
     return opens and not m.group("more") and _RUN_IN.match(v, m.end("first")) is not None
+
+
+def _last_on_line(v: bytes, at: int, spaces: bytes | None = None) -> int:
+    """The last byte before ``at`` on its line that ``bytes.rstrip(spaces)`` keeps, or -1 when
+    only such spaces stand there; it reads back over those spaces alone, so a look-up deep in a
+    line of megabytes costs no more than one near its start."""
+    end = at
+    while True:
+        lo = max(0, end - 64)
+        chunk = v[lo:end]
+        line = chunk.rfind(b"\n")
+        tail = chunk[line + 1 :].rstrip(spaces)
+        if tail:
+            return tail[-1]
+        if line >= 0 or lo == 0:
+            return -1
+        end = lo
 
 
 class _Enclosing:

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc.definitions import (
+    _entry_line_start,
     byte_view,
     definitions_after_edit,
     definitions_in,
@@ -267,3 +268,16 @@ def test_a_scan_of_whole_paragraphs_equals_the_full_scan_there(shared_text, data
     assert [(d.term, d.term_start, d.start, d.end) for d in definitions_in(text, a, b)] == [
         (d.term, d.term_start, d.start, d.end) for d in full
     ]
+
+
+@given(st.lists(st.sampled_from([b"a", b"(a)", b" ", b" " * 300, b"\t", b"\n", b"\x0c", b"Term" * 40])).map(b"".join),
+       st.data(), st.integers(0, 10))
+def test_an_entry_is_read_from_its_line_start_unless_more_words_than_it_may_hold_stand_before(
+        view: bytes, data: st.DataObject, words: int) -> None:
+    at = data.draw(st.integers(0, len(view)))
+    line = view.rfind(b"\n", 0, at) + 1
+    found = _entry_line_start(view, at, words)
+    if found is None:
+        assert len(view[line:at].split()) > words
+    else:
+        assert found == line

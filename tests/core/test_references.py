@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc.document import LongDocument
-from longdoc.references import find_references, references_after_edit
+from longdoc.references import _last_on_line, find_references, references_after_edit
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
 MORGAN_STANLEY = "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
@@ -179,3 +179,11 @@ def test_references_after_an_edit_equal_a_fresh_scan(shared_text, data, insert):
     old = find_references(text, doc.nodes)
     again = references_after_edit(old, edited.text, start, end, len(insert), edited.nodes)
     assert again == find_references(edited.text, edited.nodes)
+
+
+@given(st.lists(st.sampled_from([b"a", b".", b"(", b" ", b" " * 70, b"\t", b"\r", b"\n", b"\x0c"])).map(b"".join), st.data(),
+       st.sampled_from([None, b" \t"]))
+def test_the_last_mark_before_a_citation_is_read_on_its_own_line(view: bytes, data: st.DataObject, spaces: bytes | None) -> None:
+    at = data.draw(st.integers(0, len(view)))
+    before = view[view.rfind(b"\n", 0, at) + 1 : at].rstrip(spaces)
+    assert _last_on_line(view, at, spaces) == (before[-1] if before else -1)
