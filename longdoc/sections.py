@@ -144,6 +144,9 @@ def split_sized(
     if whole is not None and whole <= target:
         return [(s, e, whole)]
     units: list[tuple[int, int, int]] = []
+    # Starts of the sentences too long to fit that are cut at spaces while packed (summed sizes
+    # only): a sentence of millions of words is cut a section at a time, not a word at a time.
+    runs: set[int] = set()
     for ps, pe in _pieces(text, s, e, _BLANK_LINE_RE):
         n = None if summed and pe - ps > long_chars else size(ps, pe)
         if n is not None and n <= target:
@@ -158,6 +161,9 @@ def split_sized(
         for ss, se, m in sentences:
             if m <= limit:
                 units.append((ss, se, m))
+            elif summed:
+                runs.add(ss)
+                units.append((ss, se, m))
             else:
                 units.extend(_word_units(text, ss, se, size))
     if whole is None:
@@ -165,8 +171,36 @@ def split_sized(
         if whole <= target:
             return [(s, e, whole)]
     if head_end is not None:
+        if runs:
+            assert isinstance(size, RawCount)  # only summed sizes leave sentences to cut later
+            units = _words_at_heading(text, units, runs, size, head_end)
         units = _cut_at_heading(text, units, size, limit, head_end)
-    return _pack_sized(units, size, limit, target, head_end)
+    return _pack_sized(units, size, limit, target, head_end, runs)
+
+
+def _words_at_heading(text: str, units: list[tuple[int, int, int]], runs: set[int], size: RawCount,
+                      head_end: int) -> list[tuple[int, int, int]]:
+    """``units`` with the sentences cut at spaces that hold the heading's end or the body's first
+    word given as words up to that word, so that the heading rules read words as they would
+    without ``runs``; the rest of each such sentence stays in ``runs``."""
+    for reaches in (lambda u: u[1] > head_end, lambda u: u[0] >= head_end):  # what the rules read
+        j = next((j for j, u in enumerate(units) if reaches(u)), None)
+        if j is None or units[j][0] not in runs:
+            continue
+        us, ue, _ = units[j]
+        runs.discard(us)
+        words = []
+        for m in _WORD_RE.finditer(text, us, ue):
+            words.append(m.span())
+            if m.start() >= head_end:
+                break
+        head = [(a, b, n) for (a, b), n in zip(words, size.word_counts(us, words[-1][1]))]
+        rest = _NON_SPACE_RE.search(text, words[-1][1], ue)
+        if rest is not None:
+            runs.add(rest.start())
+            head.append((rest.start(), ue, size(rest.start(), ue)))
+        units = units[:j] + head + units[j + 1 :]
+    return units
 
 
 def _cut_at_heading(text: str, units: list[tuple[int, int, int]], size: Measure, limit: int,
@@ -212,13 +246,13 @@ def _pack(units: list[tuple[int, int]], fits_target: Callable[[int, int], bool],
 
 
 def _pack_sized(units: list[tuple[int, int, int]], size: Measure, limit: int, target: int,
-                head_end: int | None) -> list[tuple[int, int, int]]:
+                head_end: int | None, runs: set[int] | None = None) -> list[tuple[int, int, int]]:
     # Raw counts add up over pieces with whitespace between them; any other size is measured
     # again over the joined span.
     additive = isinstance(size, RawCount)
     out: list[tuple[int, int, int]] = []
-    cur_s, cur_e, cur_n = units[0]
-    first = 1
+    cur_s = cur_e = cur_n = -1  # no section open yet
+    first = 0
     if head_end is not None:
         # A heading alone says little and matches little: it stays with the start of its body
         # (the heading may be several units: "1." and "Payment." are two sentences to the splitter).
@@ -226,17 +260,90 @@ def _pack_sized(units: list[tuple[int, int, int]], size: Measure, limit: int, ta
         if 0 < body < len(units):
             n = _joined_size(units[: body + 1], size)
             if n <= limit:
-                cur_e, cur_n = units[body][1], n
+                cur_s, cur_e, cur_n = units[0][0], units[body][1], n
                 first = body + 1
     for us, ue, un in units[first:]:
-        n = cur_n + un if additive else size(cur_s, ue)
-        if n <= target:
-            cur_e, cur_n = ue, n
-        else:
+        if cur_s >= 0:
+            n = cur_n + un if additive else size(cur_s, ue)
+            if n <= target:
+                cur_e, cur_n = ue, n
+                continue
+        if runs and us in runs:
+            assert isinstance(size, RawCount)
+            cur_s, cur_e, cur_n = _pack_words(size, us, ue, (cur_s, cur_e, cur_n), target, out)
+            continue
+        if cur_s >= 0:
             out.append((cur_s, cur_e, cur_n))
-            cur_s, cur_e, cur_n = us, ue, un
+        cur_s, cur_e, cur_n = us, ue, un
     out.append((cur_s, cur_e, cur_n))
     return out
+
+
+def _pack_words(size: RawCount, start: int, end: int, open_section: tuple[int, int, int], target: int,
+                out: list[tuple[int, int, int]]) -> tuple[int, int, int]:
+    """Pack the words of ``text[start:end]`` (a stripped span) as :func:`_pack_sized` packs word
+    units, into ``open_section`` (start -1: none) and sections appended to ``out``; returns the
+    section left open. Each section's last word is found by a search over counts, not per word."""
+    cur_s, cur_e, cur_n = open_section
+    classes, shift = size.classes, size.shift
+    pos = start
+    while pos < end:
+        if cur_s >= 0:
+            fit = _last_word_end(size, pos, end, target - cur_n)
+            if fit > pos:
+                cur_e, cur_n = fit, cur_n + size(pos, fit)
+                pos = _next_word(classes, shift, fit, end)
+                continue
+            out.append((cur_s, cur_e, cur_n))
+        # The word that did not fit opens the next section, however long it is.
+        word_end = classes.find(b" ", pos - shift, end - shift)
+        word_end = end if word_end < 0 else word_end + shift
+        cur_s, cur_e, cur_n = pos, word_end, size(pos, word_end)
+        pos = _next_word(classes, shift, word_end, end)
+    return cur_s, cur_e, cur_n
+
+
+_NON_SPACE_CLASS = re.compile(rb"[^ ]")
+
+
+def _next_word(classes: bytes, shift: int, pos: int, end: int) -> int:
+    """Where the next word at or after ``pos`` starts (``end`` when none)."""
+    m = _NON_SPACE_CLASS.search(classes, pos - shift, end - shift)
+    return end if m is None else m.start() + shift
+
+
+def _last_word_end(size: RawCount, start: int, end: int, budget: int) -> int:
+    """The end of the longest run of whole words from ``start`` (a word's start) within ``end``
+    whose count is at most ``budget``; ``start`` when not even the first word fits."""
+    if budget <= 0:
+        return start  # every word counts at least one
+    # Counts only grow with the span: find the longest span within budget, galloping then halving
+    # (size(start, lo) <= budget < size(start, hi)), and go back to the last whole word in it. No
+    # span is counted much past the answer: the sentence may run on for megabytes.
+    lo, step = start, 64
+    while True:
+        hi = lo + step
+        if hi >= end:
+            if size(start, end) <= budget:
+                return end
+            hi = end
+            break
+        if size(start, hi) > budget:
+            break
+        lo, step = hi, 2 * step
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if size(start, mid) <= budget:
+            lo = mid
+        else:
+            hi = mid
+    classes, shift = size.classes, size.shift
+    at = lo - shift
+    if classes[at] != 32:  # lo cuts a word (or opens one): that word does not fit whole
+        at = classes.rfind(b" ", start - shift, at)
+        if at < 0:
+            return start
+    return start + len(classes[start - shift : at].rstrip(b" "))
 
 
 class RawCount:

@@ -110,6 +110,12 @@ def test_a_sentence_that_does_not_fit_is_cut_at_spaces() -> None:
     assert " ".join(texts(doc)) == sentence  # whole words, nothing lost
 
 
+def test_a_sentence_of_many_thousand_words_is_cut_into_sections_as_full_as_the_estimate_allows() -> None:
+    doc = LongDocument("word " * 20_000, max_tokens=20)  # sections aim at half: 10 tokens, 7 words
+    assert [len(t.split()) for t in texts(doc)] == [7] * (20_000 // 7) + [20_000 % 7]
+    assert [s.tokens for s in doc.sections[:2]] == [10, 10]
+
+
 def test_a_heading_stays_with_the_start_of_its_body_when_both_fit() -> None:
     text = "1. Payment. The fee is due. " + " ".join(["Late fees accrue daily."] * 12)
     doc = LongDocument(text, max_tokens=64)
@@ -192,7 +198,7 @@ def test_split_part_keeps_a_heading_with_the_first_piece_of_its_body_when_both_f
 # Text made of the characters that matter to the splitter: words, marks, quotes, and every kind
 # of line break and space it treats differently.
 _SPLITTER_TEXT = st.lists(
-    st.sampled_from(list("aB7 .;!?\"”)(§\n\r\t\f_-") + ["\r\n", "\n\n", "Word", "1.2 ", "é", "  "]),
+    st.sampled_from(list("aB7 .;!?\"”)(§\n\r\t\f_-") + ["\r\n", "\n\n", "Word", "1.2 ", "é", "  ", "word word word "]),
     max_size=150,
 ).map("".join)
 
