@@ -48,10 +48,12 @@ class IdleWork:
 
     async def _work(self) -> None:
         for snapshot in list(self._documents):
-            await self._index(snapshot)
+            await self.index(snapshot)
         memory.release_free_memory()
 
-    async def _index(self, snapshot: Snapshot) -> None:
+    async def index(self, snapshot: Snapshot) -> None:
+        """Build the snapshot's search index on the worker, a step at a time so that requests
+        queue between steps; returns once it is built or the document has changed."""
         if snapshot.doc.indexed:
             return
         steps: Iterator[int] = snapshot.doc.indexing(self._parts)

@@ -9,8 +9,9 @@ from typing import Any
 
 import longdoc_server.memory as memory
 import pytest
-from longdoc_server.app import LongdocServer
+from longdoc_server.app import LongdocServer, build_server
 from longdoc_server.idle import IdleWork
+from lsprotocol import types
 
 URI = "file:///contract.txt"
 CONTRACT = "".join(f"{n}. Clause {n}. The Supplier shall deliver the goods within {n} days of notice.\n\n"
@@ -106,3 +107,25 @@ async def test_a_question_during_an_index_build_goes_on_with_it(server: LongdocS
     chosen = await server.answer(URI, lambda snapshot: snapshot.doc.select("delivery notice", k=2))
     assert len(chosen) == 2 and doc.indexed
     assert doc._postings() is index_under_way and done_before > 0, "the question finished the same index"
+
+
+async def test_pulled_diagnostics_first_index_the_document_a_step_at_a_time_and_use_the_index() -> None:
+    # The index says which sections may use a defined term; without it every term never used
+    # near its definition means a scan of the whole text.
+    server = build_server()
+    text = '1. Definitions. "Goods" means the products; "Notice Period" means ten days.\n\n' + CONTRACT
+    open_document(server, 1, text)
+    steps: list[object] = []
+
+    async def counted_run(compute: Callable[..., Any], *args: Any) -> Any:
+        steps.append(compute)
+        return await server.run(compute, *args)
+
+    server.idle = IdleWork(server.documents, counted_run, parts=4)
+    pull = server.protocol.fm.features[types.TEXT_DOCUMENT_DIAGNOSTIC]
+    answer = await pull(types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI)))
+    doc = server.documents.get(URI).doc
+    assert doc.indexed and len(steps) >= len(doc._parts) // 4
+    assert [item["code"] for item in answer["items"]] == [d.code for d in doc.diagnostics()]
+    assert "unused-definition" in [item["code"] for item in answer["items"]]  # "Notice Period"
+    server.workers.shutdown()
