@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from itertools import accumulate, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from .analysis import Analyzer, token_classes, tokens_from_raw, words
 from .bm25 import Postings
-from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, uses_of
+from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, use_at, uses_of
 from .diagnostics import Diagnostic, diagnose
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
@@ -133,6 +134,27 @@ class _Sections(Sequence[Section]):
 
     def __repr__(self) -> str:
         return f"<{len(self)} sections>"
+
+
+@dataclass(frozen=True)
+class _Carried:
+    """What a version had computed of its contract intelligence, and the one edit (``start`` to
+    ``end`` of that version's text, now ``length`` characters) that leads from it to this text."""
+
+    view: bytes | None
+    definitions: list[Definition] | None
+    references: list[Reference] | None
+    nodes: Sequence[OutlineNode]
+    start: int
+    end: int
+    length: int
+
+    def then(self, start: int, end: int, length: int) -> "_Carried":
+        """The same record after a further edit of the text it leads to: one edit covering both."""
+        union_start = min(start, self.start)
+        union_end = max(end, self.start + self.length)  # in the text before this further edit
+        return replace(self, start=union_start, end=self.end + max(0, end - (self.start + self.length)),
+                       length=union_end - union_start + length - (end - start))
 
 
 class LongDocument:
@@ -300,6 +322,7 @@ class LongDocument:
         self._byte_view: bytes | None = None
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
+        self._carried: _Carried | None = None  # what an earlier version had computed, not yet patched
         self._levels_cache: list[int] | None = None
         self._outline_seed: _OutlineSeed | None = None
         self._keys: _SectionKeys | None = None
@@ -725,13 +748,15 @@ class LongDocument:
 
     # ----------------------------------------------------------------- contract intelligence
     def _view(self) -> bytes:
-        if self._byte_view is None:
-            self._byte_view = byte_view(self._text)
-        return self._byte_view
+        if self._carried is not None:
+            self._patch_carried()
+        return self._whole_view()
 
     @property
     def definitions(self) -> list[Definition]:
         """Every defined term with the span of the term and of its definition, in order."""
+        if self._carried is not None:
+            self._patch_carried()
         if self._definitions is None:
             self._definitions = find_definitions(self._text, self.nodes, self._view())
         return self._definitions
@@ -742,9 +767,17 @@ class LongDocument:
             raise TypeError(f"term must be str, not {type(term).__name__}")
         return uses_of(self._text, self.definitions, term, self._view())
 
+    def use_at(self, offset: int) -> Use | None:
+        """The use of a defined term that covers ``offset`` (the longest term first), or None."""
+        if isinstance(offset, bool) or not isinstance(offset, int):
+            raise TypeError(f"offset must be an int, not {type(offset).__name__}")
+        return use_at(self._text, self.definitions, offset, self._view())
+
     @property
     def references(self) -> list[Reference]:
         """Every cross-reference ("Section 5.2", "Exhibit A" ...) with its resolved outline node."""
+        if self._carried is not None:
+            self._patch_carried()
         if self._references is None:
             self._references = find_references(self._text, self.nodes, self._view())
         return self._references
@@ -776,19 +809,47 @@ class LongDocument:
             yield starts[p] + s, starts[p] + e
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
-        """Patch what the old version had computed, rescanning only the edited paragraphs."""
-        if old._byte_view is not None:
-            self._byte_view = old._byte_view[:start] + byte_view(self._text[start : start + new_length]) + old._byte_view[end:]
-        if old._definitions is None and old._references is None:
-            return
-        if _definition_parts(old.nodes) != _definition_parts(self.nodes):
-            return  # a Definitions article changed: computed afresh on demand
-        if old._definitions is not None:
-            self._definitions = definitions_after_edit(old._definitions, self._text, start, end, new_length,
-                                                       self.nodes, self._view())
-        if old._references is not None:
-            self._references = references_after_edit(old._references, self._text, start, end, new_length,
-                                                     self.nodes, self._view())
+        """Keep what the old version had computed, to be patched when first asked for: a run of
+        edits with no question between them is patched once, as one edit spanning them all."""
+        if old._carried is not None:
+            self._carried = old._carried.then(start, end, new_length)
+        elif old._definitions is not None or old._references is not None:
+            self._carried = _Carried(old._byte_view, old._definitions, old._references, old.nodes, start, end, new_length)
+        elif old._byte_view is not None:
+            self._carried = _Carried(old._byte_view, None, None, (), start, end, new_length)
+        if self._carried is not None and 4 * (self._carried.length + self._carried.end - self._carried.start) > len(self._text):
+            self._carried = None  # edits all over the text: a fresh scan costs less
+
+    def _patch_carried(self) -> None:
+        """Patch what an earlier version had computed, rescanning only the edited paragraphs."""
+        carried = self._carried
+        assert carried is not None
+        start, end, new_length = carried.start, carried.end, carried.length
+        if carried.view is not None:
+            self._byte_view = carried.view[:start] + byte_view(self._text[start : start + new_length]) + carried.view[end:]
+        found = carried.definitions is not None or carried.references is not None
+        delta = new_length - (end - start)
+
+        def moved(at: int) -> int | None:
+            return at if at <= start else at + delta if at >= end else None
+
+        # Definitions parts that changed or moved otherwise than the text change what counts as a
+        # definition: found afresh.
+        if found and _definition_parts(carried.nodes, moved) == _definition_parts(self.nodes):
+            view = self._whole_view()
+            if carried.definitions is not None:
+                self._definitions = definitions_after_edit(carried.definitions, self._text, start, end, new_length,
+                                                           self.nodes, view)
+            if carried.references is not None:
+                self._references = references_after_edit(carried.references, self._text, start, end, new_length,
+                                                         self.nodes, view)
+        # Cleared once patched: a concurrent reader meanwhile patches the same values from the same record.
+        self._carried = None
+
+    def _whole_view(self) -> bytes:
+        if self._byte_view is None:
+            self._byte_view = byte_view(self._text)
+        return self._byte_view
 
     # ----------------------------------------------------------------- facets
     def select_facets(self, facets, k: int = 2, budget: int | None = None, allow=None,  # type: ignore[no-untyped-def]
@@ -818,8 +879,12 @@ def _content_end(start: int, part: _Part) -> int:
     return start + (part.spans[-1][1] if part.spans else part.heading.end if part.heading else 0)
 
 
-def _definition_parts(nodes: Sequence[OutlineNode]) -> list[tuple[int, str]]:
-    return [(n.index, n.title) for n in nodes if "defin" in n.title.casefold() or "interpret" in n.title.casefold()]
+def _definition_parts(nodes: Sequence[OutlineNode], moved: Callable[[int], int | None] = lambda at: at
+                      ) -> list[tuple[int, str, int | None, int | None]]:
+    """The parts that may hold a list of definitions, with where their bodies run (``moved``: where
+    an offset went after an edit, None when it was edited away)."""
+    return [(n.index, n.title, moved(n.heading_end), moved(n.end)) for n in nodes
+            if "defin" in (title := n.title.casefold()) or "interpret" in title]
 
 
 def _line_start(text: str, pos: int, window: int = 4096) -> int:

@@ -218,3 +218,49 @@ def test_random_edit_sequences_equal_a_full_rebuild(case: tuple[str, list], max_
         end = min(n, start + int(span * n))
         doc = doc.edit(start, end, new)
         assert_same_as_fresh(doc)
+
+
+INTEL_CONTRACT = """SUPPLY AGREEMENT
+
+ARTICLE I
+DEFINITIONS
+
+1.1 "Goods" means the products listed in Exhibit A.
+
+1.2 "Territory" shall mean Canada (the "Region").
+
+ARTICLE II
+SUPPLY
+
+2.1 Orders. The Supplier ships Goods into the Territory under Section 2.2 and Section 1.1.
+
+2.2 Delivery. Delivery follows Article I and paragraph (b) of Section 2.1; see Sections 1.1 through 1.2.
+
+EXHIBIT A
+
+PRODUCTS
+"""
+INTEL_FRAGMENTS = st.sampled_from([
+    "\n", "\n\n", " ", "x", "Section 2.1 ", '"Fee" means the price. ', "\n2.3 Notices. ", "Article II ",
+    "(the \"Buyer\") ", "Goods ", "\nDEFINITIONS\n",
+])
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 0.1), st.lists(INTEL_FRAGMENTS, max_size=2).map("".join),
+                          st.booleans()), min_size=1, max_size=5))
+def test_definitions_and_references_after_edits_equal_a_fresh_scan_asked_or_not_between(
+        edits: list[tuple[float, float, str, bool]]) -> None:
+    # What a version had found is patched when next asked for, after one edit or a run of them.
+    doc = LongDocument(INTEL_CONTRACT)
+    doc.definitions, doc.references
+    for where, span, new, ask in edits:
+        n = len(doc.text)
+        start = int(where * n)
+        doc = doc.edit(start, min(n, start + int(span * n)), new)
+        if ask:
+            fresh = LongDocument(doc.text)
+            assert doc.definitions == fresh.definitions
+            assert doc.references == fresh.references
+    fresh = LongDocument(doc.text)
+    assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
