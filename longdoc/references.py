@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
@@ -140,14 +141,15 @@ def _title_label(title: str) -> re.Match[str] | None:
     return _TITLE_LABEL.match(title) if title.lstrip()[:3].lower() in _TITLE_HEADS else None
 
 
-def _node_keys(node: OutlinePart) -> list[str]:
-    """Every key a citation of this node may take."""
-    label = node.label or ""
-    titled = _title_label(node.title)
+@lru_cache(maxsize=1 << 16)
+def _node_keys(label: str, title: str) -> tuple[str, ...]:
+    """Every key a citation of a node with this label and title may take (kept for the next
+    outline: an edit leaves nearly every heading as it was)."""
+    titled = _title_label(title)
     if label[:1].isdigit() and label.replace(".", "").isdigit() and not titled:
         # The common case, "5.2": a clause number (a bare "5" may also be cited as Article 5).
         number = label.rstrip(".")
-        return [f"number:{number}"] if "." in number else [f"number:{number}", f"article:{number}"]
+        return (f"number:{number}",) if "." in number else (f"number:{number}", f"article:{number}")
     keys: list[str] = []
     for m in (_HEADING_LABEL.match(label) if label else None, titled):
         if not m:
@@ -163,7 +165,7 @@ def _node_keys(node: OutlinePart) -> list[str]:
             keys.append(label_key("section", number))
             if "." not in number:
                 keys.append(label_key("article", number))
-    return keys
+    return tuple(keys)
 
 
 class LabelIndex:
@@ -174,7 +176,7 @@ class LabelIndex:
         self._exact: dict[str, int] = {}
         self._loose: dict[str, int] = {}
         for node in nodes:
-            for i, key in enumerate(_node_keys(node)):
+            for i, key in enumerate(_node_keys(node.label or "", node.title)):
                 # The first key is what the label says; later ones are readings a citation may use.
                 (self._exact if i == 0 else self._loose).setdefault(key, node.index)
 
@@ -371,7 +373,9 @@ class _Enclosing:
     """Innermost node around an offset (for "paragraph (b)", cited relative to where it stands)."""
 
     def __init__(self, nodes: Sequence[OutlinePart]):
-        self.nodes = sorted(nodes, key=lambda n: (n.start, -n.end))
+        # An outline lists its nodes in this order already: checked, not sorted again.
+        in_order = all(a.start < b.start for a, b in zip(nodes, nodes[1:]))
+        self.nodes = list(nodes) if in_order else sorted(nodes, key=lambda n: (n.start, -n.end))
         self.starts = [n.start for n in self.nodes]
         self.by_index = {n.index: n for n in nodes}
 
@@ -436,14 +440,18 @@ def references_after_edit(
     enclosing = _Enclosing(nodes)
     clauses = _Clauses(byte_view(text) if view is None else view)
 
+    resolved: dict[tuple[str, str], tuple[int | None, bool]] = {}  # most labels are cited often
+
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
-        moved = ref._replace(start=s, end=ref.end + shift, clause=None)
         if ref.label:
-            target, exact = index.resolve(ref.kind, ref.label)
-            return _located(moved._replace(target=target, exact=exact), enclosing, clauses)
+            key = (ref.kind, ref.label)
+            found = resolved.get(key)
+            if found is None:
+                found = resolved[key] = index.resolve(*key)
+            return _located(Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, *found), enclosing, clauses)
         node = enclosing.at(s)
-        return moved._replace(target=node.index if node else None, exact=False)
+        return Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, node.index if node else None, False)
 
     return [
         *(again(r, 0) for r in old if r.start < a),
