@@ -13,15 +13,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
 
-from longdoc.definitions import (
-    Definition,
-    Use,
-    byte_view,
-    find_definitions,
-    use_at,
-    uses_of,
-)
-from longdoc.references import Reference, find_references
+from longdoc.definitions import Definition, Use
+from longdoc.references import Reference
 
 from ..convert import location
 from ..documents import Snapshot
@@ -37,16 +30,15 @@ class Intel:
     """The definitions and citations of one snapshot, with the lookups the features need."""
 
     snapshot: Snapshot
-    view: bytes = field(init=False)
     definitions: list[Definition] = field(init=False)
     references: list[Reference] = field(init=False)
     _uses: dict[str, list[Use]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # The document patches what the version before it had found, rescanning the edited paragraphs.
         doc = self.snapshot.doc
-        self.view = byte_view(doc.text)
-        self.definitions = find_definitions(doc.text, doc.nodes, self.view)
-        self.references = find_references(doc.text, doc.nodes, self.view)
+        self.definitions = doc.definitions
+        self.references = doc.references
         self._starts = [r.start for r in self.references]
 
     def definitions_of(self, term: str) -> list[Definition]:
@@ -54,7 +46,7 @@ class Intel:
 
     def uses(self, term: str) -> list[Use]:
         if term not in self._uses:
-            self._uses[term] = uses_of(self.snapshot.text, self.definitions, term, self.view)
+            self._uses[term] = self.snapshot.doc.uses(term)
         return self._uses[term]
 
     def term_at(self, offset: int) -> tuple[str, int, int] | None:
@@ -62,7 +54,7 @@ class Intel:
         for d in self.definitions:
             if d.term_start <= offset <= d.term_end:
                 return d.term, d.term_start, d.term_end
-        use = use_at(self.snapshot.text, self.definitions, offset, self.view)
+        use = self.snapshot.doc.use_at(offset)
         return (use.term, use.start, use.end) if use else None
 
     def citation_at(self, offset: int) -> Reference | None:
