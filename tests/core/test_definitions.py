@@ -189,6 +189,16 @@ def test_uses_of_a_term_ending_in_y_include_its_ies_plural():
     assert [text[u.start : u.end] for u in uses_of(text, defs, "Party")] == ["Parties", "Party"]
 
 
+def test_the_use_at_an_offset_is_the_defined_term_written_there() -> None:
+    doc = LongDocument('Alpha (a "Party") and Beta. The Parties agree; each Party signs.')
+    at = doc.text.index("Parties") + 3
+    use = doc.use_at(at)
+    assert use is not None and (use.term, doc.text[use.start : use.end]) == ("Party", "Parties")
+    assert doc.use_at(doc.text.index("agree")) is None
+    with pytest.raises(TypeError, match="offset"):
+        doc.use_at("3")  # type: ignore[arg-type]
+
+
 def test_uses_of_an_undefined_term_are_empty():
     assert uses_of("the Company agrees", [], "Company") == []
 
