@@ -129,3 +129,18 @@ async def test_pulled_diagnostics_first_index_the_document_a_step_at_a_time_and_
     assert [item["code"] for item in answer["items"]] == [d.code for d in doc.diagnostics()]
     assert "unused-definition" in [item["code"] for item in answer["items"]]  # "Notice Period"
     server.workers.shutdown()
+
+
+async def test_diagnostics_pulled_again_for_the_same_version_are_not_computed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    server = build_server()
+    open_document(server, 1)
+    doc = server.documents.get(URI).doc
+    computed: list[int] = []
+    findings = doc.diagnostics
+    monkeypatch.setattr(doc, "diagnostics", lambda: computed.append(1) or findings())
+    pull = server.protocol.fm.features[types.TEXT_DOCUMENT_DIAGNOSTIC]
+    params = types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    first = await pull(params)
+    again = await pull(params)
+    assert again == first and computed == [1]
+    server.workers.shutdown()
