@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 _BREAK = re.compile(r"\r\n|\r|\n")
@@ -43,7 +44,11 @@ class LineIndex:
     starts: list[int]
     # Units beyond one per character, per encoding: zero means no line of the text needs conversion.
     extra_units: dict[str, int]
+    # A line that needs conversion is counted from a mark every this many characters, so that a
+    # position deep in a line of megabytes costs a few thousand characters, not the whole line.
+    mark_every: int = field(default=4096, compare=False, repr=False)
     _single_unit: dict[tuple[int, str], bool] = field(default_factory=dict, compare=False, repr=False)
+    _marks: dict[tuple[int, str], list[int]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, text: str) -> LineIndex:
@@ -66,6 +71,23 @@ class LineIndex:
             known = _MULTI_UNIT[encoding].search(self.text, self.starts[line], end) is None
             self._single_unit[line, encoding] = known
         return known
+
+    def unit_marks(self, line: int, encoding: str) -> list[int]:
+        """Units from the start of ``line`` to each multiple of ``mark_every`` characters into its
+        content (and to its end), made once per line and encoding."""
+        marks = self._marks.get((line, encoding))
+        if marks is None:
+            start, end, step, text = self.starts[line], self.line_end(line), self.mark_every, self.text
+            marks = list(accumulate((_units(text[at : min(at + step, end)], encoding) for at in range(start, end, step)),
+                                    initial=0))
+            self._marks[line, encoding] = marks
+        return marks
+
+    def mark_before(self, line: int, encoding: str, offset: int) -> tuple[int, int]:
+        """The last mark of ``line`` at or before ``offset``, and the units up to it."""
+        start = self.starts[line]
+        k = min(offset - start, self.line_end(line) - start) // self.mark_every
+        return (start, 0) if k <= 0 else (start + k * self.mark_every, self.unit_marks(line, encoding)[k])
 
     def line_end(self, line: int) -> int:
         """Offset of the end of ``line``'s content (before its line break)."""
@@ -128,7 +150,8 @@ class Codec:
         start = lines.starts[line]
         if lines.single_unit(line, self.encoding):
             return {"line": line, "character": offset - start}
-        return {"line": line, "character": _units(lines.text[start:offset], self.encoding)}
+        mark, units = lines.mark_before(line, self.encoding, offset)
+        return {"line": line, "character": units + _units(lines.text[mark:offset], self.encoding)}
 
     def range(self, lines: LineIndex, start: int, end: int) -> Range:
         return {"start": self.position(lines, start), "end": self.position(lines, end)}
@@ -147,10 +170,17 @@ class Codec:
             return candidate
         if self.encoding == UTF32:
             raise PositionError(f"character {character} is past the end of line {line}")
-        return line_start + self._walk(lines.text[line_start:line_end], character, line)
+        mark, counted = line_start, 0
+        if line_end - line_start > lines.mark_every:
+            marks = lines.unit_marks(line, self.encoding)
+            # The last mark at or before the character (units only grow along the line).
+            k = bisect_right(marks, character) - 1
+            mark, counted = lines.mark_before(line, self.encoding, line_start + k * lines.mark_every)
+        return mark + self._walk(lines.text[mark:line_end], character, line, counted)
 
-    def _walk(self, content: str, character: int, line: int) -> int:
-        counted = 0
+    def _walk(self, content: str, character: int, line: int, counted: int = 0) -> int:
+        """The index in ``content`` of the character at ``character`` units, ``content`` starting
+        at ``counted`` units into ``line``."""
         for index, char in enumerate(content):
             if counted == character:
                 return index

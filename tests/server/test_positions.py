@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,6 +64,32 @@ def test_offset_and_position_are_inverse(encoding: str, text: str, data: st.Data
         offset -= 1  # the middle of a CRLF pair is not addressable in LSP
     codec = Codec(encoding)
     assert codec.offset(lines, codec.position(lines, offset)) == offset
+
+
+@pytest.mark.parametrize("encoding", [UTF8, UTF16])
+@given(text=texts, data=st.data(), every=st.integers(1, 5))
+def test_long_lines_are_counted_from_marks_as_from_their_start(encoding: str, text: str, data: st.DataObject,
+                                                               every: int) -> None:
+    # Marks every few characters stand in for the marks every few thousand of a line of megabytes.
+    lines, marked = LineIndex.of(text), dataclasses.replace(LineIndex.of(text), mark_every=every)
+    codec = Codec(encoding)
+    offset = data.draw(st.integers(0, len(text)))
+    assert codec.position(marked, offset) == codec.position(lines, offset)
+    position = {"line": data.draw(st.integers(0, lines.line_count - 1)), "character": data.draw(st.integers(0, 70))}
+    outcomes = []
+    for index in (lines, marked):
+        try:
+            outcomes.append(codec.offset(index, position))
+        except PositionError as error:
+            outcomes.append(str(error))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_a_position_deep_in_a_line_of_megabytes_with_an_emoji_converts_both_ways() -> None:
+    text = "\U0001f600 " + "word " * 200_000
+    lines, codec = LineIndex.of(text), Codec(UTF16)
+    assert codec.position(lines, 900_000) == {"line": 0, "character": 900_001}
+    assert codec.offset(lines, {"line": 0, "character": 900_001}) == 900_000
 
 
 def test_position_past_the_end_of_a_line_is_rejected() -> None:
