@@ -3,6 +3,9 @@ on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and 
 
 from __future__ import annotations
 
+from longdoc.references import Reference
+from longdoc_server.app import LongdocServer
+from longdoc_server.features.definition import Intel
 from lsp_support import DATA, offset_of, open_document, read_shared
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -99,3 +102,13 @@ async def test_code_lenses_count_the_citations_of_each_heading(client: LanguageC
     titles = {text[offset_of(text, lens.range.start) : offset_of(text, lens.range.end)]: lens.command.title for lens in found}
     assert titles["1.01.  Distribution Right."] == "2 references"
     assert titles["1.03.  Terms."] == "1 reference"
+
+
+def test_a_cited_clause_that_has_no_heading_leads_to_its_line_whatever_breaks_the_lines() -> None:
+    server = LongdocServer()
+    text = "Terms apply.\r2.3 The Supplier ships within ten days.\rSee Section 2.3 for delivery."
+    snapshot = server.documents.build(URI, 1, text)
+    clause = text.index("2.3")
+    cited = Reference(text.index("Section 2.3"), text.index(" for"), "section", "2.3", "", None, False, clause)
+    assert Intel(snapshot).target_span(cited) == (clause, text.index("\rSee"))
+    server.workers.shutdown()

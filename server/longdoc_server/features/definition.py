@@ -67,10 +67,9 @@ class Intel:
 
     def target_span(self, ref: Reference) -> tuple[int, int] | None:
         """Where a citation leads: the cited clause's first line, else its target's heading."""
-        text = self.snapshot.text
         if ref.clause is not None:
-            end = text.find("\n", ref.clause)
-            return ref.clause, len(text) if end < 0 else end
+            lines = self.snapshot.lines  # its line's end, looked up: a search could run for megabytes
+            return ref.clause, lines.line_end(lines.line_of(ref.clause))
         if ref.target is None:
             return None
         node = self.snapshot.doc.nodes[ref.target]
