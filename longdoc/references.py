@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from .definitions import byte_view, paragraph_bounds
@@ -175,6 +175,7 @@ class LabelIndex:
         self.nodes = nodes
         self._exact: dict[str, int] = {}
         self._loose: dict[str, int] = {}
+        self._resolved: dict[tuple[str, str], tuple[int | None, bool]] = {}  # most labels are cited often
         for node in nodes:
             for i, key in enumerate(_node_keys(node.label or "", node.title)):
                 # The first key is what the label says; later ones are readings a citation may use.
@@ -182,6 +183,12 @@ class LabelIndex:
 
     def resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
         """The node a citation names and whether it is the cited part itself (not an ancestor)."""
+        found = self._resolved.get((kind, label))
+        if found is None:
+            found = self._resolved[kind, label] = self._resolve(kind, label)
+        return found
+
+    def _resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
         key = label_key(kind, label)
         found = self._exact.get(key, self._loose.get(key))
         if found is not None:
@@ -440,16 +447,11 @@ def references_after_edit(
     enclosing = _Enclosing(nodes)
     clauses = _Clauses(byte_view(text) if view is None else view)
 
-    resolved: dict[tuple[str, str], tuple[int | None, bool]] = {}  # most labels are cited often
-
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
         if ref.label:
-            key = (ref.kind, ref.label)
-            found = resolved.get(key)
-            if found is None:
-                found = resolved[key] = index.resolve(*key)
-            return _located(Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, *found), enclosing, clauses)
+            target = index.resolve(ref.kind, ref.label)
+            return _located(Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, *target), enclosing, clauses)
         node = enclosing.at(s)
         return Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, node.index if node else None, False)
 
