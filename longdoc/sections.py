@@ -189,13 +189,9 @@ def _words_at_heading(text: str, units: list[tuple[int, int, int]], runs: set[in
             continue
         us, ue, _ = units[j]
         runs.discard(us)
-        words = []
-        for m in _WORD_RE.finditer(text, us, ue):
-            words.append(m.span())
-            if m.start() >= head_end:
-                break
-        head = [(a, b, n) for (a, b), n in zip(words, size.word_counts(us, words[-1][1]))]
-        rest = _NON_SPACE_RE.search(text, words[-1][1], ue)
+        cut = next((m.end() for m in _WORD_RE.finditer(text, us, ue) if m.start() >= head_end), ue)
+        head = _word_units(text, us, cut, size)
+        rest = _NON_SPACE_RE.search(text, cut, ue)
         if rest is not None:
             runs.add(rest.start())
             head.append((rest.start(), ue, size(rest.start(), ue)))
