@@ -152,7 +152,6 @@ def patch_outline(
     return tuple(node for node in flat if node.parent is None), flat
 
 
-
 def _old_index(i: int, first: int, new_end: int, moved: int) -> int | None:
     """Heading i's index before the edit (None: an edited heading)."""
     if i < first:

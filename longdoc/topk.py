@@ -135,6 +135,7 @@ class _Query:
         self._score = index.scorer(weighted_terms)
         self._key_at = key_at
         self._share = share
+        self._spread = 1.0 + 2.0 * share  # a context's most, as a multiple of the best own score in it
         # Own (unshared) scores by section; the ends are padded with 0.0, as in_context pads them.
         self._own: dict[int, float] = {-1: 0.0, n: 0.0}
 
@@ -224,7 +225,7 @@ class PrunedQuery(_Query):
         earlier section; every section with a query term in its context when fewer."""
         score = self._score
         # A term adds less than its weighted IDF to a section's own score: tf / (tf + norm) < 1.
-        reach = [idf * (1.0 + 2.0 * self._share) * _MARGIN for _, idf in score.lists]
+        reach = [idf * self._spread * _MARGIN for _, idf in score.lists]
         order = sorted(range(len(score.lists)), key=lambda t: len(score.lists[t][0]))
         # What the terms after the first d could still add: rests[d] (each term's reach has a margin
         # far above the rounding of these sums).
@@ -257,12 +258,11 @@ class PrunedQuery(_Query):
         add up to ``rest`` to any section; None when too many or too few are known yet."""
         if len(partial) < k:
             return self._around(partial, 0.0) if last else None
-        spread = 1.0 + 2.0 * self._share
         # The k-th best partial context is at least the k-th best own partial score; it is read
-        # among the sections around those that come near it (a context is at most ``spread``
+        # among the sections around those that come near it (a context is at most ``_spread``
         # times the best own score around it).
         floor = heapq.nlargest(k, partial.values())[-1]
-        kth = heapq.nlargest(k, self._context(partial, floor / spread).values())[-1]
+        kth = heapq.nlargest(k, self._context(partial, floor / self._spread).values())[-1]
         # The partial sums, made in another order than the exact scores, may differ from them in
         # the last bits: the margin keeps every section that could reach the k-th best, or tie it.
         cutoff = kth * (1.0 - 1e-9) - rest
@@ -290,7 +290,7 @@ class PrunedQuery(_Query):
     def _around(self, partial: dict[Hashable, float], cutoff: float) -> list[int]:
         """Sections whose partial context reaches ``cutoff`` (every one with a partial score around
         at 0)."""
-        context = self._context(partial, cutoff / (1.0 + 2.0 * self._share))
+        context = self._context(partial, cutoff / self._spread)
         return [i for i, v in context.items() if v >= cutoff and v > 0.0]
 
 
