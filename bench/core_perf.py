@@ -1,8 +1,9 @@
 """Core speed on a 10 MB contract-like text, beside the peers, measured in one run on one input.
 
 Rows: sections + outline (vs chonkie's RecursiveChunker and semchunk, both giving offsets), BM25
-index build and query median (vs bm25s, method="lucene", k1=1.2), and one-character edits (vs a
-full rebuild). Prints one table and saves bench/results/core_perf.json.
+index build and query median, with numpy and in pure Python (vs bm25s, method="lucene", k1=1.2),
+and one-character edits (vs a full rebuild). Prints one table and saves
+bench/results/core_perf.json.
 
     python3 bench/core_perf.py [--size CHARS] [--repeat N] [--edits N] [--max-tokens N]
 """
@@ -32,7 +33,7 @@ from common import (  # noqa: E402  (the script runs from any directory)
     interleaved,
 )
 
-from longdoc import BM25, LongDocument, approx_tokens, terms  # noqa: E402
+from longdoc import BM25, LongDocument, approx_tokens, dense, terms  # noqa: E402
 
 MS = 1000.0
 
@@ -139,6 +140,19 @@ def bm25s_query(retriever: object, k: int) -> Callable[[str], object]:
     return run
 
 
+def without_numpy(ask: Callable[[str], object]) -> Callable[[str], object]:
+    """``ask`` ranking in pure Python, as without the fast extra."""
+
+    def run(question: str) -> object:
+        dense.AVAILABLE = False
+        try:
+            return ask(question)
+        finally:
+            dense.AVAILABLE = True
+
+    return run
+
+
 def query_clock(ask: Callable[[str], object], questions: Sequence[str], rounds: int) -> Clock:
     """Each question asked ``rounds`` times, after one warm-up round."""
     for q in questions:
@@ -209,8 +223,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.repeat,
     )
     retriever = bm25s_index(texts)()
+    if not dense.AVAILABLE:
+        sys.exit("numpy is missing: install the benchmark's extras (pip install -e '.[dev,bench]')")
     clocks |= {
         "longdoc query": query_clock(lambda q: doc.select(q, k=10), questions, args.query_rounds),
+        "longdoc query, pure Python": query_clock(without_numpy(lambda q: doc.select(q, k=10)), questions,
+                                                  args.query_rounds),
         "bm25s query": query_clock(bm25s_query(retriever, 10), questions, args.query_rounds),
         "longdoc edit": edit_clock(doc, args.edits, args.seed),
     }
@@ -237,7 +255,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         row("BM25 index build", summary(clocks["longdoc BM25 index build"]), bm25s_name,
             summary(clocks["bm25s index build"]), "no slower than bm25s",
             lambda ours, theirs: ours <= theirs),
-        row("query median (top 10)", summary(clocks["longdoc query"]), bm25s_name,
+        row("query median (top 10), numpy", summary(clocks["longdoc query"]), bm25s_name,
+            summary(clocks["bm25s query"]), "<= 0.5 ms", lambda ours, _: ours <= 0.0005),
+        row("query median (top 10), pure Python", summary(clocks["longdoc query, pure Python"]), bm25s_name,
             summary(clocks["bm25s query"]), "<= 0.5 ms", lambda ours, _: ours <= 0.0005),
         row("edit 1 char, median", summary(clocks["longdoc edit"]), "longdoc full rebuild", full,
             "<= 10 ms", lambda ours, _: ours <= 0.010),

@@ -23,6 +23,8 @@ from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized
+from . import dense
+from .dense import DenseImpacts, DenseQuery
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .window import Window
 
@@ -513,8 +515,10 @@ class LongDocument:
         sections, then longer heads while the budget skips too many of them."""
         weights = self._weights(query)
         impacts = self._context_impacts()
-        ranked_query: RankedQuery | PrunedQuery
-        if impacts.ready(t for t, _ in weights):
+        ranked_query: DenseQuery | RankedQuery | PrunedQuery
+        if dense.AVAILABLE:
+            ranked_query = DenseQuery(self._dense_impacts(), weights)
+        elif impacts.ready(t for t, _ in weights):
             ranked_query = RankedQuery(impacts, weights)
         else:  # the first time these terms come in this version: no block maxima yet
             ranked_query = PrunedQuery(impacts.index, weights, impacts.sections, NEIGHBOUR_SHARE)
@@ -534,6 +538,10 @@ class LongDocument:
     def _context_impacts(self) -> BlockImpacts:
         index, keys = self._postings(), self._section_keys()
         return index.derived("block impacts", lambda: BlockImpacts(index, keys, NEIGHBOUR_SHARE))
+
+    def _dense_impacts(self) -> DenseImpacts:
+        index, keys = self._postings(), self._section_keys()
+        return index.derived("dense impacts", lambda: DenseImpacts(index, keys.keys(), NEIGHBOUR_SHARE))
 
     def _leading_tokens(self) -> Iterator[int]:
         for part in self._parts:

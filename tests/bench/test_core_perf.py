@@ -38,7 +38,9 @@ def test_a_short_run_fills_every_row_of_the_table(tmp_path):
     assert saved["config"]["characters"] == 30000
     assert len(saved["seconds"]["longdoc edit"]["cpu"]) == 4
     assert [r["compared_with"] for r in saved["table"]] == [
-        "chonkie RecursiveChunker", "semchunk", "bm25s (lucene)", "bm25s (lucene)",
+        "chonkie RecursiveChunker", "semchunk", "bm25s (lucene)", "bm25s (lucene)", "bm25s (lucene)",
         "longdoc full rebuild", "longdoc full rebuild",
     ]
+    assert [r["measure"] for r in saved["table"]][3:5] == [
+        "query median (top 10), numpy", "query median (top 10), pure Python"]
     assert all(r["longdoc_wall_ms"] > 0 and r["their_wall_ms"] > 0 for r in saved["table"])

@@ -1,9 +1,10 @@
 """The fast top-k of ``select`` (no rerank) against the full ranking.
 
 ``relevance`` scores every section; ``select`` scores only the blocks of sections whose bound can
-still reach the top k, reading a longer head of the ranking when a budget skips sections. Both must
-give the same sections, in the same order, with bit-equal scores (ties to the earlier section, the
-opening promoted, the first sections filling in), before and after edits.
+still reach the top k, reading a longer head of the ranking when a budget skips sections, or, with
+numpy, every section at once over arrays. Each engine must give the same sections, in the same
+order, with bit-equal scores (ties to the earlier section, the opening promoted, the first sections
+filling in), before and after edits.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from longdoc import LongDocument, terms
 from longdoc.query import analyse_query
 from longdoc.ranking import opening_sections
-from longdoc import topk
+from longdoc import dense, topk
 from longdoc.topk import BLOCK, PrunedQuery, RankedQuery
 
 CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
@@ -50,6 +51,22 @@ def expected_choice(doc: LongDocument, query: str, k: int, budget: int | None = 
     return chosen
 
 
+@pytest.fixture(params=["numpy", "pure Python"])
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test that takes it runs once with the numpy ranking and once without it."""
+    if request.param == "pure Python":
+        monkeypatch.setattr(dense, "AVAILABLE", False)
+    elif not dense.AVAILABLE:
+        pytest.fail("numpy is missing: the tests need the fast extra (pip install -e '.[dev]')")
+    return str(request.param)
+
+
+@pytest.fixture
+def pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pure-Python ranking, whose block maxima some tests watch."""
+    monkeypatch.setattr(dense, "AVAILABLE", False)
+
+
 def fast_top(doc: LongDocument, query: str, k: int, budget: int | None = None) -> list[tuple[int, float]]:
     """select's choice once block maxima exist for the query's terms, equal to the first choice (the
     first time a version of the document is asked for a term, select prunes by rare terms; every
@@ -69,17 +86,17 @@ queries = st.tuples(st.lists(st.sampled_from(WORDS), max_size=2), st.lists(st.sa
     lambda tb: (" ".join(tb[0]) + ": " if tb[0] else "") + " ".join(tb[1]))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=texts, query=queries, k=st.integers(1, 12), max_tokens=st.integers(4, 24))
-def test_select_without_budget_equals_the_head_of_the_full_ranking(text: str, query: str, k: int,
+def test_select_without_budget_equals_the_head_of_the_full_ranking(engine: str, text: str, query: str, k: int,
                                                                     max_tokens: int) -> None:
     doc = LongDocument(text, max_tokens=max_tokens)
     assert fast_top(doc, query, k) == expected_choice(doc, query, k)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=texts, query=queries, k=st.integers(1, 12), data=st.data())
-def test_select_without_budget_equals_the_full_ranking_after_random_edits(text: str, query: str, k: int,
+def test_select_without_budget_equals_the_full_ranking_after_random_edits(engine: str, text: str, query: str, k: int,
                                                                           data: st.DataObject) -> None:
     doc = LongDocument(text, max_tokens=8)
     fast_top(doc, query, k)  # the old version's bounds exist when the edit hands its index on
@@ -94,9 +111,9 @@ def test_select_without_budget_equals_the_full_ranking_after_random_edits(text: 
     assert fast_top(old, query, k) == expected_choice(old, query, k)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(text=texts, query=queries, k=st.integers(1, 12), data=st.data())
-def test_select_with_a_budget_equals_the_full_rankings_choice(text: str, query: str, k: int,
+def test_select_with_a_budget_equals_the_full_rankings_choice(engine: str, text: str, query: str, k: int,
                                                              data: st.DataObject) -> None:
     doc = LongDocument(text, max_tokens=data.draw(st.integers(4, 24), label="max_tokens"))
     total = sum(s.tokens for s in doc.sections)
@@ -104,7 +121,7 @@ def test_select_with_a_budget_equals_the_full_rankings_choice(text: str, query: 
     assert fast_top(doc, query, k, budget) == expected_choice(doc, query, k, budget)
 
 
-def test_a_budget_that_skips_every_strong_match_reaches_deep_into_the_ranking() -> None:
+def test_a_budget_that_skips_every_strong_match_reaches_deep_into_the_ranking(engine: str) -> None:
     clause = "audit audit audit records books ledger files kept"
     doc = LongDocument("\n\n".join(["Preamble words.", *[clause] * 40, "ok"]), max_tokens=12)
     small = doc.sections[-1]
@@ -115,7 +132,7 @@ def test_a_budget_that_skips_every_strong_match_reaches_deep_into_the_ranking() 
     assert chosen == expected_choice(doc, "audit", 1, budget=small.tokens)
 
 
-def test_block_maxima_are_made_the_second_time_a_version_is_asked_for_a_term() -> None:
+def test_block_maxima_are_made_the_second_time_a_version_is_asked_for_a_term(pure: None) -> None:
     doc = LongDocument("\n\n".join(["audit fee", "payment law"] * 12), max_tokens=4)
     doc.select("audit", k=3)
     assert doc._context_impacts()._terms == {}, "the first ask ranks every section"
@@ -129,7 +146,7 @@ def test_block_maxima_are_made_the_second_time_a_version_is_asked_for_a_term() -
 
 
 def test_block_maxima_of_the_least_recently_used_terms_are_dropped_and_rebuilt_when_asked_again(
-    monkeypatch: pytest.MonkeyPatch,
+    pure: None, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(topk, "TERMS_KEPT", 2)
     doc = LongDocument("\n\n".join(["audit fee", "payment law", "renewal notice", "audit law"] * 6), max_tokens=4)
@@ -138,7 +155,7 @@ def test_block_maxima_of_the_least_recently_used_terms_are_dropped_and_rebuilt_w
         assert len(doc._context_impacts()._terms) <= 2
 
 
-def test_equal_sections_tie_to_the_earlier_across_blocks() -> None:
+def test_equal_sections_tie_to_the_earlier_across_blocks(engine: str) -> None:
     text = "\n\n".join(["audit fee"] * (6 * BLOCK) + ["renewal"] * 3)
     doc = LongDocument(text, max_tokens=4)
     assert len(doc.sections) > 4 * BLOCK, "the text must span several blocks"
@@ -147,7 +164,7 @@ def test_equal_sections_tie_to_the_earlier_across_blocks() -> None:
     assert top == expected_choice(doc, "audit", 5)
 
 
-def test_first_sections_fill_in_when_fewer_than_k_sections_match() -> None:
+def test_first_sections_fill_in_when_fewer_than_k_sections_match(engine: str) -> None:
     text = "\n\n".join(["payment fee"] * 3 + ["delaware law"] + ["payment fee"] * (3 * BLOCK))
     doc = LongDocument(text, max_tokens=4)
     top = fast_top(doc, "delaware", 6)
@@ -155,7 +172,7 @@ def test_first_sections_fill_in_when_fewer_than_k_sections_match() -> None:
     assert [v for _, v in top].count(0.0) == 3, "three sections match (the one and its neighbours)"
 
 
-def test_a_query_with_no_indexed_term_selects_the_opening_sections() -> None:
+def test_a_query_with_no_indexed_term_selects_the_opening_sections(engine: str) -> None:
     doc = LongDocument("\n\n".join(["payment fee"] * 20), max_tokens=4)
     assert fast_top(doc, "zebra", 3) == [(0, 0.0), (1, 0.0), (2, 0.0)]
 
@@ -166,7 +183,7 @@ def cuad_questions(path: Path) -> list[str]:
 
 
 def test_every_cuad_question_selects_the_head_of_the_full_ranking_on_a_contract(
-    shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
+    engine: str, shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
 ) -> None:
     doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
     questions = cuad_questions(shared_path("cuad/qa.jsonl"))
@@ -177,7 +194,7 @@ def test_every_cuad_question_selects_the_head_of_the_full_ranking_on_a_contract(
 
 
 def test_cuad_questions_still_select_the_full_rankings_head_after_an_edit(
-    shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
+    engine: str, shared_text: Callable[[str], str], shared_path: Callable[[str], Path]
 ) -> None:
     doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
     questions = cuad_questions(shared_path("cuad/qa.jsonl"))[:10]
@@ -201,7 +218,7 @@ def test_ranked_query_relevance_of_any_section_is_bit_equal_to_the_documents(
             v for i, v in enumerate(full) if i not in opening], question
 
 
-def test_a_query_of_more_terms_than_the_packed_bounds_hold_still_selects_the_full_rankings_head() -> None:
+def test_a_query_of_more_terms_than_the_packed_bounds_hold_still_selects_the_full_rankings_head(engine: str) -> None:
     # One section holding 120,000 query terms: their bounds sum past a packed field's range.
     vocabulary = [f"w{i}x" for i in range(120_000)]
     parts = ["1. Start w1x w2x", "2. Big " + " ".join(vocabulary)] + [f"{i}. Part w{i}x" for i in range(3, 12)]
@@ -211,10 +228,12 @@ def test_a_query_of_more_terms_than_the_packed_bounds_hold_still_selects_the_ful
     assert fast_top(doc, query, 3) == expected_choice(doc, query, 3)
 
 
-def test_a_document_whose_block_maxima_were_made_is_freed_at_once_when_dropped() -> None:
+def test_a_document_whose_block_maxima_or_arrays_were_made_is_freed_at_once_when_dropped(engine: str) -> None:
     doc = LongDocument("1. Fees. The fee is due.\n\n2. Term. Termination notice is given.\n" * 50, max_tokens=16)
     doc.select("termination notice"), doc.select("termination notice")  # the second ask makes them
-    assert doc._context_impacts()._terms, "block maxima made"
+    made = doc._dense_impacts() if engine == "numpy" else doc._context_impacts()
+    assert made._terms, "block maxima or arrays made"
+    del made
     dropped = weakref.ref(doc)
     gc.disable()
     try:
