@@ -21,10 +21,13 @@ __all__ = [
     "definitions_in",
     "definitions_parts",
     "find_definitions",
+    "first_use",
     "is_used",
     "mark_duplicates",
     "paragraph_bounds",
     "use_at",
+    "use_near",
+    "use_reach",
     "uses_of",
 ]
 
@@ -471,14 +474,15 @@ def _forms(term: str) -> list[bytes]:
     return forms
 
 
-def _has_use(view: bytes, forms: list[bytes], own: list[tuple[int, int]], lo: int, hi: int) -> bool:
+def _use_in(view: bytes, forms: list[bytes], own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
+    """The start of a use that starts in view[lo:hi], or None."""
     for form in forms:
         at = view.find(form, lo, hi)
         while at >= 0:
             if _whole_use(view, at, at + len(form)) and not any(a <= at < b for a, b in own):
-                return True
+                return at
             at = view.find(form, at + 1, hi)
-    return False
+    return None
 
 
 _NEAR = 20_000
@@ -495,19 +499,49 @@ def is_used(
     spaces). The search looks near the first definition first, where uses cluster; `spans`, when
     given, returns the only ranges that can hold a use (from an index of the text, None for
     anywhere), which spares a full scan of a long text for a term that is never used."""
+    return first_use(text, definitions, term, view, spans) is not None
+
+
+def first_use(
+    text: str,
+    definitions: Sequence[Definition],
+    term: str,
+    view: bytes | None = None,
+    spans: Callable[[], Iterable[tuple[int, int]] | None] | None = None,
+) -> int | None:
+    """The start of a use that shows the term used (the one :func:`is_used` finds first), or None."""
     own = _own_spans(definitions, term)
     if not own:
-        return False
+        return None
     v = byte_view(text) if view is None else view
     forms = _forms(term)
     first = own[0][1]
     # Uses mostly follow the definition: look after it first, then before it.
-    if _has_use(v, forms, own, first, min(len(v), first + _NEAR)) or _has_use(v, forms, own, max(0, first - _NEAR), first):
-        return True
+    found = _use_in(v, forms, own, first, min(len(v), first + _NEAR))
+    if found is None:
+        found = _use_in(v, forms, own, max(0, first - _NEAR), first)
+    if found is not None:
+        return found
     ranges = spans() if spans is not None else None
     if ranges is None:
         ranges = ((0, len(v)),)
-    return any(_has_use(v, forms, own, lo, hi) for lo, hi in ranges)
+    for lo, hi in ranges:
+        found = _use_in(v, forms, own, lo, hi)
+        if found is not None:
+            return found
+    return None
+
+
+def use_near(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
+    """The start of a use of ``term`` (its own definitions' spans ``own`` excepted) that starts in
+    view[lo:hi] or just after it, or None: what an edit there may have added."""
+    return _use_in(view, _forms(term), own, max(0, lo), min(len(view), hi + use_reach(term)))
+
+
+def use_reach(term: str) -> int:
+    """How far past a use's start its recognition reads: the longest written form (an "ies"
+    plural), the longest ending after it ("es'") and the character that must not go on the word."""
+    return len(term) + 2 + 4
 
 
 def definitions_after_edit(

@@ -1,7 +1,9 @@
 """Drafting diagnostics of a contract: broken cross-references, numbering gaps and duplicates,
 terms defined twice or never used, and capitalised phrases used as if defined.
 
-A pure function over a text, its outline nodes, definitions and references.
+Pure functions over a text, its outline nodes, definitions and references. A :class:`Diagnosis`
+keeps what the costly rules found (where each defined term is used, where each capitalised phrase
+first occurs), so the diagnosis of an edited text reads again only around the edit.
 """
 
 from __future__ import annotations
@@ -11,10 +13,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from .definitions import Definition, byte_view, definitions_parts, is_used
+from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .references import OutlinePart, Reference
 
-__all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnostic", "diagnose"]
+__all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnose", "diagnosis"]
 
 ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
@@ -38,9 +40,10 @@ _NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECA
 # "the Licensed Products", "such Competing Business": a capitalised phrase after a determiner reads
 # as a defined term. One pattern per determiner, because a pattern opening with a literal is
 # scanned for much faster than an alternation.
+_DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 _PHRASES = tuple(
     re.compile(determiner + rb"[ \t]+((?:[A-Z][a-z]+)(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z]+){1,3})\b(?![ \t]*[(\"])")
-    for determiner in (b"the", b"such", b"any", b"each", b"said")
+    for determiner in _DETERMINERS
 )
 # Proper names and calendar words that are capitalised without being defined terms.
 _NOT_TERMS = frozenset(
@@ -51,6 +54,21 @@ _NOT_TERMS = frozenset(
 # Spans that can hold a phrase, or None for anywhere; read lazily, so a source that makes each span
 # when it is read costs little for a term found in its first spans.
 Where = Callable[[str], "Iterable[tuple[int, int]] | None"]
+
+
+class Diagnosis(NamedTuple):
+    """Every finding of one version of a text, with what an edit can patch rather than find again:
+    for each defined term checked, its own spans and the start of one use (None: used nowhere
+    else), and each capitalised phrase's first use (None: the text has no definitions part)."""
+
+    findings: list[Diagnostic]
+    uses: dict[str, tuple[tuple[tuple[int, int], ...], int | None]]
+    phrases: dict[bytes, int] | None
+
+
+# An earlier version's diagnosis and the one edit from its text to this one: start and end in the
+# earlier text, and the length of what replaced them.
+Since = tuple[Diagnosis, int, int, int]
 
 
 def diagnose(
@@ -64,16 +82,32 @@ def diagnose(
     """Every finding of the document, ordered by position. `view` is `byte_view(text)` when the
     caller has it; `where(term)` gives the only spans that can hold a term (None: anywhere), so an
     index of the text spares a full scan per unused term."""
+    return diagnosis(text, nodes, definitions, references, view, where).findings
+
+
+def diagnosis(
+    text: str,
+    nodes: Sequence[OutlinePart],
+    definitions: Sequence[Definition],
+    references: Sequence[Reference],
+    view: bytes | None = None,
+    where: Where | None = None,
+    since: Since | None = None,
+) -> Diagnosis:
+    """:func:`diagnose` as a :class:`Diagnosis`; with ``since``, the findings equal a fresh
+    diagnosis, but uses and phrases are read again only around the edit."""
     v = byte_view(text) if view is None else view
+    uses = _term_uses(text, v, definitions, where, since)
+    phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
     found = [
         *_unresolved(references),
         *_numbering(text, nodes),
         *_defined_twice(definitions),
-        *_unused(text, v, definitions, where),
-        *_undefined_phrases(v, nodes, definitions),
+        *_unused(uses),
+        *_undefined_phrases(phrases, definitions),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
-    return found
+    return Diagnosis(found, uses, phrases)
 
 
 def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
@@ -164,35 +198,155 @@ def _defined_twice(definitions: Sequence[Definition]) -> list[Diagnostic]:
     return out
 
 
-def _unused(text: str, view: bytes, definitions: Sequence[Definition], where: Where | None) -> list[Diagnostic]:
+_UNKNOWN = -1  # not carried over: to be searched for
+
+
+def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where: Where | None,
+               since: Since | None) -> dict[str, tuple[tuple[tuple[int, int], ...], int | None]]:
+    """Own spans and one use (or None) of each defined term, except those defined by a pointer to
+    another text ("has the meaning given in the Credit Agreement"), which are not checked."""
     by_term: dict[str, list[Definition]] = defaultdict(list)
     for d in definitions:
         by_term[d.term].append(d)
-    out = []
+    out = {}
     for term, own in by_term.items():
-        d = own[0]
-        spans = (lambda term=term: where(term)) if where else None
-        if d.kind == "pointer" or is_used(text, own, term, view, spans):
+        if own[0].kind == "pointer":
             continue
-        out.append(Diagnostic(d.term_start, d.term_end, INFORMATION, "unused-definition",
-                              f"\u201c{d.term}\u201d is defined but never used elsewhere in the document."))
+        spans = tuple((d.term_start, d.term_end) for d in own)
+        at = _carried_use(view, term, spans, since) if since is not None else _UNKNOWN
+        if at == _UNKNOWN:
+            at = first_use(text, own, term, view, (lambda term=term: where(term)) if where else None)
+        out[term] = (spans, at)
     return out
 
 
-def _undefined_phrases(view: bytes, nodes: Sequence[OutlinePart], definitions: Sequence[Definition]) -> list[Diagnostic]:
-    """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
-    definitions part, where capitals signal a definition); the first use of each is reported."""
-    if not definitions_parts(nodes):
-        return []
-    defined = {d.term for d in definitions}
-    first: dict[bytes, int] = {}
+def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], since: Since) -> int | None:
+    """The use the earlier version had found for a term, moved by the edit, or one that the edit
+    added to a term used nowhere before; _UNKNOWN when the edit touched the use or the term's own
+    spans, so that only a new search can tell."""
+    old, start, end, length = since
+    before = old.uses.get(term)
+    if before is None:
+        return _UNKNOWN
+    old_spans, at = before
+    delta = length - (end - start)
+    if tuple((a, b) if b < start else (a + delta, b + delta) if a > end else (-1, -1) for a, b in old_spans) != spans:
+        return _UNKNOWN  # defined elsewhere now: what counts as a use changed
+    reach = use_reach(term)
+    if at is None:
+        # Text outside the edit reads as before, so a new use must read some of the edited text.
+        return use_near(view, term, spans, start - reach - 1, start + length + 2)
+    if at + reach < start - 1:
+        return at
+    if at - 2 >= end:
+        return at + delta
+    return _UNKNOWN
+
+
+def _unused(uses: dict[str, tuple[tuple[tuple[int, int], ...], int | None]]) -> list[Diagnostic]:
+    out = []
+    for term, (spans, at) in uses.items():
+        if at is None:
+            start, end = spans[0]
+            out.append(Diagnostic(start, end, INFORMATION, "unused-definition",
+                                  f"\u201c{term}\u201d is defined but never used elsewhere in the document."))
+    return out
+
+
+def _phrase_matches(view: bytes, start: int, end: int) -> Iterable[tuple[bytes, int]]:
+    """(phrase, start) of each capitalised phrase after a determiner in view[start:end]."""
     for pattern in _PHRASES:
-        for m in pattern.finditer(view):
+        for m in pattern.finditer(view, start, end):
             if m.start() and (chr(view[m.start() - 1]).isalnum() or view[m.start() - 1] == 0x2D):
                 continue  # "bathe Xyz": the determiner must be a word of its own
-            phrase = m.group(1)
-            if first.get(phrase, m.start(1) + 1) > m.start(1):
-                first[phrase] = m.start(1)
+            yield m.group(1), m.start(1)
+
+
+def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
+    """Each capitalised phrase after a determiner, and where it first occurs."""
+    if since is None or since[0].phrases is None:
+        first: dict[bytes, int] = {}
+        for phrase, at in _phrase_matches(view, 0, len(view)):
+            if first.get(phrase, at + 1) > at:
+                first[phrase] = at
+        return first
+    old, start, end, length = since
+    delta = length - (end - start)
+    # A phrase is letters, spaces and tabs, and its rules read one character either side: the
+    # phrases to read again lie between the nearest other characters around the edit.
+    lo = _phrase_bound_before(view, start)
+    hi = _phrase_bound_after(view, start + length)
+    old_hi = hi - delta
+    out: dict[bytes, int] = {}
+    lost = []
+    for phrase, at in old.phrases.items():
+        if at < lo:
+            out[phrase] = at
+        elif at >= old_hi:
+            out[phrase] = at + delta
+        else:
+            lost.append(phrase)  # its first use was read again: found below, or further on
+    for phrase, at in _phrase_matches(view, lo, hi):
+        if out.get(phrase, at + 1) > at:
+            out[phrase] = at
+    for phrase in lost:
+        if phrase not in out:
+            at = _next_phrase(view, phrase, hi)
+            if at is not None:
+                out[phrase] = at
+    return out
+
+
+_NOT_PHRASE = re.compile(rb"[^A-Za-z \t]")
+
+
+def _phrase_bound_before(view: bytes, pos: int) -> int:
+    """The start of the run of letters, spaces and tabs before ``pos``, less one character."""
+    window = 256
+    while True:
+        lo = max(0, pos - window)
+        last = None
+        for last in _NOT_PHRASE.finditer(view, lo, pos):
+            pass
+        if last is not None:
+            return last.start()
+        if lo == 0:
+            return 0
+        window *= 2
+
+
+def _phrase_bound_after(view: bytes, pos: int) -> int:
+    """The end of the run of letters, spaces and tabs from ``pos``, plus one character."""
+    found = _NOT_PHRASE.search(view, pos)
+    return found.end() if found is not None else len(view)
+
+
+def _next_phrase(view: bytes, phrase: bytes, pos: int) -> int | None:
+    """Where ``phrase`` next occurs, from ``pos`` on, as :func:`_phrase_matches` would find it."""
+    at = view.find(phrase, pos)
+    while at >= 0:
+        k = at
+        while k > 0 and view[k - 1] in b" \t":
+            k -= 1
+        if k < at:
+            for pattern, determiner in zip(_PHRASES, _DETERMINERS):
+                opening = k - len(determiner)
+                if opening >= 0 and view.startswith(determiner, opening):
+                    m = pattern.match(view, opening)
+                    if m is not None and m.start(1) == at and m.group(1) == phrase and not (
+                        opening and (chr(view[opening - 1]).isalnum() or view[opening - 1] == 0x2D)
+                    ):
+                        return at
+        at = view.find(phrase, at + 1)
+    return None
+
+
+def _undefined_phrases(first: dict[bytes, int] | None, definitions: Sequence[Definition]) -> list[Diagnostic]:
+    """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
+    definitions part, where capitals signal a definition); the first use of each is reported."""
+    if first is None:
+        return []
+    defined = {d.term for d in definitions}
     out = []
     for raw, start in first.items():
         phrase = raw.decode("latin-1")

@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, overload
 from .analysis import Analyzer, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, use_at, uses_of
-from .diagnostics import Diagnostic, diagnose
+from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
@@ -150,6 +150,7 @@ class _Carried:
     start: int
     end: int
     length: int
+    diagnosis: Diagnosis | None = None
 
     def then(self, start: int, end: int, length: int) -> "_Carried":
         """The same record after a further edit of the text it leads to: one edit covering both."""
@@ -325,6 +326,9 @@ class LongDocument:
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
         self._carried: _Carried | None = None  # what an earlier version had computed, not yet patched
+        self._diagnosis: Diagnosis | None = None
+        # An earlier version's diagnosis and the edit since, kept until diagnostics are asked for.
+        self._diagnosis_seed: _Carried | None = None
         self._levels_cache: list[int] | None = None
         self._outline_seed: _OutlineSeed | None = None
         self._keys: _SectionKeys | None = None
@@ -792,8 +796,15 @@ class LongDocument:
 
     def diagnostics(self) -> list[Diagnostic]:
         """Drafting findings: dangling references, numbering gaps, terms defined twice or unused."""
-        return diagnose(self._text, self.nodes, self.definitions, self.references, self._view(),
-                        where=self.spans_with)
+        if self._carried is not None:
+            self._patch_carried()
+        if self._diagnosis is None:
+            seed = self._diagnosis_seed
+            since = None if seed is None or seed.diagnosis is None else (seed.diagnosis, seed.start, seed.end, seed.length)
+            self._diagnosis = diagnosis(self._text, self.nodes, self.definitions, self.references, self._view(),
+                                        where=self.spans_with, since=since)
+            self._diagnosis_seed = None
+        return list(self._diagnosis.findings)
 
     def spans_with(self, phrase: str) -> Iterator[tuple[int, int]] | None:
         """Spans of the sections whose terms include every term of ``phrase``, in document order
@@ -822,11 +833,16 @@ class LongDocument:
         if old._carried is not None:
             self._carried = old._carried.then(start, end, new_length)
         elif old._definitions is not None or old._references is not None:
-            self._carried = _Carried(old._byte_view, old._definitions, old._references, old.nodes, start, end, new_length)
+            self._carried = _Carried(old._byte_view, old._definitions, old._references, old.nodes, start, end, new_length,
+                                     old._diagnosis)
         elif old._byte_view is not None:
             self._carried = _Carried(old._byte_view, None, None, (), start, end, new_length)
-        if self._carried is not None and 4 * (self._carried.length + self._carried.end - self._carried.start) > len(self._text):
-            self._carried = None  # edits all over the text: a fresh scan costs less
+        if old._diagnosis_seed is not None:  # patched, but its diagnostics never asked for
+            self._diagnosis_seed = old._diagnosis_seed.then(start, end, new_length)
+        for name in ("_carried", "_diagnosis_seed"):
+            carried = getattr(self, name)
+            if carried is not None and 4 * (carried.length + carried.end - carried.start) > len(self._text):
+                setattr(self, name, None)  # edits all over the text: a fresh scan costs less
 
     def _patch_carried(self) -> None:
         """Patch what an earlier version had computed, rescanning only the edited paragraphs."""
@@ -851,6 +867,8 @@ class LongDocument:
             if carried.references is not None:
                 self._references = references_after_edit(carried.references, self._text, start, end, new_length,
                                                          self.nodes, view)
+        if carried.diagnosis is not None:
+            self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=())
         # Cleared once patched: a concurrent reader meanwhile patches the same values from the same record.
         self._carried = None
 

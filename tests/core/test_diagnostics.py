@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from longdoc.definitions import find_definitions
 from longdoc.diagnostics import HINT, INFORMATION, WARNING, diagnose
 from longdoc.document import LongDocument
@@ -111,3 +114,55 @@ def test_a_clean_real_contract_has_no_broken_citation(shared_text):
         "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
     )
     assert [d for d in findings(text) if d.code == "unresolved-reference"] == []
+
+
+# Edits that make and unmake uses of defined terms, definitions, and capitalised phrases.
+DIAGNOSED_FRAGMENTS = st.sampled_from([
+    "Territory ", "the Territory", "Products", "Product's ", "the Licensed Premises ", "the Licensed ",
+    "Premises", '"Fee" means the price. ', '(the "Buyer") ', " means ", '"', "(", "\n", "\n\n", " ", "x", "s",
+    "the Seller Goods ", "such Supply Term", "Section 2.1 ",
+])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12), st.lists(DIAGNOSED_FRAGMENTS, max_size=3).map("".join),
+                          st.booleans()), min_size=1, max_size=6))
+def test_diagnostics_after_edits_equal_a_fresh_diagnosis_asked_or_not_between(
+        edits: list[tuple[float, int, str, bool]]) -> None:
+    doc = LongDocument(AGREEMENT)
+    doc.diagnostics()  # what the edits below patch
+    for where, span, new, ask in edits:
+        start = int(where * len(doc.text))
+        doc = doc.edit(start, min(len(doc.text), start + span), new)
+        if ask:
+            assert doc.diagnostics() == LongDocument(doc.text).diagnostics()
+    assert doc.diagnostics() == LongDocument(doc.text).diagnostics()
+
+
+REAL_CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
+
+
+def test_a_real_contracts_diagnostics_after_edits_equal_a_fresh_diagnosis(shared_text):
+    text = shared_text(REAL_CONTRACT)
+    doc = LongDocument(text)
+    before = doc.diagnostics()
+    assert {d.code for d in before} >= {"unused-definition", "undefined-term"}, "the edits below change both"
+    unused = next(d for d in before if d.code == "unused-definition")
+    phrase = next(d for d in before if d.code == "undefined-term")
+    term = text[unused.start : unused.end]
+    # Each edit is placed in the text as the edits before it left it.
+    edits = [
+        lambda t: (len(t) // 2, len(t) // 2, f" The {term} applies."),  # the unused term is now used
+        lambda t: (phrase.start, phrase.end, "Xyz"),  # the phrase's first use is gone: its next counts
+        lambda t: (t.index("\n", len(t) // 3),) * 2 + ("\n\nsuch Quarterly Pricing Review applies",),  # a new phrase
+        lambda t: (unused.start - 1, unused.end + 1, ""),  # a definition's quotes and term deleted
+    ]
+    seen = []
+    for edit in edits:
+        doc = doc.edit(*edit(doc.text))
+        assert doc.diagnostics() == LongDocument(doc.text).diagnostics()
+        seen.append({doc.text[d.start : d.end]: d.start for d in doc.diagnostics()})
+    assert term not in seen[0], "used now"
+    name = text[phrase.start : phrase.end]
+    assert seen[1][name] > seen[0][name] == phrase.start, "its next use counts"
+    assert "Quarterly Pricing Review" in seen[2]
