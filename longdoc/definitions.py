@@ -22,7 +22,6 @@ __all__ = [
     "definitions_parts",
     "find_definitions",
     "first_use",
-    "is_used",
     "mark_duplicates",
     "paragraph_bounds",
     "use_at",
@@ -488,20 +487,6 @@ def _use_in(view: bytes, forms: list[bytes], own: Sequence[tuple[int, int]], lo:
 _NEAR = 20_000
 
 
-def is_used(
-    text: str,
-    definitions: Sequence[Definition],
-    term: str,
-    view: bytes | None = None,
-    spans: Callable[[], Iterable[tuple[int, int]] | None] | None = None,
-) -> bool:
-    """Whether a defined term occurs anywhere outside its definitions (as written with single
-    spaces). The search looks near the first definition first, where uses cluster; `spans`, when
-    given, returns the only ranges that can hold a use (from an index of the text, None for
-    anywhere), which spares a full scan of a long text for a term that is never used."""
-    return first_use(text, definitions, term, view, spans) is not None
-
-
 def first_use(
     text: str,
     definitions: Sequence[Definition],
@@ -509,7 +494,10 @@ def first_use(
     view: bytes | None = None,
     spans: Callable[[], Iterable[tuple[int, int]] | None] | None = None,
 ) -> int | None:
-    """The start of a use that shows the term used (the one :func:`is_used` finds first), or None."""
+    """The start of a use of a defined term outside its definitions (as written with single
+    spaces), or None when it has none. The search looks near the first definition first, where
+    uses cluster; `spans`, when given, returns the only ranges that can hold a use (from an index
+    of the text, None for anywhere), which spares a full scan of a long text for an unused term."""
     own = _own_spans(definitions, term)
     if not own:
         return None

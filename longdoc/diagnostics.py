@@ -16,7 +16,7 @@ from typing import NamedTuple
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .references import OutlinePart, Reference
 
-__all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnose", "diagnosis"]
+__all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
 
 ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
@@ -71,20 +71,6 @@ class Diagnosis(NamedTuple):
 Since = tuple[Diagnosis, int, int, int]
 
 
-def diagnose(
-    text: str,
-    nodes: Sequence[OutlinePart],
-    definitions: Sequence[Definition],
-    references: Sequence[Reference],
-    view: bytes | None = None,
-    where: Where | None = None,
-) -> list[Diagnostic]:
-    """Every finding of the document, ordered by position. `view` is `byte_view(text)` when the
-    caller has it; `where(term)` gives the only spans that can hold a term (None: anywhere), so an
-    index of the text spares a full scan per unused term."""
-    return diagnosis(text, nodes, definitions, references, view, where).findings
-
-
 def diagnosis(
     text: str,
     nodes: Sequence[OutlinePart],
@@ -94,8 +80,11 @@ def diagnosis(
     where: Where | None = None,
     since: Since | None = None,
 ) -> Diagnosis:
-    """:func:`diagnose` as a :class:`Diagnosis`; with ``since``, the findings equal a fresh
-    diagnosis, but uses and phrases are read again only around the edit."""
+    """Every finding of the document, ordered by position, as a :class:`Diagnosis`. `view` is
+    `byte_view(text)` when the caller has it; `where(term)` gives the only spans that can hold a
+    term (None: anywhere), so an index of the text spares a full scan per unused term. With
+    `since`, the findings equal a fresh diagnosis, but uses and phrases are read again only around
+    the edit."""
     v = byte_view(text) if view is None else view
     uses = _term_uses(text, v, definitions, where, since)
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None

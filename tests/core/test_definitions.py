@@ -15,7 +15,7 @@ from longdoc.definitions import (
     definitions_after_edit,
     definitions_in,
     find_definitions,
-    is_used,
+    first_use,
     paragraph_bounds,
     uses_of,
 )
@@ -203,28 +203,30 @@ def test_uses_of_an_undefined_term_are_empty():
     assert uses_of("the Company agrees", [], "Company") == []
 
 
-def test_is_used_is_false_for_a_term_used_nowhere_else(shared_text):
+def test_first_use_is_none_for_a_term_used_nowhere_else(shared_text):
     text = shared_text(KNOWLABS)
     defs = find_definitions(text)
-    assert is_used(text, defs, "Turpin")
-    assert not is_used(text, defs, "Existing Terms")
+    at = first_use(text, defs, "Turpin")
+    assert at is not None and text[at : at + len("Turpin")] == "Turpin"
+    assert at not in range(*next((d.term_start, d.term_end) for d in defs if d.term == "Turpin"))
+    assert first_use(text, defs, "Existing Terms") is None
 
 
-def test_is_used_searches_only_the_spans_an_index_gives():
+def test_first_use_searches_only_the_spans_an_index_gives():
     text = '"Seller" means Acme.' + " filler" * 5000 + " the Seller signs."
     defs = find_definitions(text)
-    assert is_used(text, defs, "Seller", spans=lambda: [(len(text) - 20, len(text))])
-    assert not is_used(text, defs, "Seller", spans=lambda: [(30, 60)])
+    assert first_use(text, defs, "Seller", spans=lambda: [(len(text) - 20, len(text))]) == text.rindex("Seller")
+    assert first_use(text, defs, "Seller", spans=lambda: [(30, 60)]) is None
 
 
-def test_is_used_stops_reading_the_index_spans_at_the_first_that_holds_a_use():
+def test_first_use_stops_reading_the_index_spans_at_the_first_that_holds_a_use():
     text = '"Seller" means Acme.' + " filler" * 5000 + " the Seller signs."
 
     def spans():
         yield (len(text) - 20, len(text))
         raise AssertionError("a span after the one holding a use was read")
 
-    assert is_used(text, find_definitions(text), "Seller", spans=spans)
+    assert first_use(text, find_definitions(text), "Seller", spans=spans) == text.rindex("Seller")
 
 
 def test_byte_view_keeps_every_offset():

@@ -240,20 +240,22 @@ EXHIBIT A
 
 PRODUCTS
 """
+# Edits that make and unmake definitions, citations, uses of defined terms and capitalised phrases.
 INTEL_FRAGMENTS = st.sampled_from([
-    "\n", "\n\n", " ", "x", "Section 2.1 ", '"Fee" means the price. ', "\n2.3 Notices. ", "Article II ",
-    "(the \"Buyer\") ", "Goods ", "\nDEFINITIONS\n",
+    "\n", "\n\n", " ", "x", "s", '"', "(", "Section 2.1 ", '"Fee" means the price. ', "\n2.3 Notices. ", "Article II ",
+    "(the \"Buyer\") ", "Goods ", "\nDEFINITIONS\n", "Region ", "the Region", "Territory's ", "the Supply Term ",
+    "such Delivery Notice ", "the Delivery ",
 ])
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
-@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 0.1), st.lists(INTEL_FRAGMENTS, max_size=2).map("".join),
-                          st.booleans()), min_size=1, max_size=5))
-def test_definitions_and_references_after_edits_equal_a_fresh_scan_asked_or_not_between(
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 0.1), st.lists(INTEL_FRAGMENTS, max_size=3).map("".join),
+                          st.booleans()), min_size=1, max_size=6))
+def test_definitions_references_and_diagnostics_after_edits_equal_a_fresh_scan_asked_or_not_between(
         edits: list[tuple[float, float, str, bool]]) -> None:
     # What a version had found is patched when next asked for, after one edit or a run of them.
     doc = LongDocument(INTEL_CONTRACT)
-    doc.definitions, doc.references
+    doc.definitions, doc.references, doc.diagnostics()
     for where, span, new, ask in edits:
         n = len(doc.text)
         start = int(where * n)
@@ -262,5 +264,6 @@ def test_definitions_and_references_after_edits_equal_a_fresh_scan_asked_or_not_
             fresh = LongDocument(doc.text)
             assert doc.definitions == fresh.definitions
             assert doc.references == fresh.references
+            assert doc.diagnostics() == fresh.diagnostics()
     fresh = LongDocument(doc.text)
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
