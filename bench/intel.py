@@ -1,15 +1,17 @@
 """Contract intelligence benchmark: precision and recall of defined terms and of cross-reference
 resolution on the hand-checked gold set (tests/gold/intel), and the time of a full analysis
-(definitions, uses, references, diagnostics) of a 10 MB contract text.
+(definitions, uses, references, diagnostics) of a 10 MB contract text, and of keeping them up to
+date after one-character edits.
 
 A naive peer (the two commonest definition shapes and "Section N" looked up by label) is scored
-in the same run. Run: python3 bench/intel.py [--size N] [--repeat N]
+in the same run. Run: python3 bench/intel.py [--size N] [--repeat N] [--edits N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
 import time
@@ -25,12 +27,13 @@ from common import (
     document_text,
     format_table,
     median,
+    percentile,
     save_results,
     seconds,
 )
 
 from longdoc.definitions import byte_view, find_definitions
-from longdoc.diagnostics import diagnose
+from longdoc.diagnostics import diagnosis
 from longdoc.document import LongDocument
 from longdoc.references import find_references
 
@@ -192,7 +195,7 @@ def time_full_analysis(text: str, repeat: int) -> dict[str, float]:
         "byte view": lambda: byte_view(text),
         "definitions": lambda: find_definitions(text, nodes, view),
         "references": lambda: find_references(text, nodes, view),
-        "diagnostics": lambda: diagnose(text, nodes, defs, refs, view, where),
+        "diagnostics": lambda: diagnosis(text, nodes, defs, refs, view, where),
     }
     out: dict[str, float] = {}
     for name, fn in steps.items():
@@ -203,6 +206,24 @@ def time_full_analysis(text: str, repeat: int) -> dict[str, float]:
     out["definitions_found"] = len(defs)
     out["references_found"] = len(refs)
     return out
+
+
+def time_after_edits(text: str, edits: int, seed: int = 7) -> dict[str, float]:
+    """CPU seconds to bring definitions, references and diagnostics up to date after each of
+    ``edits`` one-character edits at seeded random offsets (typing, each version asked once)."""
+    rng = random.Random(seed)
+    doc = LongDocument(text)
+    doc._postings()
+    doc.diagnostics()
+    times = []
+    for i in range(edits):
+        at = rng.randrange(len(doc.text) - 1)
+        doc = doc.edit(at, at, "e") if i % 2 == 0 else doc.edit(at, at + 1, "")
+        doc.nodes  # the outline is the editor's first question, before these
+        t0 = time.process_time()
+        doc.definitions, doc.references, doc.diagnostics()
+        times.append(time.process_time() - t0)
+    return {"median": median(times), "p95": percentile(times, 95), "edits": edits}
 
 
 def cpu_seconds(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -219,6 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=10_000_000, help="characters of the timed text")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--edits", type=int, default=15, help="one-character edits timed after the full analysis")
     args = parser.parse_args(argv)
 
     systems = {
@@ -247,13 +269,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(format_table(["step", "wall s", "cpu s"], [(k, timing[k], timing[f"{k} (cpu)"]) for k in names]))
     print(f"budget 0.300 s -> wall {timing['total'] / 0.3:.2f}x, cpu {timing['total (cpu)'] / 0.3:.2f}x of budget; "
           f"{timing['definitions_found']:,} definitions, {timing['references_found']:,} citations")
+    edited = time_after_edits(text, args.edits)
+    print(f"After a one-character edit, definitions + references + diagnostics patched: median "
+          f"{edited['median']:.3f} s, p95 {edited['p95']:.3f} s of CPU over {args.edits} edits "
+          f"(a full analysis: {timing['total (cpu)']:.3f} s)")
 
     save_results("intel", {
         "quality": {f"{name} / {split or 'all'}": {
             k: {"gold": s.gold, "found": s.found, "precision": s.precision, "recall": s.recall}
             for k, s in r["totals"].items()} | {"definition_span_iou": r["span_iou"]}
             for (name, split), r in systems.items()},
-        "timing_seconds": timing, "size": len(text),
+        "timing_seconds": timing, "after_edit_cpu_seconds": edited, "size": len(text),
     })
     return 0
 
