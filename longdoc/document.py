@@ -866,7 +866,7 @@ class LongDocument:
                                                            self.nodes, view)
             if carried.references is not None:
                 self._references = references_after_edit(carried.references, self._text, start, end, new_length,
-                                                         self.nodes, view)
+                                                         self.nodes, view, carried.nodes)
         if carried.diagnosis is not None:
             self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=())
         # Cleared once patched: a concurrent reader meanwhile patches the same values from the same record.
