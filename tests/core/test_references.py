@@ -187,3 +187,18 @@ def test_the_last_mark_before_a_citation_is_read_on_its_own_line(view: bytes, da
     at = data.draw(st.integers(0, len(view)))
     before = view[view.rfind(b"\n", 0, at) + 1 : at].rstrip(spaces)
     assert _last_on_line(view, at, spaces) == (before[-1] if before else -1)
+
+
+def test_a_citation_of_a_clause_without_a_heading_finds_the_clause_an_edit_writes_elsewhere():
+    text = ("ARTICLE 2 SUPPLY\n\n2.1 Orders. The Supplier ships Goods.\n\n2.2 Delivery. Delivery is prompt.\n"
+            + "".join(f"\n3.{n} Terms. The parties agree on term {n} as written here.\n" for n in range(1, 20))
+            + "\n3.20 Taxes. Taxes are paid under Section 2.5.\n")
+    doc = LongDocument(text)
+    [before] = doc.references
+    assert (before.label, before.exact, before.clause) == ("2.5", False, None)
+    at = text.index("Delivery is")
+    edited = doc.edit(at, at, "Taxes apply. 2.5 the buyer pays them. ")  # a clause, not a heading
+    assert [n.label for n in edited.nodes] == [n.label for n in doc.nodes], "the outline only moved"
+    [after] = edited.references
+    assert after == LongDocument(edited.text).references[0]
+    assert after.clause == edited.text.index("2.5 the buyer")
