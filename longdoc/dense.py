@@ -25,8 +25,8 @@ __all__ = ["AVAILABLE", "POSTINGS_KEPT", "DenseImpacts", "DenseQuery", "numpy"]
 AVAILABLE = importlib.util.find_spec("numpy") is not None
 
 # Postings kept as arrays per version of the index, the least recently asked terms dropped first:
-# 20 bytes each, about 10 MB at most (the 41 CUAD questions on a 10 MB contract ask for 200,000).
-POSTINGS_KEPT = 1 << 19
+# 24 bytes each, about 6 MB at most (the 41 CUAD questions on a 10 MB contract ask for 200,000).
+POSTINGS_KEPT = 1 << 18
 
 
 def numpy() -> ModuleType:
