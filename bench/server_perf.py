@@ -138,6 +138,21 @@ def measure_server_vscode_jsonrpc(text: str, rounds: int, questions: list[str]) 
     return json.loads(done.stdout)
 
 
+def measure_transport_floor(doc: LongDocument, rounds: int) -> dict[str, Any]:
+    """The same symbols JSON answered by a server that only replays it from memory, through
+    vscode-jsonrpc: what an answer this size costs to cross the pipe and be parsed, whoever sends it."""
+    _npm_ci(CLIENT, "vscode-jsonrpc")
+    symbols = document_symbols(Snapshot(URI, 1, doc, LineIndex.of(doc.text)), Codec())
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "symbols.json"
+        path.write_bytes(symbols)
+        done = subprocess.run(["node", str(CLIENT / "lsp_floor.mjs"), sys.executable, str(CLIENT / "replay_server.py"),
+                               str(path), str(rounds)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"lsp_floor.mjs failed: {done.stderr.strip()}")
+    return json.loads(done.stdout) | {"symbols_bytes": len(symbols)}
+
+
 def _npm_ci(folder: Path, package: str) -> None:
     if not (folder / "node_modules" / package).is_dir():
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=folder, check=True)
@@ -240,6 +255,7 @@ def main() -> None:
     doc = LongDocument(text)
     serialisation = measure_serialisation(doc)
     breakdown = measure_breakdown(doc, text, arguments.rounds)
+    floor = measure_transport_floor(doc, arguments.rounds)
     peer = None if arguments.skip_peer else measure_peer(as_markdown(doc), arguments.rounds)
 
     ours_outline = server["change_and_symbols_ms"] + server["folding_ms"]
@@ -257,6 +273,8 @@ def main() -> None:
     rows = [
         goal("didChange (1 char) + documentSymbol, median ms", server["change_and_symbols_ms"], "symbols"),
         part("documentSymbol again (the version's JSON sent as rendered: transport and client parsing), median ms", server["symbols_cached_ms"]),
+        part(f"the same {floor['symbols_bytes'] / 1e6:.1f} MB of symbols from a server that only replays them (the floor for any server), median ms",
+             floor["symbols_replayed_ms"]),
         goal("foldingRange on a new version, median ms", server["folding_ms"], "folding"),
         part("foldingRange again (cached per version), median ms", server["folding_cached_ms"]),
         goal("findRelevantSections (k=3), median ms", server["find_ms"], "find"),
@@ -282,7 +300,7 @@ def main() -> None:
     print(f"{len(text):,} characters, {server['symbols']:,} symbols, {server['folding_ranges']:,} folding ranges; "
           f"{server['rounds']} edit rounds, {server['queries']} questions")
     print(format_table(["measure", "longdoc", "peer", "ratio", "target", "met"], rows))
-    path = save_results("server_perf", {"size": len(text), "client": "vscode-jsonrpc 10.0.0 (Node)", "server": server, "python_client": python_client, "serialisation": serialisation, "breakdown": breakdown, "peer": peer, "targets": TARGETS})
+    path = save_results("server_perf", {"size": len(text), "client": "vscode-jsonrpc 10.0.0 (Node)", "server": server, "python_client": python_client, "serialisation": serialisation, "breakdown": breakdown, "transport_floor": floor, "peer": peer, "targets": TARGETS})
     print(f"saved {path.relative_to(ROOT)}")
 
 
