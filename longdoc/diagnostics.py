@@ -64,6 +64,8 @@ class Diagnosis(NamedTuple):
     findings: list[Diagnostic]
     uses: dict[str, tuple[tuple[tuple[int, int], ...], int | None]]
     phrases: dict[bytes, int] | None
+    defined: frozenset[str] = frozenset()  # the defined terms the phrases were judged against
+    undefined: frozenset[bytes] = frozenset()  # the phrases judged undefined
 
 
 # An earlier version's diagnosis and the one edit from its text to this one: start and end in the
@@ -88,15 +90,17 @@ def diagnosis(
     v = byte_view(text) if view is None else view
     uses = _term_uses(text, v, definitions, where, since)
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
+    defined = frozenset(d.term for d in definitions)
+    undefined = _undefined_phrases(phrases, defined, since[0] if since is not None else None)
     found = [
         *_unresolved(references),
         *_numbering(text, nodes),
         *_defined_twice(definitions),
         *_unused(uses),
-        *_undefined_phrases(phrases, definitions),
+        *_phrase_hints(phrases, undefined),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
-    return Diagnosis(found, uses, phrases)
+    return Diagnosis(found, uses, phrases, defined, undefined)
 
 
 def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
@@ -330,24 +334,37 @@ def _next_phrase(view: bytes, phrase: bytes, pos: int) -> int | None:
     return None
 
 
-def _undefined_phrases(first: dict[bytes, int] | None, definitions: Sequence[Definition]) -> list[Diagnostic]:
+def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], before: Diagnosis | None) -> frozenset[bytes]:
     """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
-    definitions part, where capitals signal a definition); the first use of each is reported."""
+    definitions part, where capitals signal a definition); judged again only when the defined
+    terms changed or the phrase is new."""
+    if first is None:
+        return frozenset()
+    known = before if before is not None and before.phrases is not None and before.defined == defined else None
+    out = set()
+    for raw in first:
+        if known is not None and raw in known.phrases:
+            if raw in known.undefined:
+                out.add(raw)
+            continue
+        words = raw.decode("latin-1").split()
+        if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, defined)):
+            out.add(raw)
+    return frozenset(out)
+
+
+def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -> list[Diagnostic]:
+    """A hint at the first use of each undefined phrase."""
     if first is None:
         return []
-    defined = {d.term for d in definitions}
-    out = []
-    for raw, start in first.items():
-        phrase = raw.decode("latin-1")
-        words = phrase.split()
-        if any(w in _NOT_TERMS for w in words) or _is_defined_form(words, defined):
-            continue
-        out.append(Diagnostic(start, start + len(raw), HINT, "undefined-term",
-                              f"\u201c{phrase}\u201d is capitalised like a defined term, but it is not defined."))
-    return out
+    return [
+        Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
+                   f"\u201c{raw.decode('latin-1')}\u201d is capitalised like a defined term, but it is not defined.")
+        for raw in undefined
+    ]
 
 
-def _is_defined_form(words: list[str], defined: set[str]) -> bool:
+def _is_defined_form(words: list[str], defined: frozenset[str]) -> bool:
     """A defined term, its plural or possessive, or a defined term followed by more words."""
     phrase = " ".join(words)
     stems = {phrase, re.sub(r"(?:'s?|es|s)$", "", phrase), re.sub(r"ies$", "y", phrase)}

@@ -161,3 +161,13 @@ def test_an_edit_just_before_a_used_term_that_joins_it_to_a_word_makes_it_unused
     edited = doc.edit(at, at + 1, "")  # "xTerritory": no longer a use of its own
     assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
     assert any(d.code == "unused-definition" and edited.text[d.start : d.end] == "Territory" for d in edited.diagnostics())
+
+
+def test_defining_a_hinted_phrase_by_an_edit_ends_its_hint():
+    doc = LongDocument(AGREEMENT)
+    assert any(d.code == "undefined-term" and AGREEMENT[d.start : d.end] == "Licensed Premises" for d in doc.diagnostics())
+    at = AGREEMENT.index("1.3 ")
+    edited = doc.edit(at, at, '1.25 "Licensed Premises" means the site.\n\n')
+    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+    assert not any(d.code == "undefined-term" and edited.text[d.start : d.end] == "Licensed Premises"
+                   for d in edited.diagnostics())
