@@ -18,11 +18,15 @@ from typing import Any, NamedTuple
 
 from .bm25 import Postings
 
-__all__ = ["AVAILABLE", "POSTINGS_KEPT", "DenseImpacts", "DenseQuery", "numpy"]
+__all__ = ["AVAILABLE", "MIN_SECTIONS", "POSTINGS_KEPT", "DenseImpacts", "DenseQuery", "numpy"]
 
 # The core needs only the standard library; numpy, when installed, only makes queries faster. It is
 # imported when first used, so that importing longdoc stays quick.
 AVAILABLE = importlib.util.find_spec("numpy") is not None
+
+# Below this many sections the pure ranking answers in well under a millisecond, and importing
+# numpy (about 0.1 s, once per process) would cost a one-off question more than it saves.
+MIN_SECTIONS = 2048
 
 # Postings kept as arrays per version of the index, the least recently asked terms dropped first:
 # 24 bytes each, about 6 MB at most (the 41 CUAD questions on a 10 MB contract ask for 200,000).

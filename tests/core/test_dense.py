@@ -20,9 +20,10 @@ CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREE
 
 
 @pytest.fixture(autouse=True)
-def numpy_installed() -> None:
+def numpy_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     if not dense.AVAILABLE:
         pytest.fail("numpy is missing: the tests need the fast extra (pip install -e '.[dev]')")
+    monkeypatch.setattr(dense, "MIN_SECTIONS", 0)  # the short documents below rank over arrays too
 
 
 def cuad_questions(path: Path) -> list[str]:
@@ -111,3 +112,11 @@ def test_every_cuad_question_selects_alike_with_and_without_numpy(
     monkeypatch.setattr(dense, "AVAILABLE", False)
     without = [[(s.index, v) for s, v in doc.select(q, k=5)] for q in questions]
     assert with_numpy == without
+
+
+def test_a_short_document_ranks_in_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dense, "MIN_SECTIONS", 2048)
+    doc = LongDocument("\n\n".join(["audit fee", "payment law"] * 12), max_tokens=4)
+    doc.select("audit"), doc.select("audit")
+    assert doc._postings().derived("dense impacts", lambda: None) is None, "no arrays made"
+    assert doc._context_impacts()._terms, "the pure ranking's block maxima were made instead"

@@ -58,6 +58,8 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
         monkeypatch.setattr(dense, "AVAILABLE", False)
     elif not dense.AVAILABLE:
         pytest.fail("numpy is missing: the tests need the fast extra (pip install -e '.[dev]')")
+    else:
+        monkeypatch.setattr(dense, "MIN_SECTIONS", 0)  # short documents rank over arrays too
     return str(request.param)
 
 
