@@ -56,16 +56,20 @@ _NOT_TERMS = frozenset(
 Where = Callable[[str], "Iterable[tuple[int, int]] | None"]
 
 
+# Per defined term: its own spans, and the start of one use elsewhere (None: used nowhere else).
+TermUses = dict[str, tuple[tuple[tuple[int, int], ...], int | None]]
+
+
 class Diagnosis(NamedTuple):
     """Every finding of one version of a text, with what an edit can patch rather than find again:
     for each defined term checked, its own spans and the start of one use (None: used nowhere
     else), and each capitalised phrase's first use (None: the text has no definitions part)."""
 
     findings: list[Diagnostic]
-    uses: dict[str, tuple[tuple[tuple[int, int], ...], int | None]]
+    uses: TermUses
     phrases: dict[bytes, int] | None
-    defined: frozenset[str] = frozenset()  # the defined terms the phrases were judged against
-    undefined: frozenset[bytes] = frozenset()  # the phrases judged undefined
+    defined: frozenset[str]  # the defined terms the phrases were judged against
+    undefined: frozenset[bytes]  # the phrases judged undefined
 
 
 # An earlier version's diagnosis and the one edit from its text to this one: start and end in the
@@ -195,7 +199,7 @@ _UNKNOWN = -1  # not carried over: to be searched for
 
 
 def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where: Where | None,
-               since: Since | None) -> dict[str, tuple[tuple[tuple[int, int], ...], int | None]]:
+               since: Since | None) -> TermUses:
     """Own spans and one use (or None) of each defined term, except those defined by a pointer to
     another text ("has the meaning given in the Credit Agreement"), which are not checked."""
     by_term: dict[str, list[Definition]] = defaultdict(list)
@@ -236,7 +240,7 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     return _UNKNOWN
 
 
-def _unused(uses: dict[str, tuple[tuple[tuple[int, int], ...], int | None]]) -> list[Diagnostic]:
+def _unused(uses: TermUses) -> list[Diagnostic]:
     out = []
     for term, (spans, at) in uses.items():
         if at is None:
