@@ -152,6 +152,10 @@ class _Carried:
     length: int
     diagnosis: Diagnosis | None = None
 
+    def spans_much_of(self, text_length: int) -> bool:
+        """Whether the edit reaches over more than a quarter of the text it leads to."""
+        return 4 * (self.length + self.end - self.start) > text_length
+
     def then(self, start: int, end: int, length: int) -> "_Carried":
         """The same record after a further edit of the text it leads to: one edit covering both."""
         union_start = min(start, self.start)
@@ -839,10 +843,11 @@ class LongDocument:
             self._carried = _Carried(old._byte_view, None, None, (), start, end, new_length)
         if old._diagnosis_seed is not None:  # patched, but its diagnostics never asked for
             self._diagnosis_seed = old._diagnosis_seed.then(start, end, new_length)
-        for name in ("_carried", "_diagnosis_seed"):
-            carried = getattr(self, name)
-            if carried is not None and 4 * (carried.length + carried.end - carried.start) > len(self._text):
-                setattr(self, name, None)  # edits all over the text: a fresh scan costs less
+        # Edits all over the text: a fresh scan costs less.
+        if self._carried is not None and self._carried.spans_much_of(len(self._text)):
+            self._carried = None
+        if self._diagnosis_seed is not None and self._diagnosis_seed.spans_much_of(len(self._text)):
+            self._diagnosis_seed = None
 
     def _patch_carried(self) -> None:
         """Patch what an earlier version had computed, rescanning only the edited paragraphs."""
