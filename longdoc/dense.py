@@ -12,13 +12,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import Any, NamedTuple
 
 from .bm25 import Postings
 
-__all__ = ["AVAILABLE", "MIN_SECTIONS", "POSTINGS_KEPT", "DenseImpacts", "DenseQuery", "numpy"]
+__all__ = ["AVAILABLE", "MIN_SECTIONS", "POSTINGS_KEPT", "DenseImpacts", "DenseQuery", "numpy", "ranks"]
 
 # The core needs only the standard library; numpy, when installed, only makes queries faster. It is
 # imported when first used, so that importing longdoc stays quick.
@@ -35,9 +35,24 @@ POSTINGS_KEPT = 1 << 18
 
 def numpy() -> ModuleType:
     """The numpy module (imported on first call; a server loads it at start, not on a question)."""
-    if not AVAILABLE:
-        raise RuntimeError("numpy is not installed: pip install 'longdoc[fast]'")
-    return importlib.import_module("numpy")
+    module = _imported() if AVAILABLE else None
+    if module is None:
+        raise RuntimeError("numpy is not installed, or cannot be imported: pip install 'longdoc[fast]'")
+    return module
+
+
+def ranks(sections: int) -> bool:
+    """Whether a document of this many sections is ranked over arrays: numpy can be imported and
+    the document is long enough to gain from it."""
+    return AVAILABLE and sections >= MIN_SECTIONS and _imported() is not None
+
+
+@lru_cache(maxsize=1)
+def _imported() -> ModuleType | None:
+    try:
+        return importlib.import_module("numpy")
+    except Exception:  # installed but broken (a half-upgraded wheel): the pure ranking serves
+        return None
 
 
 class TermArrays(NamedTuple):

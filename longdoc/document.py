@@ -524,7 +524,7 @@ class LongDocument:
         weights = self._weights(query)
         impacts = self._context_impacts()
         ranked_query: DenseQuery | RankedQuery | PrunedQuery
-        if dense.AVAILABLE and self._section_prefix[-1] >= dense.MIN_SECTIONS:
+        if dense.ranks(self._section_prefix[-1]):
             ranked_query = DenseQuery(self._dense_impacts(), weights)
         elif impacts.ready(t for t, _ in weights):
             ranked_query = RankedQuery(impacts, weights)

@@ -28,7 +28,8 @@ def load_accelerator() -> None:
 
     if dense.AVAILABLE:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # no BLAS is used: no thread pool for it
-        dense.numpy()
+        if not dense.ranks(dense.MIN_SECTIONS):
+            logging.getLogger(__name__).warning("numpy is installed but cannot be imported: ranking in pure Python")
 
 
 def main(argv: list[str] | None = None) -> int:

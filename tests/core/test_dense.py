@@ -120,3 +120,12 @@ def test_a_short_document_ranks_in_pure_python(monkeypatch: pytest.MonkeyPatch) 
     doc.select("audit"), doc.select("audit")
     assert doc._postings().derived("dense impacts", lambda: None) is None, "no arrays made"
     assert doc._context_impacts()._terms, "the pure ranking's block maxima were made instead"
+
+
+def test_a_numpy_that_cannot_be_imported_leaves_the_ranking_in_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dense, "_imported", lambda: None)  # installed, but its import fails
+    doc = LongDocument("\n\n".join(["audit fee", "payment law"] * 12), max_tokens=4)
+    assert not dense.ranks(len(doc.sections))
+    assert [s.index for s, _ in doc.select("audit", k=2)] == [0, 2]
+    with pytest.raises(RuntimeError, match="cannot be imported"):
+        dense.numpy()
