@@ -254,9 +254,13 @@ def _phrase_matches(view: bytes, start: int, end: int) -> Iterable[tuple[bytes, 
     """(phrase, start) of each capitalised phrase after a determiner in view[start:end]."""
     for pattern in _PHRASES:
         for m in pattern.finditer(view, start, end):
-            if m.start() and (chr(view[m.start() - 1]).isalnum() or view[m.start() - 1] == 0x2D):
-                continue  # "bathe Xyz": the determiner must be a word of its own
-            yield m.group(1), m.start(1)
+            if not _within_word(view, m.start()):
+                yield m.group(1), m.start(1)
+
+
+def _within_word(view: bytes, at: int) -> bool:
+    """Whether a determiner at ``at`` ends a longer word ("bathe Xyz"): then it is no determiner."""
+    return at > 0 and (chr(view[at - 1]).isalnum() or view[at - 1] == 0x2D)
 
 
 def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
@@ -330,9 +334,7 @@ def _next_phrase(view: bytes, phrase: bytes, pos: int) -> int | None:
                 opening = k - len(determiner)
                 if opening >= 0 and view.startswith(determiner, opening):
                     m = pattern.match(view, opening)
-                    if m is not None and m.start(1) == at and m.group(1) == phrase and not (
-                        opening and (chr(view[opening - 1]).isalnum() or view[opening - 1] == 0x2D)
-                    ):
+                    if m is not None and m.start(1) == at and m.group(1) == phrase and not _within_word(view, opening):
                         return at
         at = view.find(phrase, at + 1)
     return None
