@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from longdoc import diagnostics
 from longdoc.definitions import find_definitions
 from longdoc.diagnostics import HINT, INFORMATION, WARNING, diagnosis
 from longdoc.document import LongDocument
@@ -171,3 +175,17 @@ def test_defining_a_hinted_phrase_by_an_edit_ends_its_hint():
     assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
     assert not any(d.code == "undefined-term" and edited.text[d.start : d.end] == "Licensed Premises"
                    for d in edited.diagnostics())
+
+
+PHRASE_PIECES = st.sampled_from(["the", "such", "any", "each", "said", "bathe", "Licensed", "Premises", "Products",
+                                 "of", "Term", " ", "  ", "\t", "\n", ".", '"', "(", "-", "x"])
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(PHRASE_PIECES, max_size=30).map(" ".join), st.integers(0, 40))
+def test_a_phrases_next_use_is_where_the_scan_first_finds_it(text: str, start: int) -> None:
+    view = text.encode("latin-1")
+    found = list(diagnostics._phrase_matches(view, 0, len(view)))
+    for phrase in {phrase for phrase, _ in found}:
+        later = [at for p, at in found if p == phrase and at >= start]
+        assert diagnostics._next_phrase(view, phrase, start) == (min(later) if later else None)
