@@ -9,6 +9,7 @@ from typing import Any
 
 import longdoc_server.memory as memory
 import pytest
+from longdoc import LongDocument
 from longdoc_server.app import LongdocServer, build_server
 from longdoc_server.idle import IdleWork
 from lsprotocol import types
@@ -143,4 +144,31 @@ async def test_diagnostics_pulled_again_for_the_same_version_are_not_computed_ag
     first = await pull(params)
     again = await pull(params)
     assert again == first and computed == [1]
+    server.workers.shutdown()
+
+
+async def test_diagnostics_of_an_edited_version_patch_definitions_and_citations_in_a_job_of_their_own() -> None:
+    # A request that comes meanwhile waits for one of the two jobs, not for both.
+    server = build_server()
+    text = '1. Definitions. "Goods" means the products; "Notice Period" means ten days.\n\n' + CONTRACT * 3
+    open_document(server, 1, text)
+    pull = server.protocol.fm.features[types.TEXT_DOCUMENT_DIAGNOSTIC]
+    params = types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    await pull(params)
+    at = server.codec.position(server.documents.get(URI).lines, text.index("the products"))
+    server.documents.change(URI, 2, [types.TextDocumentContentChangePartial(range=types.Range(at, at), text="x")],
+                            server.codec)
+    jobs: list[tuple[bool, bool]] = []
+    run = server.run
+
+    async def watched_run(compute: Callable[..., Any], *args: Any) -> Any:
+        doc = server.documents.get(URI).doc
+        jobs.append((doc._references is not None, doc._diagnosis is not None))
+        return await run(compute, *args)
+
+    server.run = watched_run  # type: ignore[method-assign]
+    answer = await pull(params)
+    doc = server.documents.get(URI).doc
+    assert jobs == [(False, False), (True, False)], "citations patched first, then the diagnosis"
+    assert [item["code"] for item in answer["items"]] == [d.code for d in LongDocument(doc.text).diagnostics()]
     server.workers.shutdown()
