@@ -2,7 +2,8 @@
 // vscode-jsonrpc over stdio, answers parsed by V8's JSON.parse. Runs the scenario of
 // bench/server_perf.py (open; 3 s still, in which the server builds the search index; a first
 // question; then per round a one-character didChange + documentSymbol, documentSymbol again,
-// foldingRange twice; then findRelevantSections per question) and prints a JSON summary on stdout.
+// foldingRange twice; then per round a didChange, a diagnostics pull and documentSymbol, as VS Code
+// sends them; then findRelevantSections per question) and prints a JSON summary on stdout.
 // Usage: node lsp_timing.mjs <scenario.json>
 //   scenario: {"command": [...], "uri", "textPath", "positions": [{line, character}], "questions": [...]}
 import fs from 'fs';
@@ -98,6 +99,25 @@ async function main() {
     await connection.sendRequest(lsp.FoldingRangeRequest.type, { textDocument });
     foldingCachedMs.push(performance.now() - started);
   }
+  // As VS Code does after each change: pull the new version's diagnostics, and ask for its
+  // outline while they are computed. The first pull builds the whole diagnosis; the rounds after
+  // it time the outline's answer behind the pull of the same version.
+  await connection.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument });
+  const pulledSymbolMs = [];
+  const pullMs = [];
+  for (const position of scenario.positions) {
+    version += 1;
+    started = performance.now();
+    await connection.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: position, end: position }, text: 'x' }],
+    });
+    const pulled = connection.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument });
+    symbols = await connection.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument });
+    pulledSymbolMs.push(performance.now() - started);
+    await pulled;
+    pullMs.push(performance.now() - started);
+  }
   const findMs = [];
   for (const query of scenario.questions) {
     started = performance.now();
@@ -128,6 +148,8 @@ async function main() {
     folding_ms: median(foldingMs),
     folding_cached_ms: median(foldingCachedMs),
     find_ms: median(findMs),
+    change_pull_and_symbols_ms: median(pulledSymbolMs),
+    change_and_pull_ms: median(pullMs),
     rounds: symbolMs.length,
     queries: findMs.length,
   }));
