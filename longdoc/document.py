@@ -877,6 +877,13 @@ class LongDocument:
         # Cleared once patched: a concurrent reader meanwhile patches the same values from the same record.
         self._carried = None
 
+    def trim(self) -> None:
+        """Let go of the one-byte-per-character view that definitions, citations and diagnostics
+        are read from; the next of them that needs it rebuilds it from the text (10 MB: about
+        20 ms). Answers stay the same."""
+        if self._carried is None:
+            self._byte_view = None
+
     def _whole_view(self) -> bytes:
         if self._byte_view is None:
             self._byte_view = byte_view(self._text)

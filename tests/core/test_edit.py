@@ -267,3 +267,17 @@ def test_definitions_references_and_diagnostics_after_edits_equal_a_fresh_scan_a
             assert doc.diagnostics() == fresh.diagnostics()
     fresh = LongDocument(doc.text)
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
+
+
+def test_a_trimmed_document_and_its_edits_answer_as_before() -> None:
+    doc = LongDocument(INTEL_CONTRACT)
+    before = (doc.definitions, doc.references, doc.diagnostics())
+    doc.trim()
+    assert doc._byte_view is None, "the view is let go"
+    assert (doc.definitions, doc.references, doc.diagnostics()) == before
+    at = INTEL_CONTRACT.index("Orders.")
+    doc.trim()
+    edited = doc.edit(at, at, "Goods ")
+    fresh = LongDocument(edited.text)
+    assert (edited.definitions, edited.references, edited.diagnostics()) == (
+        fresh.definitions, fresh.references, fresh.diagnostics())

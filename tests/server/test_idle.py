@@ -172,3 +172,15 @@ async def test_diagnostics_of_an_edited_version_patch_definitions_and_citations_
     assert jobs == [(False, False), (True, False)], "citations patched first, then the diagnosis"
     assert [item["code"] for item in answer["items"]] == [d.code for d in LongDocument(doc.text).diagnostics()]
     server.workers.shutdown()
+
+
+async def test_the_byte_view_of_the_contract_features_is_let_go_once_the_documents_are_still(
+        server: LongdocServer) -> None:
+    open_document(server, 1)
+    doc = server.documents.get(URI).doc
+    findings = doc.diagnostics()
+    assert doc._byte_view is not None
+    idle = IdleWork(server.documents, server.run, delay=0.05, parts=4)
+    idle.changed()
+    await eventually(lambda: doc._byte_view is None)
+    assert doc.diagnostics() == findings
