@@ -41,6 +41,13 @@ class Snapshot:
     def text(self) -> str:
         return self.doc.text
 
+    def trim(self) -> None:
+        """Let go of what is cheap to compute again, answers staying the same: the memo (contract
+        features, diagnostics as LSP dicts) and the document's byte view. The rendered outline JSON
+        stays: later versions reuse it."""
+        self.memo.clear()
+        self.doc.trim()
+
     def cached(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()`` once per snapshot and key (concurrent callers may both compute; same value)."""
         if key not in self.memo:

@@ -1,6 +1,7 @@
 """What the server does once its documents have been still for a second: build the search index
 of every open document that has none, a few parts per turn of the worker, let go of what is cheap
-to rebuild (the byte view of the contract features), then give free memory back to the system.
+to compute again (each version's memo of answers, the byte view of its contract features), then
+give free memory back to the system.
 
 The index is otherwise built by the first question (a 10 MB contract: over a second). A reader
 who opens a contract and reads before asking gets the first answer at once. A request that comes
@@ -50,7 +51,7 @@ class IdleWork:
         for snapshot in list(self._documents):
             await self.index(snapshot)
         for snapshot in list(self._documents):
-            await self._run(snapshot.doc.trim)  # on the worker, after any job that may be patching the view
+            await self._run(snapshot.trim)  # on the worker, after any job that may be filling what it drops
         memory.release_free_memory()
 
     async def index(self, snapshot: Snapshot) -> None:

@@ -174,13 +174,13 @@ async def test_diagnostics_of_an_edited_version_patch_definitions_and_citations_
     server.workers.shutdown()
 
 
-async def test_the_byte_view_of_the_contract_features_is_let_go_once_the_documents_are_still(
+async def test_what_is_cheap_to_compute_again_is_let_go_once_the_documents_are_still(
         server: LongdocServer) -> None:
     open_document(server, 1)
-    doc = server.documents.get(URI).doc
-    findings = doc.diagnostics()
-    assert doc._byte_view is not None
+    snapshot = server.documents.get(URI)
+    findings = snapshot.cached("diagnostics", snapshot.doc.diagnostics)
+    assert snapshot.doc._byte_view is not None and snapshot.memo
     idle = IdleWork(server.documents, server.run, delay=0.05, parts=4)
     idle.changed()
-    await eventually(lambda: doc._byte_view is None)
-    assert doc.diagnostics() == findings
+    await eventually(lambda: snapshot.doc._byte_view is None and not snapshot.memo)
+    assert snapshot.doc.diagnostics() == findings
