@@ -281,7 +281,7 @@ def main() -> None:
         goal("foldingRange on a new version, median ms", server["folding_ms"], "folding"),
         part("foldingRange again (cached per version), median ms", server["folding_cached_ms"]),
         goal("findRelevantSections (k=3), median ms", server["find_ms"], "find"),
-        goal("server memory per open document / text bytes (at rest after edits and questions, or after the first question)", memory_ratio, "memory"),
+        goal("server memory per open document / text bytes (at rest after edits, diagnostics pulls and questions, or after the first question)", memory_ratio, "memory"),
         part("server memory per open document / text bytes (right after the edits and questions, before the idle release)", server["memory_busy_bytes"] / text_bytes),
         part("server memory per open document / text bytes (after the first question)", server["memory_indexed_bytes"] / text_bytes),
         part("server memory per open document / text bytes (outline only, before a question)", server["memory_open_bytes"] / text_bytes),
