@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 if TYPE_CHECKING:
     from .documents import Snapshot
@@ -114,6 +114,11 @@ def _moved_lines(piece: bytes, line_delta: int) -> bytes:
 
 # Thousands of symbols per answer: no spaces, and UTF-8 as it is rather than \u escapes.
 _compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def json_array(items: Iterable[Any]) -> RawJson:
+    """The items as one compact JSON array, made item by item: no list of them is kept."""
+    return RawJson(b"[" + ",".join(map(_compact, items)).encode() + b"]")
 
 
 def _array(pieces: dict[RootKey, bytes]) -> RawJson:
