@@ -113,6 +113,10 @@ class Postings:
         avgdl = self.total_length / n if self.total_length else 1.0
         return TermScorer(present, self.k1 * (1.0 - self.b), self.k1 * self.b / avgdl, self.lengths)
 
+    def forget_derived(self) -> None:
+        """Let go of the structures derived from this generation; the next ask makes them again."""
+        self._derived = {}
+
     def derived(self, name: str, build: Callable[[], T]) -> T:
         """``build()``'s result, kept until the postings next change: a cache for structures
         computed from this generation of the index."""

@@ -878,11 +878,15 @@ class LongDocument:
         self._carried = None
 
     def trim(self) -> None:
-        """Let go of the one-byte-per-character view that definitions, citations and diagnostics
-        are read from; the next of them that needs it rebuilds it from the text (10 MB: about
-        20 ms). Answers stay the same."""
+        """Let go of what is cheap to make again, answers staying the same: the one-byte-per-
+        character view that definitions, citations and diagnostics are read from (10 MB: rebuilt in
+        about 20 ms), and what queries keep per version of the index (per-term arrays or block
+        maxima, the sections' index keys: a few milliseconds per question to make again)."""
         if self._carried is None:
             self._byte_view = None
+        if self._index is not None and self.indexed:
+            self._index.forget_derived()
+        self._keys = None
 
     def _whole_view(self) -> bytes:
         if self._byte_view is None:
