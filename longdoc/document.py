@@ -21,7 +21,7 @@ from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_ma
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
-from .references import Reference, find_references, references_after_edit
+from .references import Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized
 from . import dense
 from .dense import DenseImpacts, DenseQuery
@@ -881,12 +881,14 @@ class LongDocument:
         """Let go of what is cheap to make again, answers staying the same: the one-byte-per-
         character view that definitions, citations and diagnostics are read from (10 MB: rebuilt in
         about 20 ms), and what queries keep per version of the index (per-term arrays or block
-        maxima, the sections' index keys: a few milliseconds per question to make again)."""
+        maxima, the sections' index keys: a few milliseconds per question to make again), and the
+        citation keys of headings, which every document shares (tens of milliseconds)."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
             self._index.forget_derived()
         self._keys = None
+        forget_heading_keys()
 
     def _whole_view(self) -> bytes:
         if self._byte_view is None:
