@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc import LongDocument, terms
+from longdoc import LongDocument, references, terms
 from longdoc.document import _line_end, _line_start
 from longdoc.headings import LINE_BREAKS
 
@@ -275,6 +275,7 @@ def test_a_trimmed_document_and_its_edits_answer_as_before() -> None:
     doc.select("supply of goods")  # what a second ask keeps per version of the index
     doc.trim()
     assert doc._byte_view is None and doc._keys is None and not doc._postings()._derived, "all let go"
+    assert references._node_keys.cache_info().currsize == 0, "and the headings' citation keys"
     assert (doc.definitions, doc.references, doc.diagnostics(), doc.select("supply of goods")) == before
     at = INTEL_CONTRACT.index("Orders.")
     doc.trim()
