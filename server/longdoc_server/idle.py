@@ -1,7 +1,7 @@
 """What the server does once its documents have been still for a second: build the search index
 of every open document that has none, a few parts per turn of the worker, let go of what is cheap
-to compute again (each version's memo of answers, the byte view of its contract features), then
-give free memory back to the system.
+to compute again (each version's memo of answers, and what its document keeps beside its answers:
+see ``LongDocument.trim``), then give free memory back to the system.
 
 The index is otherwise built by the first question (a 10 MB contract: over a second). A reader
 who opens a contract and reads before asking gets the first answer at once. A request that comes
