@@ -7,6 +7,7 @@ lines); characters are counted in the negotiated encoding (UTF-16 code units by 
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -29,8 +30,8 @@ class PositionError(ValueError):
     """A position or range that does not exist in the document it names."""
 
 
-def _line_starts(text: str, base: int = 0) -> list[int]:
-    return [base + m.end() for m in _BREAK.finditer(text)]
+def _line_starts(text: str, base: int = 0) -> array[int]:
+    return array("q", [base + m.end() for m in _BREAK.finditer(text)])
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,9 @@ class LineIndex:
     """
 
     text: str
-    starts: list[int]
+    # Machine integers, not a list of int objects: 8 bytes a line instead of 36, and a version's
+    # index leaves no objects behind in the heap when it goes.
+    starts: array[int]
     # Units beyond one per character, per encoding: zero means no line of the text needs conversion.
     extra_units: dict[str, int]
     # A line that needs conversion is counted from a mark every this many characters, so that a
@@ -52,7 +55,7 @@ class LineIndex:
 
     @classmethod
     def of(cls, text: str) -> LineIndex:
-        return cls(text, [0, *_line_starts(text)], {UTF8: _extra(text, UTF8), UTF16: _extra(text, UTF16)})
+        return cls(text, array("q", [0]) + _line_starts(text), {UTF8: _extra(text, UTF8), UTF16: _extra(text, UTF16)})
 
     @property
     def line_count(self) -> int:
@@ -108,10 +111,10 @@ class LineIndex:
         delta = len(new_text) - (end - start)
         if last + 1 < len(starts):
             region_end = starts[last + 1] + delta
-            tail = [s + delta for s in starts[last + 1 :]] if delta else starts[last + 1 :]
+            tail = array("q", [s + delta for s in starts[last + 1 :]]) if delta else starts[last + 1 :]
         else:
             region_end = len(result)
-            tail = []
+            tail = array("q")
         middle = _line_starts(result[region_start:region_end], region_start)
         if middle and middle[-1] == region_end and tail:
             middle.pop()

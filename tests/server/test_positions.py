@@ -18,16 +18,16 @@ texts = st.text(TEXT_ALPHABET, max_size=60)
 
 def test_form_feed_and_unicode_separators_do_not_end_lines() -> None:
     text = "page one\fpage two\x85still\u2028same\nnext"
-    assert LineIndex.of(text).starts == [0, text.index("next")]
+    assert list(LineIndex.of(text).starts) == [0, text.index("next")]
 
 
 def test_crlf_counts_as_one_line_break() -> None:
-    assert LineIndex.of("a\r\nb\rc\nd").starts == [0, 3, 5, 7]
+    assert list(LineIndex.of("a\r\nb\rc\nd").starts) == [0, 3, 5, 7]
 
 
 @given(texts)
 def test_line_index_matches_a_character_by_character_scan(text: str) -> None:
-    assert LineIndex.of(text).starts == reference_line_starts(text)
+    assert list(LineIndex.of(text).starts) == reference_line_starts(text)
 
 
 @given(texts, st.data())
@@ -37,7 +37,7 @@ def test_edited_index_equals_a_fresh_index(text: str, data: st.DataObject) -> No
     end = data.draw(st.integers(start, len(text)))
     new_text = data.draw(st.text(TEXT_ALPHABET, max_size=8))
     result = text[:start] + new_text + text[end:]
-    assert LineIndex.of(text).edited(start, end, new_text, result).starts == reference_line_starts(result)
+    assert list(LineIndex.of(text).edited(start, end, new_text, result).starts) == reference_line_starts(result)
 
 
 def test_astral_characters_count_two_utf16_units() -> None:
