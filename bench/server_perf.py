@@ -140,7 +140,8 @@ def measure_server_vscode_jsonrpc(text: str, rounds: int, questions: list[str]) 
 
 def measure_transport_floor(doc: LongDocument, rounds: int) -> dict[str, Any]:
     """The same symbols JSON answered by a server that only replays it from memory, through
-    vscode-jsonrpc: what an answer this size costs to cross the pipe and be parsed, whoever sends it."""
+    vscode-jsonrpc: what an answer this size costs to cross the pipe and be parsed, whoever sends it
+    (measured after the scenario, so the machine's drift can put it above or below the resend)."""
     _npm_ci(CLIENT, "vscode-jsonrpc")
     symbols = document_symbols(Snapshot(URI, 1, doc, LineIndex.of(doc.text)), Codec())
     with tempfile.TemporaryDirectory() as folder:
@@ -273,7 +274,7 @@ def main() -> None:
     rows = [
         goal("didChange (1 char) + documentSymbol, median ms", server["change_and_symbols_ms"], "symbols"),
         part("documentSymbol again (the version's JSON sent as rendered: transport and client parsing), median ms", server["symbols_cached_ms"]),
-        part(f"the same {floor['symbols_bytes'] / 1e6:.1f} MB of symbols from a server that only replays them (the floor for any server), median ms",
+        part(f"the same {floor['symbols_bytes'] / 1e6:.1f} MB of symbols from a server that only replays them from memory, median ms",
              floor["symbols_replayed_ms"]),
         part("didChange + diagnostics pull + documentSymbol as VS Code sends them: documentSymbol answered, median ms",
              server["change_pull_and_symbols_ms"]),
