@@ -13,9 +13,11 @@ from dataclasses import dataclass, replace
 from itertools import accumulate, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
+from . import dense
 from .analysis import Analyzer, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, use_at, uses_of
+from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, patch_outline
@@ -23,8 +25,6 @@ from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized
-from . import dense
-from .dense import DenseImpacts, DenseQuery
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .window import Window
 
