@@ -78,13 +78,17 @@ async function main() {
   const foldingCachedMs = [];
   let folding = [];
   let version = 1;
-  for (const position of scenario.positions) {
+  // One character typed at a position: the document's next version.
+  const typeAt = (position) => {
     version += 1;
-    started = performance.now();
-    await connection.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    return connection.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
       textDocument: { uri, version },
       contentChanges: [{ range: { start: position, end: position }, text: 'x' }],
     });
+  };
+  for (const position of scenario.positions) {
+    started = performance.now();
+    await typeAt(position);
     symbols = await connection.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument });
     symbolMs.push(performance.now() - started);
     // The same version again: the server sends the JSON it rendered, so this is the answer's
@@ -106,12 +110,8 @@ async function main() {
   const pulledSymbolMs = [];
   const pullMs = [];
   for (const position of scenario.positions) {
-    version += 1;
     started = performance.now();
-    await connection.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
-      textDocument: { uri, version },
-      contentChanges: [{ range: { start: position, end: position }, text: 'x' }],
-    });
+    await typeAt(position);
     const pulled = connection.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument });
     symbols = await connection.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument });
     pulledSymbolMs.push(performance.now() - started);
