@@ -43,8 +43,8 @@ class Snapshot:
 
     def trim(self) -> None:
         """Let go of what is cheap to compute again, answers staying the same: the memo (contract
-        features, diagnostics as LSP dicts) and the document's byte view. The rendered outline JSON
-        stays: later versions reuse it."""
+        features, rendered diagnostics) and what the document lets go of in ``LongDocument.trim``.
+        The rendered outline JSON stays: later versions reuse it."""
         self.memo.clear()
         self.doc.trim()
 

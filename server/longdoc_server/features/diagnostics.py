@@ -23,16 +23,18 @@ _SEVERITY = {"error": 1, "warning": 2, "information": 3, "hint": 4}
 def diagnostics(server: LongdocServer, snapshot: Snapshot) -> RawJson:
     """The snapshot's findings as a JSON array of LSP Diagnostics, computed once per version (a
     client pulls again when an editor regains focus), kept as JSON text: thousands of dicts per
-    version would leave the heap full of holes. Call it once the search index is built: the index tells where a
-    defined term may be used (a 10 MB contract: 0.3 s, against 2 s reading it all); a version
-    after an edit patches its predecessor's diagnosis instead."""
+    version would leave the heap full of holes. Call it once the search index is built: the index
+    tells where a defined term may be used (a 10 MB contract: 0.3 s, against 2 s reading it all);
+    a version after an edit patches its predecessor's diagnosis instead."""
     return snapshot.cached("diagnostics", lambda: _render(server, snapshot))
 
 
 async def findings(server: LongdocServer, snapshot: Snapshot) -> RawJson:
-    """:func:`diagnostics` in two jobs on the worker, so that requests queue between them: the
-    definitions and citations patched from the previous version, then the diagnosis (after an edit
-    of a 10 MB contract, about 0.1 s each). ContentModified once the document has changed."""
+    """:func:`diagnostics` after the search index is built a step at a time, in two jobs on the
+    worker so that requests queue between them: the definitions and citations patched from the
+    previous version, then the diagnosis (after an edit of a 10 MB contract, about 0.1 s each).
+    ContentModified once the document has changed."""
+    await server.idle.index(snapshot)
     await server.answer_on(snapshot, lambda current: current.doc.references)
     return await server.answer_on(snapshot, lambda current: diagnostics(server, current))
 
@@ -69,7 +71,6 @@ async def _publish_changes(server: LongdocServer) -> None:
             if seen.get(snapshot.uri) != version:
                 seen[snapshot.uri] = version  # changed since the last look: wait one more period
                 continue
-            await server.idle.index(snapshot)
             try:
                 found = json.loads(await findings(server, snapshot))
             except JsonRpcContentModified:
@@ -93,7 +94,6 @@ def register(server: LongdocServer) -> None:
     )
     async def pull(params: types.DocumentDiagnosticParams) -> RawJson:
         snapshot = await server.current(params.text_document.uri)
-        await server.idle.index(snapshot)
         return RawJson(b'{"kind":"full","items":' + await findings(server, snapshot) + b"}")
 
     def start_publishing() -> None:
