@@ -60,21 +60,32 @@ Where = Callable[[str], "Iterable[tuple[int, int]] | None"]
 TermUses = dict[str, tuple[tuple[tuple[int, int], ...], int | None]]
 
 
+class Numbering(NamedTuple):
+    """The numbering findings, and the stretches of text read to tell a gap from clauses that
+    have no heading: all an edit can change of them when the outline only moved."""
+
+    findings: tuple[Diagnostic, ...]
+    read: tuple[tuple[int, int], ...]
+
+
 class Diagnosis(NamedTuple):
     """Every finding of one version of a text, with what an edit can patch rather than find again:
     for each defined term checked, its own spans and the start of one use (None: used nowhere
-    else), and each capitalised phrase's first use (None: the text has no definitions part)."""
+    else), each capitalised phrase's first use (None: the text has no definitions part), and the
+    numbering findings with what they read."""
 
     findings: list[Diagnostic]
     uses: TermUses
     phrases: dict[bytes, int] | None
     defined: frozenset[str]  # the defined terms the phrases were judged against
     undefined: frozenset[bytes]  # the phrases judged undefined
+    numbering: Numbering = Numbering((), ())
 
 
 # An earlier version's diagnosis and the one edit from its text to this one: start and end in the
-# earlier text, and the length of what replaced them.
-Since = tuple[Diagnosis, int, int, int]
+# earlier text, the length of what replaced them, and whether the outline is the earlier one moved
+# by the edit (see longdoc.outline.moved_alike).
+Since = tuple[Diagnosis, int, int, int, bool]
 
 
 def diagnosis(
@@ -96,15 +107,18 @@ def diagnosis(
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
     defined = frozenset(d.term for d in definitions)
     undefined = _undefined_phrases(phrases, defined, since[0] if since is not None else None)
+    numbering = _numbering_moved(since) if since is not None else None
+    if numbering is None:
+        numbering = _numbering(text, nodes)
     found = [
         *_unresolved(references),
-        *_numbering(text, nodes),
+        *numbering.findings,
         *_defined_twice(definitions),
         *_unused(uses),
         *_phrase_hints(phrases, undefined),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
-    return Diagnosis(found, uses, phrases, defined, undefined)
+    return Diagnosis(found, uses, phrases, defined, undefined, numbering)
 
 
 def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
@@ -123,7 +137,29 @@ def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
     return out
 
 
-def _numbering(text: str, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
+def _numbering_moved(since: Since) -> Numbering | None:
+    """The earlier numbering moved by the edit, or None when the edit may have changed it: the
+    outline changed otherwise, or the edit touched text read to judge a gap."""
+    old, start, end, length, outline_moved = since
+    if not outline_moved:
+        return None
+    # A stretch is read with the character before it (a line start) and up to its end.
+    if any(start <= b and end >= a - 1 for a, b in old.numbering.read):
+        return None
+    delta = length - (end - start)
+    if not delta:
+        return old.numbering
+
+    def moved(at: int) -> int:
+        return at if at < start else at + delta  # as the outline's offsets moved
+
+    return Numbering(
+        tuple(d._replace(start=moved(d.start), end=moved(d.end)) for d in old.numbering.findings),
+        tuple((moved(a), moved(b)) for a, b in old.numbering.read),
+    )
+
+
+def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent."""
     siblings: dict[int | None, list[tuple[tuple[int, ...], OutlinePart]]] = defaultdict(list)
     # A long outline repeats few labels ("1.", "2.", ...): each is read once.
@@ -139,6 +175,7 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
         if number is not None:
             siblings[node.parent].append((number, node))
     out = []
+    read = []
     for group in siblings.values():
         seen: set[tuple[int, ...]] = set()
         prev: tuple[int, ...] = ()
@@ -157,12 +194,13 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
             if gap and 1 < number[-1] - last[-1] <= _MAX_JUMP:
                 missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])]
                 present = _numbered_lines(text, last_node.start, node.heading_start)
+                read.append((last_node.start, node.heading_start))
                 missing = [m for m in missing if m not in present]
                 if missing:
                     out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
                                           f"Clause numbering jumps from {_name(last)} to {_name(number)}: {', '.join(missing)} "
                                           f"{'is' if len(missing) == 1 else 'are'} missing."))
-    return out
+    return Numbering(tuple(out), tuple(read))
 
 
 _MAX_JUMP = 20
@@ -221,7 +259,7 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     """The use the earlier version had found for a term, moved by the edit, or one that the edit
     added to a term used nowhere before; _UNKNOWN when the edit touched the use or the term's own
     spans, so that only a new search can tell."""
-    old, start, end, length = since
+    old, start, end, length, _ = since
     before = old.uses.get(term)
     if before is None:
         return _UNKNOWN
@@ -271,7 +309,7 @@ def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
             if first.get(phrase, at + 1) > at:
                 first[phrase] = at
         return first
-    old, start, end, length = since
+    old, start, end, length, _ = since
     delta = length - (end - start)
     # A phrase is letters, spaces and tabs, and its rules read one character either side: the
     # phrases to read again lie between the nearest other characters around the edit.

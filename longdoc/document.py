@@ -20,7 +20,7 @@ from .definitions import Definition, Use, byte_view, definitions_after_edit, fin
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
-from .outline import OutlineNode, build_outline, effective_levels, patch_outline
+from .outline import OutlineNode, build_outline, effective_levels, moved_alike, patch_outline
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
@@ -151,6 +151,7 @@ class _Carried:
     end: int
     length: int
     diagnosis: Diagnosis | None = None
+    outline_moved: bool = False  # whether the outline of this text is the earlier one moved by the edit
 
     def spans_much_of(self, text_length: int) -> bool:
         """Whether the edit reaches over more than a quarter of the text it leads to."""
@@ -161,7 +162,7 @@ class _Carried:
         union_start = min(start, self.start)
         union_end = max(end, self.start + self.length)  # in the text before this further edit
         return replace(self, start=union_start, end=self.end + max(0, end - (self.start + self.length)),
-                       length=union_end - union_start + length - (end - start))
+                       length=union_end - union_start + length - (end - start), outline_moved=False)
 
 
 class LongDocument:
@@ -804,16 +805,17 @@ class LongDocument:
             self._patch_carried()
         if self._diagnosis is None:
             seed = self._diagnosis_seed
-            since = None if seed is None or seed.diagnosis is None else (seed.diagnosis, seed.start, seed.end, seed.length)
+            since = None if seed is None or seed.diagnosis is None else (
+                seed.diagnosis, seed.start, seed.end, seed.length, seed.outline_moved)
             self._diagnosis = diagnosis(self._text, self.nodes, self.definitions, self.references, self._view(),
                                         where=self.spans_with, since=since)
             self._diagnosis_seed = None
         return list(self._diagnosis.findings)
 
     def spans_with(self, phrase: str) -> Iterator[tuple[int, int]] | None:
-        """Spans of the sections whose terms include every term of ``phrase``, in document order
-        (None: the phrase has no terms); each span is made when read, so a search that stops at
-        its first hit pays for no more."""
+        """Spans of the text that cover the sections whose terms include every term of ``phrase``,
+        in document order, neighbouring sections joined into one span (None: the phrase has no
+        terms); each span is made when read, so a search that stops at its first hit pays for no more."""
         found = self.query_terms(phrase)
         if not found:
             return None
@@ -822,14 +824,23 @@ class LongDocument:
         keys = lists[0].keys()
         for other in lists[1:]:
             keys = keys & other.keys()  # set intersection in C
-        return self._spans_of(sorted(self._section_keys().positions(keys)))
+        return self._runs_of(sorted(self._section_keys().positions(keys)))
 
-    def _spans_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
+    def _runs_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
+        # A search through a span costs a call, whatever its length: common words hold thousands
+        # of sections, mostly in runs of neighbours, whose spans are searched as one.
         parts, starts, prefix = self._parts, self._starts, self._section_prefix
-        for i in positions:
-            p = bisect_right(prefix, i) - 1
-            s, e = parts[p].spans[i - prefix[p]]
-            yield starts[p] + s, starts[p] + e
+        n = len(positions)
+        k = 0
+        while k < n:
+            first = last = positions[k]
+            k += 1
+            while k < n and positions[k] == last + 1:
+                last = positions[k]
+                k += 1
+            p = bisect_right(prefix, first) - 1
+            q = p if last < prefix[p + 1] else bisect_right(prefix, last) - 1
+            yield starts[p] + parts[p].spans[first - prefix[p]][0], starts[q] + parts[q].spans[last - prefix[q]][1]
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
         """Keep what the old version had computed, to be patched when first asked for: a run of
@@ -858,6 +869,7 @@ class LongDocument:
             self._byte_view = carried.view[:start] + byte_view(self._text[start : start + new_length]) + carried.view[end:]
         found = carried.definitions is not None or carried.references is not None
         delta = new_length - (end - start)
+        alike = bool(carried.nodes) and moved_alike(carried.nodes, self.nodes, start, end, delta)
 
         def moved(at: int) -> int | None:
             return at if at <= start else at + delta if at >= end else None
@@ -871,9 +883,10 @@ class LongDocument:
                                                            self.nodes, view)
             if carried.references is not None:
                 self._references = references_after_edit(carried.references, self._text, start, end, new_length,
-                                                         self.nodes, view, carried.nodes)
+                                                         self.nodes, view, alike)
         if carried.diagnosis is not None:
-            self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=())
+            self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=(),
+                                           outline_moved=alike)
         # Cleared once patched: a concurrent reader meanwhile patches the same values from the same record.
         self._carried = None
 

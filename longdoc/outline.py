@@ -10,7 +10,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from .headings import Heading
 
-__all__ = ["OutlineNode", "effective_levels", "build_outline", "patch_outline"]
+__all__ = ["OutlineNode", "effective_levels", "build_outline", "moved_alike", "patch_outline"]
 
 
 class OutlineNode(NamedTuple):
@@ -185,3 +185,23 @@ def _copy_structure(previous: Sequence[OutlineNode], stack: list[int], parents: 
         while old.children:  # the last node of its subtree closes its part
             old = old.children[-1]
         last_part[i] = old.index + 1 + moved
+
+
+def moved_alike(old: Sequence[OutlineNode], new: Sequence[OutlineNode], start: int, end: int, delta: int) -> bool:
+    """Whether the new outline is the old one with every offset moved by an edit of [start, end)
+    that changed the length by ``delta``: the same labels, titles and parents, no range starting
+    or ending inside the edit. Offsets before ``start`` stay; the others move by ``delta``."""
+    if len(old) != len(new):
+        return False
+
+    def moved(at: int) -> int:
+        return at if at < start else at + delta if at >= end else -1
+
+    # Nodes before the edit are the old version's own (a patched outline reuses them).
+    return all(
+        o is n
+        or (o.label, o.title, o.parent) == (n.label, n.title, n.parent)
+        and (moved(o.heading_start), moved(o.heading_end), moved(o.start), moved(o.end))
+        == (n.heading_start, n.heading_end, n.start, n.end)
+        for o, n in zip(old, new)
+    )

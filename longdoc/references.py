@@ -444,12 +444,13 @@ def references_after_edit(
     new_length: int,
     nodes: Sequence[OutlinePart],
     view: bytes | None = None,
-    old_nodes: Sequence[OutlinePart] | None = None,
+    outline_moved: bool = False,
 ) -> list[Reference]:
     """The cross-references of `text`, which is the old text with [start, end) replaced by
     `new_length` characters: citations away from the edit are shifted and resolved again against
-    the new outline (kept as they were when `old_nodes`, the old outline, only moved), the edited
-    paragraphs are scanned again; equal to a fresh `find_references`."""
+    the new outline (kept as they were when `outline_moved`: the outline is the old one moved by
+    the edit, see :func:`longdoc.outline.moved_alike`), the edited paragraphs are scanned again;
+    equal to a fresh `find_references`."""
     delta = new_length - (end - start)
     a, b = paragraph_bounds(text, start, start + new_length)
     index = LabelIndex(nodes)
@@ -457,7 +458,7 @@ def references_after_edit(
     clauses = _Clauses(byte_view(text) if view is None else view)
     # Over an outline that only moved, a citation resolves as before, unless it found its clause in
     # the text: that search reads a window set by where the citation stands.
-    kept = old_nodes is not None and _moved_alike(old_nodes, nodes, start, end, delta)
+    kept = outline_moved
 
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
@@ -474,22 +475,3 @@ def references_after_edit(
         *references_in(text, nodes, a, b, index, view),
         *(again(r, delta) for r in old if r.start >= b - delta),
     ]
-
-
-def _moved_alike(old: Sequence[OutlinePart], new: Sequence[OutlinePart], start: int, end: int, delta: int) -> bool:
-    """Whether the new outline is the old one with every offset moved by the edit of [start, end):
-    the same labels, titles and parents, no range starting or ending inside the edit."""
-    if len(old) != len(new):
-        return False
-
-    def moved(at: int) -> int:
-        return at if at < start else at + delta if at >= end else -1
-
-    # Nodes before the edit are the old version's own (a patched outline reuses them).
-    return all(
-        o is n
-        or (o.label, o.title, o.parent) == (n.label, n.title, n.parent)
-        and (moved(o.heading_start), moved(o.heading_end), moved(o.start), moved(o.end))
-        == (n.heading_start, n.heading_end, n.start, n.end)
-        for o, n in zip(old, new)
-    )

@@ -67,6 +67,17 @@ def test_an_untitled_clause_between_numbered_headings_is_no_gap():
     assert of("numbering-gap", text) == []
 
 
+def test_a_clause_number_typed_into_a_gap_without_a_heading_closes_the_gap():
+    doc = LongDocument(AGREEMENT)
+    assert "numbering-gap" in {d.code for d in doc.diagnostics()}
+    at = AGREEMENT.index("Section 9.1.") + len("Section 9.1.")
+    edited = doc.edit(at, at, " The Buyer may inspect\n2.2 the goods.")
+    assert [n.label for n in edited.nodes] == [n.label for n in doc.nodes], "no new heading: the outline only moved"
+    assert "numbering-gap" not in {d.code for d in edited.diagnostics()}
+    reopened = edited.edit(at, at + len(" The Buyer may inspect\n2.2 the goods."), "")
+    assert reopened.diagnostics() == doc.diagnostics()
+
+
 def test_a_jump_of_more_than_twenty_numbers_is_another_numbering_not_a_gap():
     text = AGREEMENT.replace("2.3 Delivery.", "2.30 Delivery.").replace("2.3 and", "2.30 and")
     assert of("numbering-gap", text) == []
