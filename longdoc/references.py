@@ -273,30 +273,47 @@ class _Clauses:
     characters of the citation is searched: a clause lives in the same agreement as its citation,
     and a whole-text scan per cited number is too slow on a long text."""
 
-    _NEAR = 100_000
+    _NEAR = 150_000
+    # Each number is scanned for once per stretch of this size; a window joins the stretches it meets.
+    _STRETCH = 50_000
+    # How far a match and its checks read past the window: the words that may open the clause
+    # before the number, the period and space after it.
+    _MARGIN = 16
 
     def __init__(self, view: bytes):
         self.view = view
         self.cache: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
         self.patterns: dict[bytes, re.Pattern[bytes]] = {}
 
+    @classmethod
+    def reach(cls, label: str, start: int, end: int) -> tuple[int, int] | None:
+        """The stretch of text whose content decides :meth:`find` for a citation of a numbered
+        clause at [start, end) (None: it may read further, as a lettered paragraph's line does)."""
+        if not label[:1].isdigit():
+            return None
+        return start - cls._NEAR - cls._MARGIN, end + cls._NEAR + len(label) + cls._MARGIN
+
     def find(self, label: str, start: int, end: int) -> int | None:
-        """The first clause numbered `label` around the citation at [start, end), never the citation
-        itself. The window depends only on where the citation is, not on earlier look-ups, so the
-        answer is the same whatever order citations are resolved in."""
+        """The first clause numbered `label` within `_NEAR` characters of the citation at
+        [start, end), never the citation itself. The window is set by where the citation stands,
+        so the answer is the same whatever order citations are resolved in, and an edit away
+        from the window leaves it as it was."""
         number = label.encode("latin-1", "replace")
         if not (number[:1].isdigit() or _LETTER.fullmatch(number)):
             return None
-        bucket = start // self._NEAR
-        key = (number, bucket)
-        openings = self.cache.get(key)
-        if openings is None:
-            lo = max(0, (bucket - 1) * self._NEAR)
-            hi = min(len(self.view), (bucket + 2) * self._NEAR)
-            openings = self.cache[key] = self._openings(number, lo, hi)
-        for at, opened in openings:
-            if not start <= at < end:
-                return opened
+        lo = max(0, start - self._NEAR)
+        hi = min(len(self.view), end + self._NEAR)
+        size = self._STRETCH
+        for stretch in range(lo // size, (hi - 1) // size + 1):
+            key = (number, stretch)
+            openings = self.cache.get(key)
+            if openings is None:
+                a = stretch * size
+                # A match may run on a little past its stretch: only where it starts decides.
+                openings = self.cache[key] = [o for o in self._openings(number, a, a + size + 64) if o[0] < a + size]
+            for at, opened in openings:
+                if lo <= at < hi and not start <= at < end:
+                    return opened
         return None
 
     def _openings(self, number: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -456,14 +473,17 @@ def references_after_edit(
     index = LabelIndex(nodes)
     enclosing = _Enclosing(nodes)
     clauses = _Clauses(byte_view(text) if view is None else view)
-    # Over an outline that only moved, a citation resolves as before, unless it found its clause in
-    # the text: that search reads a window set by where the citation stands.
+    # Over an outline that only moved, a citation resolves as before, unless it looked for its
+    # clause in the text and the edit lies in the window it read.
     kept = outline_moved
 
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
-        if kept and ref.clause is None and (ref.exact or ref.kind in _ATTACHED or not ref.label):
-            return ref._replace(start=s, end=ref.end + shift) if shift else ref
+        if kept and (ref.exact or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
+            if not shift:
+                return ref
+            clause = ref.clause + shift if ref.clause is not None and ref.clause >= start else ref.clause
+            return ref._replace(start=s, end=ref.end + shift, clause=clause)
         if ref.label:
             target = index.resolve(ref.kind, ref.label)
             return _located(Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, *target), enclosing, clauses)
@@ -475,3 +495,9 @@ def references_after_edit(
         *references_in(text, nodes, a, b, index, view),
         *(again(r, delta) for r in old if r.start >= b - delta),
     ]
+
+
+def _unread(ref: Reference, start: int, end: int) -> bool:
+    """Whether the search for a citation's clause in the text read nothing of [start, end)."""
+    reach = _Clauses.reach(ref.label, ref.start, ref.end)
+    return reach is not None and (end < reach[0] or start > reach[1])

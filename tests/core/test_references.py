@@ -202,3 +202,17 @@ def test_a_citation_of_a_clause_without_a_heading_finds_the_clause_an_edit_write
     [after] = edited.references
     assert after == LongDocument(edited.text).references[0]
     assert after.clause == edited.text.index("2.5 the buyer")
+
+
+def test_a_citation_far_from_an_edit_keeps_the_clause_it_found_in_the_text_moved_by_the_edit():
+    preamble = "RECITALS\n\n" + "The parties have met and talked about supply for some years. " * 4000 + "\n\n"
+    text = (preamble + "ARTICLE 2 SUPPLY\n\n2.1 Orders. The Supplier ships Goods.\n\n"
+            "2.2 Delivery. Delivery is prompt. 2.5 the buyer pays the taxes.\n\n3.1 Taxes. Taxes are paid under Section 2.5.\n")
+    doc = LongDocument(text)
+    [before] = doc.references
+    assert (before.exact, before.clause) == (False, text.index("2.5 the buyer"))
+    assert before.start > 200_000, "the edit below lies outside the window the citation was resolved in"
+    edited = doc.edit(20, 20, "often ")
+    [after] = edited.references
+    assert after == LongDocument(edited.text).references[0]
+    assert after.clause == edited.text.index("2.5 the buyer")
