@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
 from .definitions import byte_view, paragraph_bounds
@@ -229,27 +229,24 @@ def references_in(
     nodes: Sequence[OutlinePart],
     start: int = 0,
     end: int | None = None,
-    index: LabelIndex | None = None,
     view: bytes | None = None,
+    resolver: _Resolver | None = None,
 ) -> list[Reference]:
     """Cross-references whose citation starts in [start, end), in text order, each resolved against
     `nodes`; citations of other instruments and headings' own numbers are left out. `view` is
     `byte_view(text)` when the caller has it already."""
     v = byte_view(text) if view is None else view
     stop = len(text) if end is None else min(end, len(text))
-    index = index or LabelIndex(nodes)
-    headings = {n.heading_start for n in nodes}
-    enclosing = _Enclosing(nodes)
+    outline = resolver or _Resolver(nodes, v)
     out: list[Reference] = []
-    clauses = _Clauses(v)
     for pos in _keyword_starts(v, start, stop):
         m = _CITATION.match(v, pos)
-        if m is None or m.start() in headings or _is_heading(v, m) or _EXTERNAL.match(v, m.end()):
+        if m is None or m.start() in outline.headings or _is_heading(v, m) or _EXTERNAL.match(v, m.end()):
             continue
         if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos):
             continue
         kind = _KINDS[m.group("kw").decode("latin-1").lower()]
-        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, index, enclosing, clauses)
+        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, outline)
         out.append(first)
         previous = first
         more = m.span("more")
@@ -261,7 +258,7 @@ def references_in(
                 if not previous.part:
                     break
                 number = previous.label.encode("latin-1", "replace") + number
-            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, index, enclosing, clauses)
+            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, outline)
             out.append(ref)
             previous = ref
     return out
@@ -420,32 +417,72 @@ class _Enclosing:
         return node
 
 
-def _resolve(
-    text: str, s: int, e: int, cited: bytes, kind: str, index: LabelIndex, enclosing: _Enclosing, clauses: _Clauses
-) -> Reference:
+class _Resolver:
+    """What resolving citations against one outline reads, each part made when first needed: an
+    edit's citations mostly keep their targets and need none of it."""
+
+    def __init__(self, nodes: Sequence[OutlinePart], view: bytes):
+        self.nodes = nodes
+        self.view = view
+
+    @cached_property
+    def index(self) -> LabelIndex:
+        return LabelIndex(self.nodes)
+
+    @cached_property
+    def enclosing(self) -> _Enclosing:
+        return _Enclosing(self.nodes)
+
+    @cached_property
+    def clauses(self) -> _Clauses:
+        return _Clauses(self.view)
+
+    @cached_property
+    def headings(self) -> frozenset[int]:
+        """Where headings start: their own numbers are no citations."""
+        return frozenset(n.heading_start for n in self.nodes)
+
+    def located(self, ref: Reference) -> Reference:
+        """A citation whose clause has no outline part of its own points at the clause in the
+        text and at the innermost part holding it."""
+        if ref.exact or ref.kind in _ATTACHED:
+            return ref
+        at = self.clauses.find(ref.label, ref.start, ref.end)
+        if at is None:
+            return ref
+        node = self.enclosing.at(at)
+        return ref._replace(target=node.index if node else ref.target, clause=at)
+
+    def relocated(self, ref: Reference) -> Reference:
+        """A citation of a part with no heading of its own, moved over an outline that only moved,
+        resolved again: its clause is looked for anew (``ref.clause`` tells only whether one was
+        found before); the label index is read only when a clause found before is gone."""
+        if ref.clause is None:
+            return self.located(ref)  # its target is what the index gives
+        at = self.clauses.find(ref.label, ref.start, ref.end)
+        node = self.enclosing.at(at) if at is not None else None
+        if node is None:
+            return self.labelled(ref.start, ref.end, ref.kind, ref.label, ref.part)
+        return ref._replace(target=node.index, clause=at)
+
+    def labelled(self, s: int, e: int, kind: str, label: str, part: str) -> Reference:
+        """The citation of a numbered or lettered part, resolved."""
+        return self.located(Reference(s, e, kind, label, part, *self.index.resolve(kind, label)))
+
+    def relative(self, s: int, e: int, kind: str, part: str) -> Reference:
+        """A citation of sub-parts only ("paragraph (b)"): a part of the clause where it stands."""
+        node = self.enclosing.at(s)
+        return Reference(s, e, kind, "", part, node.index if node else None, False)
+
+
+def _resolve(text: str, s: int, e: int, cited: bytes, kind: str, outline: _Resolver) -> Reference:
     # A trailing period belongs to the sentence ("see Section 2.3."), not to the label.
     while e > s and text[e - 1] in ". \t":
         e -= 1
     label, part = _split(cited.decode("latin-1").replace('"', "").replace("'", ""))
     if len(label) == 1 and label.islower():
         label, part = "", f"({label}){part}"  # "paragraph g": a lettered part, written bare
-    if label:
-        return _located(Reference(s, e, kind, label, part, *index.resolve(kind, label)), enclosing, clauses)
-    # Only sub-parts ("paragraph (b)"): a part of the clause where the citation stands.
-    node = enclosing.at(s)
-    return Reference(s, e, kind, "", part, node.index if node else None, False)
-
-
-def _located(ref: Reference, enclosing: _Enclosing, clauses: _Clauses) -> Reference:
-    """A citation whose clause has no outline part of its own points at the clause in the text and
-    at the innermost part holding it."""
-    if ref.exact or ref.kind in _ATTACHED:
-        return ref
-    at = clauses.find(ref.label, ref.start, ref.end)
-    if at is None:
-        return ref
-    node = enclosing.at(at)
-    return ref._replace(target=node.index if node else ref.target, clause=at)
+    return outline.labelled(s, e, kind, label, part) if label else outline.relative(s, e, kind, part)
 
 
 def find_references(text: str, nodes: Sequence[OutlinePart], view: bytes | None = None) -> list[Reference]:
@@ -470,9 +507,8 @@ def references_after_edit(
     equal to a fresh `find_references`."""
     delta = new_length - (end - start)
     a, b = paragraph_bounds(text, start, start + new_length)
-    index = LabelIndex(nodes)
-    enclosing = _Enclosing(nodes)
-    clauses = _Clauses(byte_view(text) if view is None else view)
+    v = byte_view(text) if view is None else view
+    outline = _Resolver(nodes, v)
     # Over an outline that only moved, a citation resolves as before, unless it looked for its
     # clause in the text and the edit lies in the window it read.
     kept = outline_moved
@@ -484,15 +520,15 @@ def references_after_edit(
                 return ref
             clause = ref.clause + shift if ref.clause is not None and ref.clause >= start else ref.clause
             return ref._replace(start=s, end=ref.end + shift, clause=clause)
+        if kept:
+            return outline.relocated(ref._replace(start=s, end=ref.end + shift) if shift else ref)
         if ref.label:
-            target = index.resolve(ref.kind, ref.label)
-            return _located(Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, *target), enclosing, clauses)
-        node = enclosing.at(s)
-        return Reference(s, ref.end + shift, ref.kind, ref.label, ref.part, node.index if node else None, False)
+            return outline.labelled(s, ref.end + shift, ref.kind, ref.label, ref.part)
+        return outline.relative(s, ref.end + shift, ref.kind, ref.part)
 
     return [
         *(again(r, 0) for r in old if r.start < a),
-        *references_in(text, nodes, a, b, index, view),
+        *references_in(text, nodes, a, b, v, outline),
         *(again(r, delta) for r in old if r.start >= b - delta),
     ]
 
