@@ -553,7 +553,9 @@ def definitions_after_edit(
 
 
 def _shifted(d: Definition, delta: int) -> Definition:
-    return d._replace(term_start=d.term_start + delta, term_end=d.term_end + delta, start=d.start + delta, end=d.end + delta)
+    # Thousands per edit: the named tuple's _replace costs five times a plain tuple's making.
+    term, term_start, term_end, start, end, kind, duplicate = d
+    return tuple.__new__(Definition, (term, term_start + delta, term_end + delta, start + delta, end + delta, kind, duplicate))
 
 
 def use_at(text: str, definitions: Sequence[Definition], offset: int, view: bytes | None = None) -> Use | None:

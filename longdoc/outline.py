@@ -6,6 +6,7 @@ the nearest earlier heading of a shallower level; a skipped level attaches there
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable, NamedTuple, Sequence
 
 from .headings import Heading
@@ -193,15 +194,29 @@ def moved_alike(old: Sequence[OutlineNode], new: Sequence[OutlineNode], start: i
     or ending inside the edit. Offsets before ``start`` stay; the others move by ``delta``."""
     if len(old) != len(new):
         return False
-
-    def moved(at: int) -> int:
-        return at if at < start else at + delta if at >= end else -1
-
-    # Nodes before the edit are the old version's own (a patched outline reuses them).
-    return all(
-        o is n
-        or (o.label, o.title, o.parent) == (n.label, n.title, n.parent)
-        and (moved(o.heading_start), moved(o.heading_end), moved(o.start), moved(o.end))
-        == (n.heading_start, n.heading_end, n.start, n.end)
-        for o, n in zip(old, new)
+    # Nodes before the edit are the old version's own (a patched outline reuses them), but for
+    # those open at the edit; after the first that opens after it, all do.
+    j = 0
+    for o, n in zip(old, new):
+        if o is not n:
+            if min(o.start, o.heading_start) >= end:
+                break
+            if (o.title, o.label, o.parent) != (n.title, n.label, n.parent):
+                return False
+            for at, now in ((o.heading_start, n.heading_start), (o.heading_end, n.heading_end), (o.start, n.start),
+                            (o.end, n.end)):
+                if now != (at if at < start else at + delta if at >= end else -1):
+                    return False
+        j += 1
+    # The thousands after it, field by field in bulk: every offset there lies after the edit.
+    after, moved = old[j:], new[j:]
+    if min(map(_START, after), default=end) < end or min(map(_HEADING_START, after), default=end) < end:
+        return False  # not in document order: no outline this module makes
+    return list(map(_NAMES, after)) == list(map(_NAMES, moved)) and all(
+        [at + delta for at in map(field, after)] == list(map(field, moved)) for field in _OFFSETS
     )
+
+
+_NAMES = itemgetter(1, 3, 10)  # title, label, parent
+_OFFSETS = (itemgetter(5), itemgetter(6), itemgetter(7), itemgetter(8))  # heading_start, heading_end, start, end
+_START, _HEADING_START = itemgetter(7), itemgetter(5)

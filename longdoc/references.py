@@ -518,8 +518,11 @@ def references_after_edit(
         if kept and (ref.exact or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
             if not shift:
                 return ref
-            clause = ref.clause + shift if ref.clause is not None and ref.clause >= start else ref.clause
-            return ref._replace(start=s, end=ref.end + shift, clause=clause)
+            _, e, kind, label, part, target, exact, clause = ref
+            if clause is not None and clause >= start:
+                clause += shift
+            # Thousands per edit: the named tuple's _replace costs five times a plain tuple's making.
+            return tuple.__new__(Reference, (s, e + shift, kind, label, part, target, exact, clause))
         if kept:
             return outline.relocated(ref._replace(start=s, end=ref.end + shift) if shift else ref)
         if ref.label:

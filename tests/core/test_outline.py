@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from longdoc import LongDocument, OutlineNode, approx_tokens
+from longdoc.outline import moved_alike
 
 CONTRACT = """Preamble text.
 
@@ -163,3 +164,56 @@ def test_outline_never_raises_on_odd_input_and_stays_well_formed(text: str) -> N
 def test_a_markdown_fence_hides_heading_lines_inside_it() -> None:
     doc = LongDocument("# real\n\n```\n# not a heading\n```\n\n## also real\n")
     assert [n.title for n in doc.nodes] == ["real", "also real"]
+
+
+def edited(doc: LongDocument, old: str, new: str) -> tuple[LongDocument, int, int, int]:
+    """The document with the first ``old`` replaced, and the edit as (start, end, delta)."""
+    at = doc.text.index(old)
+    return doc.edit(at, at + len(old), new), at, at + len(old), len(new) - len(old)
+
+
+def test_an_edit_inside_a_clause_body_moves_the_outline_alike() -> None:
+    doc = LongDocument(CONTRACT)
+    after, start, end, delta = edited(doc, "This applies.", "This applies to all.")
+    assert moved_alike(doc.nodes, after.nodes, start, end, delta)
+
+
+def test_offsets_after_the_edit_must_move_by_its_delta() -> None:
+    doc = LongDocument(CONTRACT)
+    after, start, end, delta = edited(doc, "This applies.", "This applies to all.")
+    assert not moved_alike(doc.nodes, after.nodes, start, end, delta + 1)
+    assert not moved_alike(doc.nodes, after.nodes, start, end, 0)
+
+
+def test_an_edit_of_a_heading_does_not_move_the_outline_alike() -> None:
+    doc = LongDocument(CONTRACT)
+    after, start, end, delta = edited(doc, "Scope.", "Reach.")
+    assert [n.title for n in after.nodes] != [n.title for n in doc.nodes]
+    assert not moved_alike(doc.nodes, after.nodes, start, end, delta)
+
+
+@pytest.mark.parametrize("field, value", [("title", "6.1 Length"), ("label", "6.2"), ("parent", 0)])
+def test_a_node_after_the_edit_that_changed_its_name_or_parent_is_not_moved_alike(field: str, value: object) -> None:
+    doc = LongDocument(CONTRACT)
+    after, start, end, delta = edited(doc, "This applies.", "This applies to all.")
+    last = after.nodes[-1]
+    assert last.start > end and getattr(last, field) != value
+    changed = (*after.nodes[:-1], last._replace(**{field: value}))
+    assert not moved_alike(doc.nodes, changed, start, end, delta)
+
+
+def test_a_node_open_at_the_edit_that_changed_its_name_is_not_moved_alike() -> None:
+    doc = LongDocument(CONTRACT)
+    after, start, end, delta = edited(doc, "This applies.", "This applies to all.")
+    i = next(i for i, n in enumerate(after.nodes) if n.start < start and n.end > end and n is not doc.nodes[i])
+    changed = (*after.nodes[:i], after.nodes[i]._replace(title="Another"), *after.nodes[i + 1 :])
+    assert not moved_alike(doc.nodes, changed, start, end, delta)
+
+
+@pytest.mark.parametrize("field", ["heading_start", "heading_end", "start", "end"])
+def test_a_node_after_the_edit_whose_offset_moved_otherwise_is_not_moved_alike(field: str) -> None:
+    doc = LongDocument(CONTRACT)
+    after, start, end, delta = edited(doc, "This applies.", "This applies to all.")
+    last = after.nodes[-1]
+    changed = (*after.nodes[:-1], last._replace(**{field: getattr(last, field) + 1}))
+    assert not moved_alike(doc.nodes, changed, start, end, delta)
