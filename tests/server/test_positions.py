@@ -125,4 +125,9 @@ def test_edited_index_counts_extra_units_like_a_fresh_index(text: str, data: st.
     end = data.draw(st.integers(start, len(text)))
     new_text = data.draw(st.text(TEXT_ALPHABET, max_size=8))
     result = text[:start] + new_text + text[end:]
-    assert LineIndex.of(text).edited(start, end, new_text, result).extra_units == LineIndex.of(result).extra_units
+    before = LineIndex.of(text)
+    counted = data.draw(st.sampled_from([(), (UTF8,), (UTF16,), (UTF8, UTF16)]))
+    for encoding in counted:  # counted before the edit: carried through it
+        before.extra(encoding)
+    edited, fresh = before.edited(start, end, new_text, result), LineIndex.of(result)
+    assert [edited.extra(e) for e in (UTF8, UTF16)] == [fresh.extra(e) for e in (UTF8, UTF16)]
