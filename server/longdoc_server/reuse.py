@@ -112,8 +112,9 @@ def _moved_lines(piece: bytes, line_delta: int) -> bytes:
     return _LINE_FIELD_RE.sub(lambda m: b'"%s":%d' % (m[1], int(m[2]) + line_delta), piece)
 
 
-# Thousands of symbols per answer: no spaces, and UTF-8 as it is rather than \u escapes.
-_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+# Thousands of symbols per answer: no spaces, UTF-8 as it is rather than \u escapes, and no
+# check for cycles that plain dicts of a tree cannot have.
+_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 
 
 def json_array(items: Iterable[Any]) -> RawJson:
