@@ -77,6 +77,11 @@ def sections_and_outline(text: str, max_tokens: int) -> Callable[[], object]:
     return run
 
 
+def outline_alone(text: str, max_tokens: int) -> Callable[[], object]:
+    """What an editor asks of a file it opens: the outline; sections are cut when first read."""
+    return lambda: LongDocument(text, max_tokens=max_tokens).nodes
+
+
 def full_build(text: str, max_tokens: int) -> Callable[[], object]:
     """What an edit saves: sections, outline and the search index (built by the first query)."""
 
@@ -210,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     clocks = interleaved(
         {
             "longdoc sections+outline": sections_and_outline(text, args.max_tokens),
+            "longdoc outline alone": outline_alone(text, args.max_tokens),
             "chonkie RecursiveChunker": chonkie_recursive(text, chunk_chars),
             "semchunk": semchunk_offsets(text, chunk_chars),
             "longdoc full build": full_build(text, args.max_tokens),
@@ -272,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
           "yes" if r.met else "NO", r.ours_wall, r.their_wall) for r in rows],
     ))
     print("ms: CPU time of this process (median, or p95 where named); wall time beside it.")
+    alone = summary(clocks["longdoc outline alone"])
+    print(f"outline alone, what an editor asks of a file it opens (sections cut when first read): "
+          f"{alone[1] * MS:.0f} ms CPU, {alone[1] / split[1]:.2f} of sections + outline")
     path = save_results(args.name, {
         "config": {
             "characters": len(text),

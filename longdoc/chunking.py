@@ -20,10 +20,10 @@ from .sections import (
     _WORD_RE,
     _pack,
     _pieces,
-    _strip,
     max_raw_for,
     raw_fits,
     split_part,
+    stripped,
 )
 
 __all__ = [
@@ -167,7 +167,7 @@ class ClauseAwareChunker(_SpanChunker):
             return _pieces(text, 0, len(text), _BLANK_LINE_RE)
         cuts = [0, *(h.start for h in headings), len(text)]
         return [
-            (s, e) for a, b in zip(cuts, cuts[1:]) for s, e in [_strip(text, a, b)] if s < e
+            (s, e) for a, b in zip(cuts, cuts[1:]) for s, e in [stripped(text, a, b)] if s < e
         ]
 
     def _split_large(self, text: str, span: Span, fits: Fits, head_end: int | None) -> list[Span]:
@@ -207,7 +207,7 @@ def _cut_at_headings(text: str, blocks: list[Span], headings: list[Heading]) -> 
             i += 1
         cut = s
         while i < len(starts) and starts[i] < e:
-            piece = _strip(text, cut, starts[i])
+            piece = stripped(text, cut, starts[i])
             if piece[0] < piece[1]:
                 out.append(piece)
             cut = starts[i]
@@ -241,7 +241,7 @@ def _trailing_headings(text: str, piece: Span, ends: dict[int, int]) -> int | No
     end = piece[1]
     while end in ends and ends[end] >= piece[0]:
         start = ends[end]
-        end = _strip(text, piece[0], start)[1]
+        end = stripped(text, piece[0], start)[1]
     return start
 
 
@@ -260,7 +260,7 @@ def _heading_with_next(
         if heading_start is None or i + 1 == len(pieces):
             out.append(piece)
             continue
-        before = _strip(text, piece[0], heading_start)
+        before = stripped(text, piece[0], heading_start)
         if before[0] < before[1]:
             out.append(before)
         carry = (heading_start, piece[1])

@@ -14,7 +14,7 @@ from itertools import accumulate, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
-from .analysis import Analyzer, token_classes, tokens_from_raw, words
+from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, use_at, uses_of
 from .dense import DenseImpacts, DenseQuery
@@ -24,7 +24,7 @@ from .outline import OutlineNode, build_outline, effective_levels, moved_alike, 
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
-from .sections import RawCount, Section, max_raw_for, split_sized
+from .sections import RawCount, Section, max_raw_for, split_sized, stripped
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .window import Window
 
@@ -50,19 +50,60 @@ class _OutlineSeed(NamedTuple):
 
 
 class _Part:
-    """A heading (or the preamble) and its body: sections and statistics relative to ``start``."""
+    """A heading (or the preamble) and its body: sections and statistics relative to ``start``.
 
-    __slots__ = ("uid", "length", "heading", "spans", "tokens", "raw", "md_lines")
+    The outline needs only the part's size and where its content ends; its sections can be cut
+    when first asked for (``pending``): an editor shows the outline of a file it opens at once."""
 
-    def __init__(self, uid: int, length: int, heading: Heading | None, spans: list[tuple[int, int]],
-                 tokens: list[int], raw: int, md_lines: int) -> None:
+    __slots__ = ("uid", "length", "heading", "raw", "md_lines", "content_end", "_sized", "_pending")
+
+    def __init__(self, uid: int, length: int, heading: Heading | None, raw: int, md_lines: int, content_end: int,
+                 sized: tuple[list[tuple[int, int]], list[int]] | None, pending: _PendingSplit | None = None) -> None:
         self.uid = uid
         self.length = length
         self.heading = heading  # offsets relative to the part's start (so start == 0)
-        self.spans = spans
-        self.tokens = tokens
         self.raw = raw
         self.md_lines = md_lines
+        self.content_end = content_end  # where its last section ends (0: it has none)
+        self._sized = sized
+        self._pending = pending
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        return self._cut()[0]
+
+    @property
+    def tokens(self) -> list[int]:
+        return self._cut()[1]
+
+    def _cut(self) -> tuple[list[tuple[int, int]], list[int]]:
+        sized = self._sized
+        if sized is None:
+            pending = self._pending
+            if pending is None:  # cut meanwhile by another thread, which sets _sized first
+                return self._sized  # type: ignore[return-value]
+            sized = self._sized = pending.cut()
+            self._pending = None  # lets go of the text it was cut from
+        return sized
+
+
+@dataclass(frozen=True)
+class _PendingSplit:
+    """What cutting a part into sections of the default size estimate needs: the text it was read
+    from and where in it the part lies. Parts share no state, so any thread may cut one."""
+
+    text: str
+    start: int
+    end: int
+    head_end: int | None
+    limit: int
+    target: int
+
+    def cut(self) -> tuple[list[tuple[int, int]], list[int]]:
+        start = self.start
+        count = RawCount(token_classes(self.text[start : self.end]), start)
+        sized = split_sized(self.text, start, self.end, count, self.limit, self.target, self.head_end)
+        return [(s - start, e - start) for s, e, _ in sized], [tokens_from_raw(n) for _, _, n in sized]
 
 
 class _SectionKeys:
@@ -198,13 +239,21 @@ class LongDocument:
         starts = [0] + [h.start for h in headings]
         ends = starts[1:] + [len(text)]
         heads: list[Heading | None] = [None, *headings]
-        self._parts = [self._make_part(text, classes, 0, s, e, h) for s, e, h in zip(starts, ends, heads)]
+        self._parts = [self._make_part(text, classes, 0, s, e, h, lazy=True) for s, e, h in zip(starts, ends, heads)]
         self._starts = starts
         # The index waits for the first query: an editor shows the outline of a file it opens
         # at once, while a question may never come (10 MB: 2.7 s to the outline, 1.4 s more to index).
         self._index: Postings | None = None
         self._index_generation = -1
         self._finish()
+
+    @property
+    def _section_prefix(self) -> list[int]:
+        """How many sections come before each part (and all of them, last): asking cuts every part."""
+        prefix = self._prefix_cache
+        if prefix is None:
+            prefix = self._prefix_cache = list(accumulate((len(part.spans) for part in self._parts), initial=0))
+        return prefix
 
     @property
     def indexed(self) -> bool:
@@ -248,9 +297,24 @@ class LongDocument:
         return self._index
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
-                   heading: Heading | None) -> _Part:
+                   heading: Heading | None, lazy: bool = False) -> _Part:
+        """The part of ``text[start:end]``; with ``lazy``, cut into sections when first asked
+        (the default estimate only: its count of a part is the sum of its sections' counts)."""
         target = max(1, self._max_tokens // 2)
         head_end = heading.end if heading is not None else None
+        rel_heading = None
+        if heading is not None:
+            rel_heading = Heading(0, heading.end - start, heading.text, heading.title, heading.label,
+                                  heading.level, heading.kind)
+        md_lines = len(MARKDOWN_HEADING_RE.findall(text, start, end)) if self._markdown else 0
+        if self._count is None and lazy:
+            pending = _PendingSplit(text, start, end, head_end, max_raw_for(self._max_tokens), max_raw_for(target))
+            # Counts add up over whitespace, and sections are cut at whitespace: the part's count
+            # is its sections' sum.
+            raw = class_raw_count(classes, start - class_base, end - class_base)
+            s, e = stripped(text, start, end)
+            content_end = e - start if s < e else 0  # the end of its last section
+            return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, None, pending)
         if self._count is None:
             sized = split_sized(text, start, end, RawCount(classes, class_base), max_raw_for(self._max_tokens),
                                 max_raw_for(target), head_end)
@@ -261,14 +325,9 @@ class LongDocument:
             sized = split_sized(text, start, end, lambda s, e: count(text[s:e]), self._max_tokens, target, head_end)
             tokens = [n for _, _, n in sized]
             raw = sum(tokens)
-        spans_abs = [(s, e) for s, e, _ in sized]
-        rel_heading = None
-        if heading is not None:
-            rel_heading = Heading(0, heading.end - start, heading.text, heading.title, heading.label,
-                                  heading.level, heading.kind)
-        md_lines = len(MARKDOWN_HEADING_RE.findall(text, start, end)) if self._markdown else 0
-        return _Part(next(self._uids), end - start, rel_heading,
-                     [(s - start, e - start) for s, e in spans_abs], tokens, raw, md_lines)
+        spans = [(s - start, e - start) for s, e, _ in sized]
+        content_end = spans[-1][1] if spans else 0  # a blank part (no heading is blank)
+        return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, (spans, tokens))
 
     def _section_terms(self, text: str, start: int, part: _Part, j: int) -> list[str]:
         s, e = part.spans[j]
@@ -322,9 +381,7 @@ class LongDocument:
             self._unindex_part(old_text, s, part)
 
     def _finish(self, section_prefix: list[int] | None = None) -> None:
-        if section_prefix is None:
-            section_prefix = list(accumulate((len(part.spans) for part in self._parts), initial=0))
-        self._section_prefix = section_prefix
+        self._prefix_cache = section_prefix
         self._section_cache: dict[int, Section] = {}
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
         self._byte_view: bytes | None = None
@@ -751,13 +808,17 @@ class LongDocument:
                                  list(zip(new_starts, new_parts)), start, delta)
             self._index.touch()
             self._index_generation = self._index.generation
-        # Section counts before the region stand; after it they move by the region's change.
-        prefix = old_doc._section_prefix
-        head = prefix[: first + 1]
-        for part in new_parts:
-            head.append(head[-1] + len(part.spans))
-        moved = head[-1] - prefix[last + 1]
-        self._finish(head + [c + moved for c in prefix[last + 2 :]] if moved else head + prefix[last + 2 :])
+        # Section counts before the region stand; after it they move by the region's change. Not
+        # counted yet (parts not cut yet): counted when first asked for.
+        prefix = old_doc._prefix_cache
+        if prefix is None:
+            self._finish()
+        else:
+            head = prefix[: first + 1]
+            for part in new_parts:
+                head.append(head[-1] + len(part.spans))
+            moved = head[-1] - prefix[last + 1]
+            self._finish(head + [c + moved for c in prefix[last + 2 :]] if moved else head + prefix[last + 2 :])
         if old_doc._outline_cache is not None and old_doc._levels_cache is not None:
             # Parts first..last held headings first-1 .. last-1; the new parts hold as many as they hold.
             self._outline_seed = _OutlineSeed(old_doc._outline_cache[1], old_doc._levels_cache, max(first - 1, 0),
@@ -932,8 +993,8 @@ def _same_section(old_text: str, old_start: int, old: _Part, text: str, start: i
 
 
 def _content_end(start: int, part: _Part) -> int:
-    """Where a part's content ends: its last section, or its heading when it has none."""
-    return start + (part.spans[-1][1] if part.spans else part.heading.end if part.heading else 0)
+    """Where a part's content ends: the end of its last section."""
+    return start + part.content_end
 
 
 def _definition_parts(nodes: Sequence[OutlineNode], moved: Callable[[int], int | None] = lambda at: at

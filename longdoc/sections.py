@@ -57,7 +57,8 @@ def max_raw_for(max_tokens: int) -> int:
     return (max_tokens * 10) // 13
 
 
-def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+def stripped(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without the whitespace around it; (end, end) when it is all whitespace."""
     m = _NON_SPACE_RE.search(text, start, end)
     if m is None:
         return end, end
@@ -77,13 +78,13 @@ def _pieces(text: str, start: int, end: int, pattern: re.Pattern[str]) -> list[t
         e = ms + len(text[ms:me].rstrip())
         s = pos
         if s < e and text[s].isspace():
-            s = _strip(text, s, e)[0]
+            s = stripped(text, s, e)[0]
         while e > s and text[e - 1].isspace():
             e -= 1
         if s < e:
             out.append((s, e))
         pos = me
-    s, e = _strip(text, pos, end)
+    s, e = stripped(text, pos, end)
     if s < e:
         out.append((s, e))
     return out
@@ -133,7 +134,7 @@ def split_sized(
 
     Returns (start, end, size) spans. A :class:`RawCount` size is summed over pieces, not recounted.
     """
-    s, e = _strip(text, start, end)
+    s, e = stripped(text, start, end)
     if s >= e:
         return []
     # A long span's raw count is the sum of its pieces' (counts add up over whitespace), so it is

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc import LongDocument, find_headings
+from longdoc.analysis import raw_token_count
 
 SHAPES = [
     "# Title", "## Sub", "Title\n=====", "ARTICLE V", "DEFINITIONS", "Article 5 Payment", "Section 3 Notices",
@@ -93,6 +94,16 @@ def test_outline_ranges_nest_inside_their_parents(text: str) -> None:
         for child in node.children:
             assert node.start <= child.start and child.end <= node.end
             assert doc.nodes[child.index] == child and child.parent == node.index
+
+
+@FAST
+@given(texts(), MAX_TOKENS)
+def test_a_part_measured_before_its_sections_are_cut_measures_as_its_sections(text: str, max_tokens: int) -> None:
+    doc = LongDocument(text, max_tokens=max_tokens)
+    doc.nodes  # the outline is measured from each part's count and content end, nothing cut yet
+    for start, part in zip(doc._starts, doc._parts):
+        assert part.raw == sum(raw_token_count(text[start + s : start + e]) for s, e in part.spans)
+        assert part.content_end == (part.spans[-1][1] if part.spans else 0)
 
 
 @FAST
