@@ -55,36 +55,44 @@ class _Part:
     The outline needs only the part's size and where its content ends; its sections can be cut
     when first asked for (``pending``): an editor shows the outline of a file it opens at once."""
 
-    __slots__ = ("uid", "length", "heading", "raw", "md_lines", "content_end", "_sized", "_pending")
+    __slots__ = ("uid", "length", "heading", "raw", "md_lines", "content_end", "_spans", "_tokens", "_pending")
 
     def __init__(self, uid: int, length: int, heading: Heading | None, raw: int, md_lines: int, content_end: int,
-                 sized: tuple[list[tuple[int, int]], list[int]] | None, pending: _PendingSplit | None = None) -> None:
+                 spans: list[tuple[int, int]] | None, tokens: list[int] | None, pending: _PendingSplit | None = None) -> None:
         self.uid = uid
         self.length = length
         self.heading = heading  # offsets relative to the part's start (so start == 0)
         self.raw = raw
         self.md_lines = md_lines
         self.content_end = content_end  # where its last section ends (0: it has none)
-        self._sized = sized
+        self._spans = spans
+        self._tokens = tokens
         self._pending = pending
 
     @property
     def spans(self) -> list[tuple[int, int]]:
-        return self._cut()[0]
+        spans = self._spans
+        return spans if spans is not None else self._cut()
 
     @property
     def tokens(self) -> list[int]:
-        return self._cut()[1]
+        if self._spans is None:
+            self._cut()
+        return self._tokens  # type: ignore[return-value]
 
-    def _cut(self) -> tuple[list[tuple[int, int]], list[int]]:
-        sized = self._sized
-        if sized is None:
-            pending = self._pending
-            if pending is None:  # cut meanwhile by another thread, which sets _sized first
-                return self._sized  # type: ignore[return-value]
-            sized = self._sized = pending.cut()
-            self._pending = None  # lets go of the text it was cut from
-        return sized
+    @property
+    def cut(self) -> bool:
+        """Whether the part's sections are cut yet."""
+        return self._spans is not None
+
+    def _cut(self) -> list[tuple[int, int]]:
+        pending = self._pending
+        if pending is None:  # cut meanwhile by another thread, which sets the spans last but one
+            return self._spans  # type: ignore[return-value]
+        spans, self._tokens = pending.cut()
+        self._spans = spans
+        self._pending = None  # lets go of the text it was cut from
+        return spans
 
 
 @dataclass(frozen=True)
@@ -314,7 +322,7 @@ class LongDocument:
             raw = class_raw_count(classes, start - class_base, end - class_base)
             s, e = stripped(text, start, end)
             content_end = e - start if s < e else 0  # the end of its last section
-            return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, None, pending)
+            return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, None, None, pending)
         if self._count is None:
             sized = split_sized(text, start, end, RawCount(classes, class_base), max_raw_for(self._max_tokens),
                                 max_raw_for(target), head_end)
@@ -327,7 +335,7 @@ class LongDocument:
             raw = sum(tokens)
         spans = [(s - start, e - start) for s, e, _ in sized]
         content_end = spans[-1][1] if spans else 0  # a blank part (no heading is blank)
-        return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, (spans, tokens))
+        return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, spans, tokens)
 
     def _section_terms(self, text: str, start: int, part: _Part, j: int) -> list[str]:
         s, e = part.spans[j]
