@@ -98,7 +98,7 @@ class _Part:
 
 class _Spans(Sequence[tuple[int, int]]):
     """A part's sections as (start, end) pairs, kept flat as machine integers: a list of tuples
-    costs about 120 bytes a section, these 16 (10 MB of contract: 45,000 sections)."""
+    costs about 120 bytes a section, these 16 (10 MB of contract: 28,000 sections)."""
 
     __slots__ = ("_flat",)
 
