@@ -79,7 +79,7 @@ class Diagnosis(NamedTuple):
     phrases: dict[bytes, int] | None
     defined: frozenset[str]  # the defined terms the phrases were judged against
     undefined: frozenset[bytes]  # the phrases judged undefined
-    numbering: Numbering = Numbering((), ())
+    numbering: Numbering
 
 
 # An earlier version's diagnosis and the one edit from its text to this one: start and end in the

@@ -82,7 +82,7 @@ class _Part:
         return self._tokens  # type: ignore[return-value]
 
     @property
-    def cut(self) -> bool:
+    def is_cut(self) -> bool:
         """Whether the part's sections are cut yet."""
         return self._spans is not None
 

@@ -509,13 +509,12 @@ def references_after_edit(
     a, b = paragraph_bounds(text, start, start + new_length)
     v = byte_view(text) if view is None else view
     outline = _Resolver(nodes, v)
-    # Over an outline that only moved, a citation resolves as before, unless it looked for its
-    # clause in the text and the edit lies in the window it read.
-    kept = outline_moved
 
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
-        if kept and (ref.exact or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
+        # Over an outline that only moved, a citation resolves as before, unless it looked for its
+        # clause in the text and the edit lies in the window it read.
+        if outline_moved and (ref.exact or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
             if not shift:
                 return ref
             _, e, kind, label, part, target, exact, clause = ref
@@ -523,7 +522,7 @@ def references_after_edit(
                 clause += shift
             # Thousands per edit: the named tuple's _replace costs five times a plain tuple's making.
             return tuple.__new__(Reference, (s, e + shift, kind, label, part, target, exact, clause))
-        if kept:
+        if outline_moved:
             return outline.relocated(ref._replace(start=s, end=ref.end + shift) if shift else ref)
         if ref.label:
             return outline.labelled(s, ref.end + shift, ref.kind, ref.label, ref.part)

@@ -100,11 +100,11 @@ def test_the_search_index_is_built_by_the_first_query_not_by_opening_or_editing(
 def test_the_outline_is_made_without_cutting_sections_which_wait_for_their_first_reader() -> None:
     doc = LongDocument(CONTRACT, max_tokens=16)
     assert doc.nodes
-    assert not any(part.cut for part in doc._parts), "an editor's first question is the outline"
+    assert not any(part.is_cut for part in doc._parts), "an editor's first question is the outline"
     edited = replace(doc, "five years", "seven years")
     assert edited.nodes == LongDocument(edited.text, max_tokens=16).nodes
     assert list(edited.sections) == list(LongDocument(edited.text, max_tokens=16).sections)
-    assert all(part.cut for part in edited._parts)
+    assert all(part.is_cut for part in edited._parts)
 
 
 def test_an_edited_away_version_is_freed_at_once_without_the_cycle_collector() -> None:
