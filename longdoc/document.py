@@ -128,10 +128,11 @@ class _Spans(Sequence[tuple[int, int]]):
         return zip(flat[0::2], flat[1::2])
 
 
-@dataclass(frozen=True)
-class _PendingSplit:
+class _PendingSplit(NamedTuple):
     """What cutting a part into sections of the default size estimate needs: the text it was read
-    from and where in it the part lies. Parts share no state, so any thread may cut one."""
+    from and where in it the part lies. Parts share no state, so any thread may cut one. (A tuple
+    of a string and numbers: the cyclic garbage collector stops tracking it, and a 50 MB text
+    has 60,000 parts.)"""
 
     text: str
     start: int
