@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, TypeVar
 from longdoc import LongDocument
 
 from .positions import Codec, LineIndex
-from .reuse import Change, Rendered, RootKey
+from .reuse import KEPT_AT_REST, Change, Rendered, RootKey
 
 T = TypeVar("T")
 
@@ -43,9 +43,13 @@ class Snapshot:
 
     def trim(self) -> None:
         """Let go of what is cheap to compute again, answers staying the same: the memo (contract
-        features, rendered diagnostics) and what the document lets go of in ``LongDocument.trim``.
-        The rendered outline JSON stays: later versions reuse it."""
+        features, rendered diagnostics), the JSON of each diagnostic kept for the next version (made
+        again in tens of milliseconds at 10 MB) and what the document lets go of in
+        ``LongDocument.trim``. The rendered outline JSON stays: made afresh, it costs far more."""
         self.memo.clear()
+        for kept in (self.rendered, self.carried):
+            for feature in [f for f in kept if f not in KEPT_AT_REST]:
+                del kept[feature]
         self.doc.trim()
 
     def cached(self, key: str, compute: Callable[[], T]) -> T:

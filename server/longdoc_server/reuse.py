@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     from .documents import Snapshot
 
 RootKey = tuple[Any, ...]
+# The renderings an idle document keeps for its next version: the outline's, which cost hundreds of
+# milliseconds to make afresh at 10 MB. Others are dropped once the document is still.
+KEPT_AT_REST = frozenset({"documentSymbol", "foldingRange"})
 
 
 class RawJson(bytes):
@@ -102,8 +105,39 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
     return _array(pieces)
 
 
-# The line fields of DocumentSymbol positions and of folding ranges. In the JSON of a name or title
-# a quote is escaped, so these never match inside one.
+def render_spans(snapshot: Snapshot, feature: str, items: Sequence[Any], render: Callable[[Any], Any]) -> RawJson:
+    """A JSON array of ``render(item)`` for every item, reusing the JSON an earlier version made of
+    an item the edits since only moved: one wholly before the change, or one that starts on a later
+    line than the change ends (its line numbers moved). Items are named tuples with ``start`` and
+    ``end`` offsets first, equal when their JSON is (a drafting finding: span, rule, message)."""
+    previous = snapshot.carried.get(feature)
+    change = previous.change if previous is not None else None
+    old = previous.pieces if previous is not None else {}
+    pieces: dict[Any, bytes] = {}
+    out = []
+    if change is not None:
+        # Items from here on lie on lines after the change, whose characters did not move.
+        after = snapshot.lines.line_of(change.end) + 1
+        after_start = snapshot.lines.starts[after] if after < snapshot.lines.line_count else None
+    for item in items:
+        piece = None
+        if change is not None:
+            if item.end <= change.start:
+                piece = old.get(item)
+            elif after_start is not None and item.start >= after_start:
+                piece = old.get(item._replace(start=item.start - change.delta, end=item.end - change.delta))
+                if piece and change.line_delta:
+                    piece = _moved_lines(piece, change.line_delta)
+        if piece is None:
+            piece = _compact(render(item)).encode()
+        pieces[item] = piece
+        out.append(piece)
+    snapshot.rendered[feature] = pieces
+    return RawJson(b"[" + b",".join(out) + b"]")
+
+
+# The line fields of positions (symbols, diagnostics) and of folding ranges. In the JSON of a name,
+# title or message a quote is escaped, so these never match inside one.
 _LINE_FIELD_RE = re.compile(rb'"(line|startLine|endLine)":([0-9]+)')
 
 
@@ -115,11 +149,6 @@ def _moved_lines(piece: bytes, line_delta: int) -> bytes:
 # Thousands of symbols per answer: no spaces, UTF-8 as it is rather than \u escapes, and no
 # check for cycles that plain dicts of a tree cannot have.
 _compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
-
-
-def json_array(items: Iterable[Any]) -> RawJson:
-    """The items as one compact JSON array, made item by item: no list of them is kept."""
-    return RawJson(b"[" + ",".join(map(_compact, items)).encode() + b"]")
 
 
 def _array(pieces: dict[RootKey, bytes]) -> RawJson:

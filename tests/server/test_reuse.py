@@ -1,14 +1,17 @@
-"""Outline JSON reused across versions equals the JSON of a document opened fresh with the same text."""
+"""Outline and diagnostics JSON reused across versions equals the JSON of a document opened fresh with the same text."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc_server.documents import Documents
+from longdoc_server.documents import Documents, Snapshot
+from longdoc_server.features.diagnostics import diagnostics
 from longdoc_server.features.folding import folding_ranges
 from longdoc_server.features.outline import document_symbols
 from longdoc_server.positions import Codec
@@ -27,25 +30,29 @@ class Edit:
     text: str
 
 
-def fresh(text: str) -> tuple[object, object]:
-    snapshot = Documents().open(URI, 1, text)
+@dataclass
+class Server:
+    codec: Codec
+
+
+SERVER = Server(CODEC)
+
+
+def outline_json(snapshot: Snapshot) -> tuple[object, object]:
     return json.loads(document_symbols(snapshot, CODEC)), json.loads(folding_ranges(snapshot, None))
 
 
-edits = st.lists(
-    st.tuples(st.floats(0, 1), st.integers(0, 3), st.sampled_from(["x", "\n", "", "\n\n4.05 Added Clause. Text.\n\n", "ARTICLE X\n\n"])),
-    min_size=1,
-    max_size=3,
-)
+def diagnostics_json(snapshot: Snapshot) -> object:
+    return json.loads(diagnostics(SERVER, snapshot))
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(edits, st.booleans())
-def test_reused_outline_json_equals_a_fresh_render(sequence: list[tuple[float, int, str]], render_between: bool) -> None:
+def edited(sequence: list[tuple[float, int, str]], render_between: bool,
+           render: Callable[[Snapshot], object]) -> tuple[Snapshot, str]:
+    """The contract after the edits of ``sequence`` (where, how many characters, replaced by what),
+    rendered with ``render`` when opened and, with ``render_between``, after each edit."""
     documents = Documents()
     snapshot = documents.open(URI, 1, CONTRACT)
-    document_symbols(snapshot, CODEC)
-    folding_ranges(snapshot, None)
+    render(snapshot)
     text = CONTRACT
     for version, (where, length, inserted) in enumerate(sequence, start=2):
         start = int(where * (len(text) - length))
@@ -53,9 +60,47 @@ def test_reused_outline_json_equals_a_fresh_render(sequence: list[tuple[float, i
         snapshot = documents.change(URI, version, [Edit(range_, inserted)], CODEC)
         text = text[:start] + inserted + text[start + length :]
         if render_between:
-            document_symbols(snapshot, CODEC)
-            folding_ranges(snapshot, None)
-    assert (json.loads(document_symbols(snapshot, CODEC)), json.loads(folding_ranges(snapshot, None))) == fresh(text)
+            render(snapshot)
+    return snapshot, text
+
+
+def edits(*fragments: str) -> st.SearchStrategy[list[tuple[float, int, str]]]:
+    return st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), st.sampled_from(["x", "\n", "", *fragments])),
+                    min_size=1, max_size=3)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edits("\n\n4.05 Added Clause. Text.\n\n", "ARTICLE X\n\n"), st.booleans())
+def test_reused_outline_json_equals_a_fresh_render(sequence: list[tuple[float, int, str]], render_between: bool) -> None:
+    snapshot, text = edited(sequence, render_between, outline_json)
+    assert outline_json(snapshot) == outline_json(Documents().open(URI, 1, text))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edits("\n\n4.05 Added Clause. See Section 9.9.\n\n", ' "Widget" means a widget. ', "Section 2.1"), st.booleans())
+def test_reused_diagnostics_json_equals_a_fresh_render(sequence: list[tuple[float, int, str]], render_between: bool) -> None:
+    snapshot, text = edited(sequence, render_between, diagnostics_json)
+    assert diagnostics_json(snapshot) == diagnostics_json(Documents().open(URI, 1, text))
+
+
+@pytest.mark.parametrize("inserted", ["x", "x\n"])
+def test_a_finding_after_an_edit_on_its_own_line_is_rendered_at_its_new_place(inserted: str) -> None:
+    documents = Documents()
+    snapshot = documents.open(URI, 1, CONTRACT)
+    [first, *_] = diagnostics_json(snapshot)
+    at = CODEC.offset(snapshot.lines, first["range"]["start"]) - 1  # just before the finding, on its line
+    position = CODEC.position(snapshot.lines, at)
+    snapshot = documents.change(URI, 2, [Edit({"start": position, "end": position}, inserted)], CODEC)
+    text = CONTRACT[:at] + inserted + CONTRACT[at:]
+    assert diagnostics_json(snapshot) == diagnostics_json(Documents().open(URI, 1, text))
+
+
+def test_a_still_document_lets_go_of_its_diagnostics_json_but_keeps_its_outline_json() -> None:
+    snapshot = Documents().open(URI, 1, CONTRACT)
+    document_symbols(snapshot, CODEC)
+    diagnostics_json(snapshot)
+    snapshot.trim()
+    assert set(snapshot.rendered) == {"documentSymbol"}
 
 
 def test_a_later_edit_extends_the_changed_region_and_adds_up_the_moves() -> None:
