@@ -1,11 +1,11 @@
-"""Reuse the JSON of outline subtrees that an edit did not touch, across document versions.
+"""Reuse the JSON of outline subtrees and findings that an edit did not touch, across document versions.
 
 A one-character edit in a 10 MB contract changes one outline root; re-rendering and re-serialising
 the thousands of symbols of the others would dominate the answer. Each rendered root is kept with a
 key of its offsets and shape; a later version reuses it when the root lies wholly before the
 changed region, or wholly after it on later lines, its line numbers moved by the lines the edit
 added or removed (a new line typed in a 10 MB contract: every later root, some 250 ms to render
-again).
+again). Drafting findings are reused the same way, one by one, keyed by their span and message.
 """
 
 from __future__ import annotations

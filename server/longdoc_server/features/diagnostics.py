@@ -24,9 +24,9 @@ def diagnostics(server: LongdocServer, snapshot: Snapshot) -> RawJson:
     """The snapshot's findings as a JSON array of LSP Diagnostics, computed once per version (a
     client pulls again when an editor regains focus), kept as JSON text: thousands of dicts per
     version would leave the heap full of holes; the JSON of findings an edit only moved is the
-    previous version's. Call it once the search index is built: the index
-    tells where a defined term may be used (a 10 MB contract: 0.3 s, against 2 s reading it all);
-    a version after an edit patches its predecessor's diagnosis instead."""
+    previous version's. Call it once the search index is built: the index tells where a defined
+    term may be used (a 10 MB contract: 0.3 s, against 2 s reading it all); a version after an
+    edit patches its predecessor's diagnosis instead."""
     return snapshot.cached("diagnostics", lambda: _render(server, snapshot))
 
 
