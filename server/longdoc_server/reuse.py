@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 if TYPE_CHECKING:
     from .documents import Snapshot
+    from .positions import LineIndex
 
 RootKey = tuple[Any, ...]
 # The renderings an idle document keeps for its next version: the outline's, which cost hundreds of
@@ -81,23 +82,12 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
     done = snapshot.rendered.get(feature)
     if done is not None:
         return _array(done)
-    previous = snapshot.carried.get(feature)
-    change = previous.change if previous is not None else None
-    lines, roots, nodes = snapshot.lines, snapshot.doc.outline, snapshot.doc.nodes
-    # Roots after the change keep their JSON when they start on a later line than the change ends
-    # (on its last line, characters moved too); only their line numbers move.
-    after_line = lines.line_of(change.end) if change is not None else None
+    reuse = _Reuse(snapshot.carried.get(feature), snapshot.lines)
+    roots, nodes = snapshot.doc.outline, snapshot.doc.nodes
     pieces: dict[RootKey, bytes] = {}
     for position, root in enumerate(roots):
         key = root_key(roots, nodes, position)
-        piece = None
-        if change is not None:
-            if root.end <= change.start:
-                piece = previous.pieces.get(key)  # type: ignore[union-attr]
-            elif root.start > change.end and lines.line_of(root.start) > after_line:  # type: ignore[operator]
-                piece = previous.pieces.get(root_key(roots, nodes, position, -change.delta))  # type: ignore[union-attr]
-                if piece and change.line_delta:
-                    piece = _moved_lines(piece, change.line_delta)
+        piece = reuse.get(root.start, root.end, key, lambda shift: root_key(roots, nodes, position, shift))
         if piece is None:
             piece = ",".join(_compact(item) for item in render(root)).encode()
         pieces[key] = piece
@@ -107,33 +97,46 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
 
 def render_spans(snapshot: Snapshot, feature: str, items: Sequence[Any], render: Callable[[Any], Any]) -> RawJson:
     """A JSON array of ``render(item)`` for every item, reusing the JSON an earlier version made of
-    an item the edits since only moved: one wholly before the change, or one that starts on a later
-    line than the change ends (its line numbers moved). Items are named tuples with ``start`` and
-    ``end`` offsets first, equal when their JSON is (a drafting finding: span, rule, message)."""
-    previous = snapshot.carried.get(feature)
-    change = previous.change if previous is not None else None
-    old = previous.pieces if previous is not None else {}
+    an item the edits since only moved (see :class:`_Reuse`). Items are named tuples with ``start``
+    and ``end`` offsets first, equal when their JSON is (a drafting finding: span, rule, message)."""
+    reuse = _Reuse(snapshot.carried.get(feature), snapshot.lines)
     pieces: dict[Any, bytes] = {}
     out = []
-    if change is not None:
-        # Items from here on lie on lines after the change, whose characters did not move.
-        after = snapshot.lines.line_of(change.end) + 1
-        after_start = snapshot.lines.starts[after] if after < snapshot.lines.line_count else None
     for item in items:
-        piece = None
-        if change is not None:
-            if item.end <= change.start:
-                piece = old.get(item)
-            elif after_start is not None and item.start >= after_start:
-                piece = old.get(item._replace(start=item.start - change.delta, end=item.end - change.delta))
-                if piece and change.line_delta:
-                    piece = _moved_lines(piece, change.line_delta)
+        piece = reuse.get(item.start, item.end, item,
+                          lambda shift: item._replace(start=item.start + shift, end=item.end + shift))
         if piece is None:
             piece = _compact(render(item)).encode()
         pieces[item] = piece
         out.append(piece)
     snapshot.rendered[feature] = pieces
     return RawJson(b"[" + b",".join(out) + b"]")
+
+
+class _Reuse:
+    """The JSON an earlier version made of what the change since only moved: a piece wholly before
+    the change, under the same key; or one that starts on a later line than the change ends (on
+    its last line, characters moved too), under its key before the change, its line numbers moved."""
+
+    def __init__(self, previous: Rendered | None, lines: LineIndex) -> None:
+        self.pieces = previous.pieces if previous is not None else {}
+        self.change = previous.change if previous is not None else None
+        later_line = lines.line_of(self.change.end) + 1 if self.change is not None else lines.line_count
+        # The first offset on a line after the change (past the text when there is none).
+        self.later = lines.starts[later_line] if later_line < lines.line_count else len(lines.text) + 1
+
+    def get(self, start: int, end: int, key: Any, key_moved_by: Callable[[int], Any]) -> bytes | None:
+        """The earlier JSON of the piece at [start, end) under ``key`` (``key_moved_by(shift)``: the
+        key with its offsets moved by ``shift``), or None when it must be made afresh."""
+        change = self.change
+        if change is None:
+            return None
+        if end <= change.start:
+            return self.pieces.get(key)
+        if start < self.later:
+            return None
+        piece = self.pieces.get(key_moved_by(-change.delta))
+        return _moved_lines(piece, change.line_delta) if piece and change.line_delta else piece
 
 
 # The line fields of positions (symbols, diagnostics) and of folding ranges. In the JSON of a name,
