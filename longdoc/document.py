@@ -514,7 +514,7 @@ class LongDocument:
 
         def measure(i: int, last: int) -> tuple[int, int]:
             size = raw_prefix[last + 1] - raw_prefix[i + 1]
-            return _content_end(starts[last], parts[last]), tokens_from_raw(size) if estimate else size
+            return starts[last] + parts[last].content_end, tokens_from_raw(size) if estimate else size
 
         return measure
 
@@ -1032,11 +1032,6 @@ def _same_section(old_text: str, old_start: int, old: _Part, text: str, start: i
     (os_, oe), (ns, ne) = old.spans[j], new.spans[j]
     # A section that does not start with the heading counts the heading's terms too.
     return (os_ > 0) == (ns > 0) and old_text[old_start + os_ : old_start + oe] == text[start + ns : start + ne]
-
-
-def _content_end(start: int, part: _Part) -> int:
-    """Where a part's content ends: the end of its last section."""
-    return start + part.content_end
 
 
 def _definition_parts(nodes: Sequence[OutlineNode], moved: Callable[[int], int | None] = lambda at: at
