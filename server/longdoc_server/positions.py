@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
 
-_BREAK = re.compile(r"\r\n|\r|\n")
 # Characters that take more than one unit: any non-ASCII one in UTF-8, astral ones in UTF-16.
 _MULTI_UNIT = {"utf-8": re.compile(r"[^\x00-\x7f]"), "utf-16": re.compile(r"[\U00010000-\U0010ffff]")}
 
