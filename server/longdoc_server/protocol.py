@@ -77,6 +77,12 @@ class LongdocProtocol(LanguageServerProtocol):
         else:
             self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "result": result})
 
+    def notify_json(self, method: str, params: bytes) -> None:
+        """Send a notification whose params are JSON already (a version's diagnostics), as
+        :meth:`_send_response` sends a :class:`RawJson` result."""
+        head = f'{{"jsonrpc": "{self.VERSION}", "method": {json.dumps(method)}, "params": '.encode(self.CHARSET)
+        self._send_body((head, params, b"}"))
+
     def _send_body(self, body: tuple[bytes, ...]) -> None:
         """Write one message whose JSON is ready, in encoded pieces (as ``_send_data`` does after
         serialising), joined once with its header."""

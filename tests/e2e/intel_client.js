@@ -13,11 +13,24 @@ function position(text, offset) {
 
 report(async () => {
   const [python, documentPath] = process.argv.slice(2);
-  let pushed;
+  // Each version's first push, by version.
+  const pushes = new Map();
+  const waiting = new Map();
+  const pushedFor = (version) => {
+    if (!waiting.has(version)) {
+      waiting.set(version, new Promise((resolve) => { pushes.set(version, resolve); }));
+    }
+    return Promise.race([waiting.get(version), new Promise((resolve) => setTimeout(() => resolve(null), 60000))]);
+  };
+  pushedFor(1);
+  pushedFor(2);
   const session = await openSession(python, documentPath,
     { general: { positionEncodings: ['utf-16'] }, textDocument: { publishDiagnostics: {} } },
     (connection) => {
-      pushed = new Promise((resolve) => connection.onNotification(lsp.PublishDiagnosticsNotification.type, resolve));
+      connection.onNotification(lsp.PublishDiagnosticsNotification.type, (params) => {
+        const resolve = pushes.get(params.version);
+        if (resolve) resolve(params);
+      });
     });
   const { connection, text, textDocument } = session;
   const definition = await connection.sendRequest(lsp.DefinitionRequest.type, {
@@ -26,7 +39,14 @@ report(async () => {
   const references = await connection.sendRequest(lsp.ReferencesRequest.type, {
     textDocument, position: position(text, text.indexOf('"Territory"') + 2), context: { includeDeclaration: false },
   });
-  const diagnostics = await Promise.race([pushed, new Promise((resolve) => setTimeout(() => resolve(null), 60000))]);
+  const diagnostics = await pushedFor(1);
+  // A citation of a clause the contract does not have, typed at its end: the next push warns of it.
+  const end = position(text, text.length);
+  await connection.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri: textDocument.uri, version: 2 },
+    contentChanges: [{ range: { start: end, end }, text: '\nSee Section 99.1.\n' }],
+  });
+  const diagnosticsAfterEdit = await pushedFor(2);
   await closeSession(session);
-  return { capabilities: session.init.capabilities, definition, references, diagnostics };
+  return { capabilities: session.init.capabilities, definition, references, diagnostics, diagnosticsAfterEdit };
 });

@@ -1,6 +1,6 @@
 """Contract intelligence end to end through Microsoft's vscode-jsonrpc client (a client this project
 did not write, installed under tests/e2e by scripts/setup): go to definition, references and
-diagnostics pushed to a client that does not pull them."""
+diagnostics pushed to a client that does not pull them, before and after an edit."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def text() -> str:
     return CONTRACT.read_text(encoding="utf-8")
 
 
-def offset(position: dict) -> int:
-    lines = text().split("\n")
+def offset(position: dict, within: str | None = None) -> int:
+    lines = (text() if within is None else within).split("\n")
     return sum(len(line) + 1 for line in lines[: position["line"]]) + position["character"]
 
 
@@ -62,3 +62,13 @@ def test_diagnostics_are_pushed_to_a_client_that_does_not_pull_them(session: dic
     assert pushed is not None, "no textDocument/publishDiagnostics within a minute"
     assert pushed["version"] == 1
     assert {d["source"] for d in pushed["diagnostics"]} <= {"longdoc"}
+
+
+def test_diagnostics_pushed_after_an_edit_warn_of_the_citation_it_added(session: dict) -> None:
+    pushed = session["diagnosticsAfterEdit"]
+    assert pushed is not None, "no textDocument/publishDiagnostics for the edited version within a minute"
+    assert pushed["version"] == 2
+    edited = text() + "\nSee Section 99.1.\n"
+    warned = [(edited[offset(d["range"]["start"], edited) : offset(d["range"]["end"], edited)], d["code"], d["severity"])
+              for d in pushed["diagnostics"]]
+    assert warned == [("Section 99.1", "unresolved-reference", 2)]

@@ -71,18 +71,12 @@ async def _publish_changes(server: LongdocServer) -> None:
                 seen[snapshot.uri] = version  # changed since the last look: wait one more period
                 continue
             try:
-                found = json.loads(await findings(server, snapshot))
+                found = await findings(server, snapshot)
             except JsonRpcContentModified:
                 continue  # changed meanwhile: published once it is still again
-            server.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=snapshot.uri, version=version, diagnostics=[
-                    types.Diagnostic(
-                        range=types.Range(start=types.Position(**d["range"]["start"]), end=types.Position(**d["range"]["end"])),
-                        message=d["message"], severity=types.DiagnosticSeverity(d["severity"]), code=d["code"], source="longdoc",
-                    )
-                    for d in found
-                ])
-            )
+            # The findings are JSON already: sent as they are, not parsed and serialised again.
+            params = b'{"uri":%s,"version":%d,"diagnostics":%s}' % (json.dumps(snapshot.uri).encode(), version, found)
+            server.protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
             published[snapshot.uri] = version
 
 
