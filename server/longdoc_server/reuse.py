@@ -149,9 +149,11 @@ def _moved_lines(piece: bytes, line_delta: int) -> bytes:
     return _LINE_FIELD_RE.sub(lambda m: b'"%s":%d' % (m[1], int(m[2]) + line_delta), piece)
 
 
-# Thousands of symbols per answer: no spaces, UTF-8 as it is rather than \u escapes, and no
-# check for cycles that plain dicts of a tree cannot have.
-_compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+# Thousands of symbols per answer: no spaces, and no check for cycles that plain dicts of a tree
+# cannot have. ASCII only (\u escapes): a client in Node decodes an all-ASCII message into a
+# one-byte string, which it decodes and parses in about half the time of a two-byte one (for 3 MB
+# of symbols, 29 against 52 ms), while the escapes add 1.5% to the bytes.
+_compact = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
 def _array(pieces: dict[RootKey, bytes]) -> RawJson:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import weakref
 
 from lsprotocol import types
@@ -76,3 +77,11 @@ def test_rendering_symbols_leaves_no_reference_cycle_that_keeps_the_text(contrac
     finally:
         if collecting:
             gc.enable()
+
+
+def test_symbols_json_is_ascii_with_names_escaped_as_drafted() -> None:
+    text = "§ 1 Définitions\n\n“Affiliate” means any entity.\n\n§ 2 Términos\n\nThe term runs five years.\n"
+    snapshot = Snapshot(URI, 1, LongDocument(text), LineIndex.of(text))
+    answer = bytes(symbols_json(snapshot, Codec()))
+    assert answer.isascii()
+    assert [symbol["name"] for symbol in json.loads(answer)] == ["§ 1 Définitions", "§ 2 Términos"]
