@@ -6,7 +6,8 @@ the nearest earlier heading of a shallower level; a skipped level attaches there
 
 from __future__ import annotations
 
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import is_, itemgetter
 from typing import Callable, NamedTuple, Sequence
 
 from .headings import Heading
@@ -108,6 +109,7 @@ def patch_outline(
         k = previous[k].parent
     stack.reverse()
     open_at_edit = set(stack)
+    tail = n  # headings from here on are moved copies of old ones, nested as they were
     for i in range(first, n):
         lv = levels[i]
         while stack and levels[stack[-1]] >= lv:
@@ -118,13 +120,15 @@ def patch_outline(
         stack.append(i)
         if i >= new_end and _same_open(previous, stack, first, new_end, moved):
             # The open headings are the old ones: what follows nests as it did, moved.
-            _copy_structure(previous, stack, parents, depths, last_part, first, new_end, moved)
+            _close_open(previous, stack, last_part, first, new_end, moved)
+            tail = i + 1
             break
     children: dict[int, list[OutlineNode]] = {}
     # Closed before the edit: the same nodes, children and all.
-    nodes: list[OutlineNode] = [*previous[:first], *[None] * (n - first)]  # type: ignore[list-item]
+    nodes: list[OutlineNode] = [*previous[:first], *[None] * (tail - first)]  # type: ignore[list-item]
+    nodes += _moved_copies(previous, tail - moved, first, moved, delta, children)
     make = tuple.__new__  # the named tuple's own __new__ is a Python function: thousands of calls
-    for i in [*range(n - 1, first - 1, -1), *sorted(open_at_edit, reverse=True)]:
+    for i in [*range(tail - 1, first - 1, -1), *sorted(open_at_edit, reverse=True)]:
         p = parents[i]
         kids = children.get(i)
         if i >= new_end:
@@ -150,7 +154,7 @@ def patch_outline(
         if p is not None:
             children.setdefault(p, []).append(node)
     flat = tuple(nodes)
-    return tuple(node for node in flat if node.parent is None), flat
+    return tuple(compress(flat, map(is_, map(_PARENT, flat), repeat(None)))), flat
 
 
 def _old_index(i: int, first: int, new_end: int, moved: int) -> int | None:
@@ -171,21 +175,38 @@ def _same_open(previous: Sequence[OutlineNode], stack: list[int], first: int, ne
     return old.parent is None
 
 
-def _copy_structure(previous: Sequence[OutlineNode], stack: list[int], parents: list[int | None], depths: list[int],
-                    last_part: list[int], first: int, new_end: int, moved: int) -> None:
-    """Parents and depths of the headings after the top of ``stack``, and the part ends of the
-    open ones, read from the old nodes (the open headings being the old ones, see _same_open)."""
-    for i in range(stack[-1] + 1, len(parents)):
-        o = previous[i - moved]
-        p = o.parent
-        # An old parent after the top of the stack, or on it, is never an edited heading.
-        parents[i] = None if p is None else (p if p < first else p + moved)
-        depths[i] = o.depth
+def _close_open(previous: Sequence[OutlineNode], stack: list[int], last_part: list[int], first: int, new_end: int,
+                moved: int) -> None:
+    """The part ends of the open headings (``stack``), read from the old nodes (the open headings
+    being the old ones, see _same_open)."""
     for i in stack:
         old = previous[_old_index(i, first, new_end, moved)]  # type: ignore[index]
         while old.children:  # the last node of its subtree closes its part
             old = old.children[-1]
         last_part[i] = old.index + 1 + moved
+
+
+def _moved_copies(previous: Sequence[OutlineNode], old_start: int, first: int, moved: int, delta: int,
+                  children: dict[int, list[OutlineNode]]) -> list[OutlineNode]:
+    """``previous[old_start:]`` moved by ``moved`` places and ``delta`` characters, nested as they
+    were; each whose parent comes before them goes into ``children`` of that parent, last first.
+    An old parent is never an edited heading (see _same_open): before ``first`` it stays put."""
+    made: list[OutlineNode] = [None] * (len(previous) - old_start)  # type: ignore[list-item]
+    tail = old_start + moved
+    make = tuple.__new__
+    for at in range(len(previous) - 1, old_start - 1, -1):
+        index, title, level, label, kind, heading_start, heading_end, start, end, tokens, parent, depth, kids = previous[at]
+        if kids:  # a child comes after its parent, so it is made already
+            kids = tuple([made[kid[0] - old_start] for kid in kids])
+        if parent is not None and parent >= first:
+            parent += moved
+        made[at - old_start] = node = make(OutlineNode, (
+            index + moved, title, level, label, kind, heading_start + delta, heading_end + delta, start + delta,
+            end + delta, tokens, parent, depth, kids,
+        ))
+        if parent is not None and parent < tail:
+            children.setdefault(parent, []).append(node)
+    return made
 
 
 def moved_alike(old: Sequence[OutlineNode], new: Sequence[OutlineNode], start: int, end: int, delta: int) -> bool:
@@ -219,4 +240,4 @@ def moved_alike(old: Sequence[OutlineNode], new: Sequence[OutlineNode], start: i
 
 _NAMES = itemgetter(1, 3, 10)  # title, label, parent
 _OFFSETS = (itemgetter(5), itemgetter(6), itemgetter(7), itemgetter(8))  # heading_start, heading_end, start, end
-_START, _HEADING_START = itemgetter(7), itemgetter(5)
+_START, _HEADING_START, _PARENT = itemgetter(7), itemgetter(5), itemgetter(10)

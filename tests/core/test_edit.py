@@ -53,6 +53,7 @@ def replace(doc: LongDocument, old: str, new: str) -> LongDocument:
         ("five", "ten"),  # a word inside a clause
         ("\n\n1.2 Scope.", " Scope."),  # a heading stops being one
         ("every product sold.", "every product sold.\n\n1.3 Territory. Worldwide."),  # a heading appears
+        ("the parties.", "the parties.\n\nRECITALS\n\nThey agree."),  # one appears in the preamble
         ("DEFINITIONS", "Definitions apply"),  # the title line no longer joins its ARTICLE line
         ("ARTICLE II\n", "ARTICLE II\n\n"),  # a blank line between ARTICLE and its title
         ("THIS AGREEMENT", "# THIS AGREEMENT"),  # the text becomes Markdown
@@ -61,7 +62,9 @@ def replace(doc: LongDocument, old: str, new: str) -> LongDocument:
     ],
 )
 def test_edit_equals_a_fresh_build_of_the_edited_text(old: str, new: str) -> None:
-    doc = replace(LongDocument(CONTRACT, max_tokens=16), old, new)
+    before = LongDocument(CONTRACT, max_tokens=16)
+    assert before.nodes  # made before the edit, as an editor's outline is, so that the edit patches it
+    doc = replace(before, old, new)
     assert doc.text == CONTRACT.replace(old, new, 1)
     assert_same_as_fresh(doc)
 
@@ -81,6 +84,17 @@ def test_outline_nodes_that_close_before_an_edit_are_reused_and_later_ones_move(
     article_iii = earlier.nodes[-2]
     assert (article_iii.title, article_iii.start) == ("ARTICLE III PAYMENT", after.nodes[-2].start + 1)
     assert earlier.nodes == LongDocument(earlier.text, max_tokens=16).nodes
+
+
+def test_a_heading_added_early_moves_a_later_article_with_its_clauses_still_under_it() -> None:
+    text = CONTRACT + "\nARTICLE III\nPAYMENT\n\n3.1 Fees. Monthly.\n\n3.2 Taxes. Each party pays its own.\n"
+    before = LongDocument(text, max_tokens=16)
+    assert before.outline[-1].title == "ARTICLE III PAYMENT"  # made before the edit, which patches it
+    after = replace(before, "every product sold.", "every product sold.\n\n1.3 Territory. Worldwide.")
+    article_iii = after.outline[-1]
+    assert [child.title for child in article_iii.children] == ["3.1 Fees", "3.2 Taxes"]
+    assert [child.parent for child in article_iii.children] == [article_iii.index] * 2
+    assert after.nodes == LongDocument(after.text, max_tokens=16).nodes
 
 
 def test_the_search_index_is_built_by_the_first_query_not_by_opening_or_editing() -> None:
