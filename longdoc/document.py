@@ -50,6 +50,29 @@ class _OutlineSeed(NamedTuple):
     markdown: bool
 
 
+class _PartHeadings(Sequence[Heading]):
+    """The headings of a document's parts, read from the parts when asked: part p + 1 holds heading p."""
+
+    __slots__ = ("_parts",)
+
+    def __init__(self, parts: list["_Part"]) -> None:
+        self._parts = parts
+
+    def __len__(self) -> int:
+        return len(self._parts) - 1
+
+    @overload
+    def __getitem__(self, i: int) -> Heading: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Heading]: ...
+    def __getitem__(self, i: int | slice) -> Heading | list[Heading]:
+        if isinstance(i, slice):
+            return [part.heading for part in self._parts[1:][i]]  # type: ignore[misc]
+        if not -len(self) <= i < len(self):
+            raise IndexError("heading index out of range")
+        return self._parts[i % len(self) + 1].heading  # type: ignore[return-value]
+
+
 class _Part:
     """A heading (or the preamble) and its body: sections and statistics relative to ``start``.
 
@@ -497,23 +520,29 @@ class LongDocument:
             levels = self._levels()
             seed, self._outline_seed = self._outline_seed, None
             parts, starts = self._parts, self._starts
-            heads = [p.heading for p in parts[1:]]
-            measure = self._part_measure([0, *accumulate([part.raw for part in parts])])
             if seed is not None and levels[seed.new_end :] == seed.levels[seed.old_end :]:
+                # A patch reads the headings and sizes of the parts around the edit only: neither
+                # is gathered for the thousands of parts after it.
                 self._outline_cache = patch_outline(
-                    seed.nodes, heads, levels, starts[1:], first=seed.first, old_end=seed.old_end,  # type: ignore[arg-type]
-                    new_end=seed.new_end, delta=seed.delta, measure=measure,
+                    seed.nodes, _PartHeadings(parts), levels, starts[1:], first=seed.first, old_end=seed.old_end,
+                    new_end=seed.new_end, delta=seed.delta, measure=self._part_measure(None),
                 )
             else:
+                heads = [p.heading for p in parts[1:]]
+                measure = self._part_measure([0, *accumulate([part.raw for part in parts])])
                 self._outline_cache = build_outline(heads, starts[1:], measure, levels=levels)  # type: ignore[arg-type]
         return self._outline_cache
 
-    def _part_measure(self, raw_prefix: list[int]) -> Callable[[int, int], tuple[int, int]]:
-        """(end, tokens) of heading i's whole part, which runs through part ``last``."""
+    def _part_measure(self, raw_prefix: list[int] | None) -> Callable[[int, int], tuple[int, int]]:
+        """(end, tokens) of heading i's whole part, which runs through part ``last``; its size read
+        from ``raw_prefix`` (the parts' running sizes) or, without one, summed over its parts."""
         parts, starts, estimate = self._parts, self._starts, self._count is None
 
         def measure(i: int, last: int) -> tuple[int, int]:
-            size = raw_prefix[last + 1] - raw_prefix[i + 1]
+            if raw_prefix is None:
+                size = sum([part.raw for part in parts[i + 1 : last + 1]])
+            else:
+                size = raw_prefix[last + 1] - raw_prefix[i + 1]
             return starts[last] + parts[last].content_end, tokens_from_raw(size) if estimate else size
 
         return measure
