@@ -39,6 +39,8 @@ class LongdocServer(LanguageServer):
         self.documents = Documents(self.settings.max_tokens)
         self.codec = Codec()
         self.on_initialized: list[Callable[[], None]] = []
+        # Called with each new version of a document, once the change is applied.
+        self.on_change: list[Callable[[Snapshot], None]] = []
         self.on_settings: list[Callable[[Settings, Settings], None]] = []
         # One worker: long requests queue behind each other but never behind the message reader.
         self.workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="longdoc-work")
@@ -95,6 +97,41 @@ class LongdocServer(LanguageServer):
             raise JsonRpcContentModified(f"{snapshot.uri} changed while the request was computed")
         return result
 
+    def prepare(self, snapshot: Snapshot, key: str, compute: Callable[[Snapshot], Any]) -> None:
+        """Start ``compute(snapshot)`` on the worker now, for a request that is about to ask for it
+        (:meth:`answer_prepared` with the same ``key``); dropped if the document changes first."""
+        task = asyncio.ensure_future(self.answer_on(snapshot, compute))
+        task.add_done_callback(_retrieved)
+        snapshot.memo[_PREPARED + key] = task
+
+    async def answer_prepared(self, uri: Any, key: str, compute: Callable[[Snapshot], T]) -> T:
+        """What :meth:`answer` gives, but taken from the computation :meth:`prepare` started for
+        this version when there is one: that request waits for no job queued after it."""
+        snapshot = await self.current(uri)
+        prepared = snapshot.memo.get(_PREPARED + key)
+        if prepared is None:
+            return await self.answer_on(snapshot, compute)
+        # Shielded: a cancelled request leaves the computation to the others that wait for it.
+        return await asyncio.shield(prepared)
+
+    def answer_each_version(self, method: str, key: str, compute: Callable[[Snapshot], Any]) -> None:
+        """Answer the text document request ``method`` with ``compute`` of the document's current
+        version. Once an earlier version's answer was made (``key`` is the feature name under which
+        its JSON is kept, see ``reuse.render_roots``), a new version's answer is prepared as soon
+        as the version exists: the client that asked before asks again (VS Code's outline,
+        breadcrumbs, sticky scroll and folding), and requests that come with it, such as a
+        diagnostics pull, take the worker after it."""
+
+        @self.feature(method)
+        async def handler(params: Any) -> Any:
+            return await self.answer_prepared(params.text_document.uri, key, compute)
+
+        def prepare(snapshot: Snapshot) -> None:
+            if key in snapshot.carried:
+                self.prepare(snapshot, key, compute)
+
+        self.on_change.append(prepare)
+
     def log(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
@@ -106,6 +143,17 @@ class LongdocServer(LanguageServer):
             self.documents.rebuild(self.settings.max_tokens)
         for hook in self.on_settings:
             hook(old, self.settings)
+
+
+_PREPARED = "prepared:"
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    # An error reaches the requests that await the task. A task that none awaited (the document
+    # changed first, so the answer is stale) has no one to tell: retrieving its error keeps asyncio
+    # from reporting it as never retrieved.
+    if not task.cancelled():
+        task.exception()
 
 
 def _register_lifecycle(server: LongdocServer) -> None:

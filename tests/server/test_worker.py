@@ -1,16 +1,21 @@
-"""The worker thread: a request whose document changed while it waited is not computed at all."""
+"""The worker thread: a request whose document changed while it waited is not computed at all; an
+answer prepared for a new version waits for no job queued after it."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from collections.abc import Callable
 
 import pytest
+from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
 
-from longdoc_server.app import LongdocServer
+from longdoc_server.app import LongdocServer, build_server
 
 URI = "file:///contract.txt"
+CONTRACT = "1. Term.\nThis Agreement lasts five years.\n\n2. Notices.\nIn writing.\n"
 
 
 async def test_a_request_queued_behind_an_edit_is_content_modified_without_being_computed() -> None:
@@ -28,3 +33,53 @@ async def test_a_request_queued_behind_an_edit_is_content_modified_without_being
         await queued
     assert computed == []
     server.workers.shutdown()
+
+
+async def test_a_prepared_answer_is_not_queued_behind_jobs_that_came_after_it() -> None:
+    server = LongdocServer()
+    server.documents.put(server.documents.build(URI, 1, "1. Term. This Agreement lasts five years.\n"))
+    server.prepare(server.documents.get(URI), "outline", lambda snapshot: f"outline of version {snapshot.version}")
+    release = threading.Event()
+    busy = asyncio.ensure_future(server.run(release.wait))  # a long job, queued after the prepared one
+    try:
+        answer = await asyncio.wait_for(server.answer_prepared(URI, "outline", lambda snapshot: "made again"), 10)
+        assert answer == "outline of version 1"
+        assert not busy.done()
+    finally:
+        release.set()
+        await busy
+        server.workers.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "first_lines"),
+    [
+        (types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, types.DocumentSymbolParams,
+         lambda answer: [symbol["selectionRange"]["start"]["line"] for symbol in answer]),
+        (types.TEXT_DOCUMENT_FOLDING_RANGE, types.FoldingRangeParams, lambda answer: [r["startLine"] for r in answer]),
+    ],
+)
+async def test_a_change_prepares_the_outline_and_folding_of_a_client_that_asked_for_them(
+    method: str, params: type, first_lines: Callable[[list[dict]], list[int]]
+) -> None:
+    server = build_server()
+    server.protocol.client_capabilities = types.ClientCapabilities()  # what initialize records
+    handler = server.protocol.fm.features[method]
+    did_change = server.protocol.fm.features[types.TEXT_DOCUMENT_DID_CHANGE]
+    server.documents.put(server.documents.build(URI, 1, CONTRACT))
+    asked = params(text_document=types.TextDocumentIdentifier(uri=URI))
+    assert first_lines(json.loads(await handler(asked))) == [0, 3]  # version 1: the client shows it
+    release = threading.Event()
+    try:
+        await did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+                text="\n")],
+        ))
+        busy = asyncio.ensure_future(server.run(release.wait))  # say, a diagnostics pull right behind the change
+        assert first_lines(json.loads(await asyncio.wait_for(handler(asked), 10))) == [1, 4]  # version 2's lines
+        assert not busy.done()
+    finally:
+        release.set()
+        server.workers.shutdown()

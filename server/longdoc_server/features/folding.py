@@ -35,7 +35,7 @@ def _json(spans: list[tuple[int, int, int, int]]) -> list[dict[str, Any]]:
 def folding_ranges(snapshot: Snapshot, limit: int | None) -> RawJson | list[dict[str, Any]]:
     """Folding ranges in document order, at most ``limit`` of them, outermost first when cut."""
     if limit is None:
-        return render_roots(snapshot, "foldingRange", lambda root: _json(_spans(snapshot, _subtree(root))))
+        return render_roots(snapshot, _FEATURE, lambda root: _json(_spans(snapshot, _subtree(root))))
     spans = _spans(snapshot, snapshot.doc.nodes)
     if len(spans) > limit:
         spans = sorted(sorted(spans)[:limit], key=lambda item: item[1])
@@ -55,7 +55,8 @@ def _range_limit(server: LongdocServer) -> int | None:
 
 
 def register(server: LongdocServer) -> None:
-    @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
-    async def folding_range(params: types.FoldingRangeParams) -> RawJson | list[dict[str, Any]]:
-        limit = _range_limit(server)
-        return await server.answer(params.text_document.uri, lambda snapshot: folding_ranges(snapshot, limit))
+    server.answer_each_version(types.TEXT_DOCUMENT_FOLDING_RANGE, _FEATURE,
+                               lambda snapshot: folding_ranges(snapshot, _range_limit(server)))
+
+
+_FEATURE = "foldingRange"

@@ -41,7 +41,7 @@ def detail(node: Any) -> str:
 
 def document_symbols(snapshot: Snapshot, codec: Codec) -> RawJson:
     """One DocumentSymbol per outline node, nested as the outline is, as JSON text."""
-    return render_roots(snapshot, "documentSymbol", lambda root: [root_symbol(snapshot, codec, root)])
+    return render_roots(snapshot, _FEATURE, lambda root: [root_symbol(snapshot, codec, root)])
 
 
 def root_symbol(snapshot: Snapshot, codec: Codec, root: Any) -> dict[str, Any]:
@@ -66,7 +66,7 @@ def _symbol(lines: Any, position: Callable[[Any, int], Any], node: Any) -> dict[
 
 
 def register(server: LongdocServer) -> None:
-    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    async def document_symbol(params: types.DocumentSymbolParams) -> RawJson:
-        codec = server.codec
-        return await server.answer(params.text_document.uri, lambda snapshot: document_symbols(snapshot, codec))
+    server.answer_each_version(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, _FEATURE, lambda snapshot: document_symbols(snapshot, server.codec))
+
+
+_FEATURE = "documentSymbol"

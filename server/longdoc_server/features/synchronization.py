@@ -30,9 +30,12 @@ def register(server: LongdocServer) -> None:
         document = params.text_document
         async with server.state_lock:
             try:
-                server.documents.change(document.uri, document.version, params.content_changes, server.codec)
+                snapshot = server.documents.change(document.uri, document.version, params.content_changes, server.codec)
             except (UnknownDocument, PositionError) as error:
                 server.log(f"Ignored a change to {document.uri} (version {document.version}): {error}", types.MessageType.Error)
+            else:
+                for hook in server.on_change:
+                    hook(snapshot)
         server.idle.changed()
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
