@@ -50,6 +50,16 @@ class _OutlineSeed(NamedTuple):
     markdown: bool
 
 
+def _position(i: int, n: int, what: str) -> int:
+    """Index ``i`` of a sequence of ``n`` items as a position from the start (a negative one counts
+    from the end); IndexError naming ``what`` when there is no such item."""
+    if i < 0:
+        i += n
+    if not 0 <= i < n:
+        raise IndexError(f"{what} index out of range")
+    return i
+
+
 class _PartHeadings(Sequence[Heading]):
     """The headings of a document's parts, read from the parts when asked: part p + 1 holds heading p."""
 
@@ -68,9 +78,7 @@ class _PartHeadings(Sequence[Heading]):
     def __getitem__(self, i: int | slice) -> Heading | list[Heading]:
         if isinstance(i, slice):
             return [part.heading for part in self._parts[1:][i]]  # type: ignore[misc]
-        if not -len(self) <= i < len(self):
-            raise IndexError("heading index out of range")
-        return self._parts[i % len(self) + 1].heading  # type: ignore[return-value]
+        return self._parts[_position(i, len(self), "heading") + 1].heading  # type: ignore[return-value]
 
 
 class _Part:
@@ -138,11 +146,7 @@ class _Spans(Sequence[tuple[int, int]]):
     def __getitem__(self, j: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
         if isinstance(j, slice):
             return list(self)[j]
-        n = len(self._flat) >> 1
-        if j < 0:
-            j += n
-        if not 0 <= j < n:
-            raise IndexError("section index out of range")
+        j = _position(j, len(self._flat) >> 1, "section")
         flat = self._flat
         return flat[2 * j], flat[2 * j + 1]
 
@@ -224,12 +228,7 @@ class _Sections(Sequence[Section]):
     def __getitem__(self, i: int | slice) -> Section | list[Section]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("section index out of range")
-        return self._doc._section(i)
+        return self._doc._section(_position(i, len(self), "section"))
 
     def __iter__(self) -> Iterator[Section]:
         for i in range(len(self)):
