@@ -429,7 +429,13 @@ class LongDocument:
         text = self._text
         same: dict[tuple[int, str | None], tuple[int, _Part]] = {}
         for s, part in old:
-            same[s if s <= edit_start else s + delta, _heading_text(part)] = (s, part)
+            key = (s if s <= edit_start else s + delta, _heading_text(part))
+            clash = same.get(key)
+            if clash is not None:
+                # Two parts under one heading, the edit took out what lay between them: only one
+                # can live on, so the other leaves the index now.
+                self._unindex_part(old_text, clash[0], clash[1])
+            same[key] = (s, part)
         for s, part in new:
             match = same.pop((s, _heading_text(part)), None)
             if match is None:

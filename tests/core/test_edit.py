@@ -212,6 +212,19 @@ def test_edit_rejects_non_str_new_text() -> None:
         LongDocument(CONTRACT).edit(0, 0, b"x")  # type: ignore[arg-type]
 
 
+def test_deleting_from_one_heading_into_a_second_with_the_same_title_leaves_no_trace_of_the_first() -> None:
+    # Both old parts then map to the same place under the same heading; the one that does not
+    # live on must leave the search index, or a query finds a section that no longer exists.
+    text = "GOVERNING LAW\n\nAlpha clause.\n\nGOVERNING LAW\n\nOmega clause.\n"
+    second = text.index("GOVERNING LAW", 1)
+    doc = LongDocument(text)
+    doc.scores("alpha")  # the index exists before the edit, as in an editor
+    edited = doc.edit(2, second + 2, "")
+    assert edited.text == "GOVERNING LAW\n\nOmega clause.\n"
+    assert edited.scores("alpha") == [0.0] * len(edited.sections)
+    assert_same_as_fresh(edited)
+
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
