@@ -20,7 +20,7 @@ from .bm25 import Postings
 from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, use_at, uses_of
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
-from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, scan_headings
+from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, leans_on_previous, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, moved_alike, patch_outline
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
@@ -861,8 +861,10 @@ class LongDocument:
             old_region_end = starts[last + 1] if last + 1 < n else len(old_text)
             region_end = old_region_end + delta
             heads = scan_headings(text, region_start, region_end, markdown=self._markdown)
-            if heads and heads[-1].end > region_end and last + 1 < n:
-                last += 1  # a heading now runs into the next part: take that part in too
+            if last + 1 < n and ((heads and heads[-1].end > region_end) or leans_on_previous(text, region_end)):
+                # A heading now runs into the next part, or the next part's heading stands on one
+                # before it on its line: take that part in too.
+                last += 1
                 continue
             if first > 0 and (not heads or heads[0].start != region_start):
                 first -= 1  # the region's first heading is gone: its body joins the part before

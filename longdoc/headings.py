@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
 __all__ = [
-    "Heading", "find_headings", "scan_headings", "is_markdown", "line_spans",
+    "Heading", "find_headings", "scan_headings", "is_markdown", "leans_on_previous", "line_spans",
     "LINE_BREAKS", "FENCE_RE", "MARKDOWN_HEADING_RE",
 ]
 
@@ -365,9 +365,12 @@ _GAP_RE = re.compile(
     r"   +(?=(ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(])?)"
 )
 # A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
-# literal scan (a character class is scanned for one character at a time).
+# literal scan (a character class is scanned for one character at a time). A clause number ("5.2")
+# may follow; a single number ("7.") only with an ALL-CAPS title ("7. CONFIDENTIAL INFORMATION."),
+# which group 2 marks for that check: "... within 30 days. 2. Buyer shall" is a numbered sentence.
 _RUN_ON_BREAK_RES = tuple(
-    re.compile(re.escape(mark) + r"( )(?=[0-9]{1,3}\.[0-9]{1,3}\.?[ \t]+[A-Z])") for mark in ".;:"
+    re.compile(re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Z])))")
+    for mark in ".;:"
 )
 _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
 _MIDLINE_AFTER = frozenset(".:;)]\"”")
@@ -380,7 +383,7 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
         return [(ls, le, True) for ls, le in lines]
     breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
     for pattern in _RUN_ON_BREAK_RES:
-        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end))
+        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if m.start(2) < 0 or _caps_title_at(text, m.start(2)))
     breaks.sort()
     if not breaks:
         return [(ls, le, True) for ls, le in lines]
@@ -405,6 +408,31 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
             pos = be
         out.append((pos, le, first))
     return out
+
+
+def leans_on_previous(text: str, pos: int) -> bool:
+    """Whether a heading at ``pos`` stands only because a heading precedes it on its line ("8.1"
+    in "8. OWNERSHIP 8.1 Title", "Section 5.1" after "ARTICLE 5" and a gap): no line start and no
+    sentence end before it, so an edit earlier on the line may unmake it."""
+    k = pos
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k > 0 and text[k - 1] not in LINE_BREAKS and text[k - 1] not in _MIDLINE_AFTER
+
+
+_RUN_IN_TITLE_WORDS = 12
+
+
+def _caps_title_at(text: str, pos: int) -> bool:
+    """Whether a short ALL-CAPS title starts at ``pos`` and ends the way a title does: at a mark,
+    the line's end or a capitalised word ("2. IBM proprietary software" is a sentence, and so is
+    "4. TO THE MAXIMUM EXTENT PERMITTED BY LAW, IN NO EVENT ...")."""
+    rest = text[pos : pos + _TITLE_LIMIT + 40]
+    end = _caps_run(rest)
+    if not end or len(rest[:end].split()) > _RUN_IN_TITLE_WORDS:
+        return False
+    after = rest[end:].lstrip(" \t")
+    return not after[:1].islower()
 
 
 def _is_toc_line(text: str, pos: int) -> bool:
@@ -496,9 +524,14 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     indentation = _INDENT_RE.match
     fence = FENCE_RE.match
     last_heading_seg = -2
+    resume = -1  # where the rest of segment i starts, after a heading with a clause run into it
     i = 0
     while i < n_real:
         ls, le, line_start = segs[i]
+        after_heading = last_heading_seg == i - 1
+        if resume >= 0:
+            ls, line_start, after_heading = resume, False, True
+            resume = -1
         # Segments are matched in place: most are no candidate and are never copied.
         if markdown:
             indent = indentation(text, ls, le).end()
@@ -515,7 +548,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
             indent = found.end()
-        if not line_start and last_heading_seg != i - 1:
+        if not line_start and not after_heading:
             before = text[max(0, ls - 64) : ls].rstrip()[-1:]
             if before not in _MIDLINE_AFTER:
                 i += 1
@@ -566,10 +599,52 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             last_heading_seg = j
             i = j + 1
             continue
+        child = -1 if markdown or info.bare else _run_in_child(text, info, hs, he, le)
+        cut = _classify(text[hs:child].rstrip(), markdown) if child >= 0 else None
+        if cut is not None:
+            # "8. OWNERSHIP 8.1 Ownership of ...": the heading ends where its first clause starts,
+            # and the rest of the segment is read again from there.
+            info = cut
+            he = hs + info.span
+            heading_text, title = text[hs:he], info.title
+            resume = child
         out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
         last_heading_seg = i
-        i += 1
+        if resume < 0:
+            i += 1
     return out
+
+
+# A numbered clause that may run into its parent's heading line: "5.1 Title" after "5. TERM".
+_CHILD_RE = re.compile(r"[ \t]([0-9]{1,3}(?:\.[0-9]{1,3}){1,4})\.?[ \t]+[A-Z\"“(]")
+# How far past a heading's end its first clause may start, the spaces between them included.
+_CHILD_REACH = 8
+
+
+def _run_in_child(text: str, info: _Shape, hs: int, he: int, le: int) -> int:
+    """Where the first clause of a numbered heading starts when it runs into the heading's own
+    line ("8. OWNERSHIP 8.1 Ownership"), or -1: a number one level deeper under the heading's."""
+    label = info.label
+    if not label or info.kind not in _MIDLINE_KINDS:
+        return -1
+    number = label[label.rfind(" ") + 1 :] + "."  # "Article 5", "Section 3", "3.11"
+    if not number[0].isdigit():
+        return -1
+    # Looked for from the end of the label, within the title and just past it: a title may have
+    # run on over the clause ("5. Term 5.1 The Agreement shall ..." reads as one sentence).
+    hi = min(le, he + _CHILD_REACH)
+    at = text.find(number, hs + min(len(label), he - hs), hi)
+    while at >= 0:
+        m = _CHILD_RE.match(text, at - 1, le)
+        if m is not None and m.group(1).count(".") == number.count("."):
+            if _CITING_RE.search(text, max(hs, at - 13), at):
+                return -1  # "2. Delete Section 2.0 Term": a citation, not a clause
+            return at
+        at = text.find(number, at + 1, hi)
+    return -1
+
+
+_CITING_RE = re.compile(r"(?i:\b(?:section|article|clause|paragraph|in|of|to|under)|§)[ \t]*\Z")
 
 
 def find_headings(text: str) -> list[Heading]:

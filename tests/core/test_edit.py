@@ -225,11 +225,21 @@ def test_deleting_from_one_heading_into_a_second_with_the_same_title_leaves_no_t
     assert_same_as_fresh(edited)
 
 
+def test_an_edit_that_unmakes_a_run_on_heading_unmakes_the_clause_run_into_its_line() -> None:
+    # "8.1" is a heading only after "8. OWNERSHIP", which is one only after the sentence end.
+    doc = LongDocument("Recitals.\n\n1.2 Scope. 8. OWNERSHIP 8.1 Title. The owner keeps it.\n", max_tokens=4)
+    assert [n.label for n in doc.nodes] == ["1.2", "8", "8.1"]
+    edited = replace(doc, "Scope.", "Scope")
+    assert [n.label for n in edited.nodes] == ["1.2"]
+    assert_same_as_fresh(edited)
+
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
     "\n1.2 Scope. ", "\n3. TERM\n", "Section 4 ", "§ 5 ", "IV. ", "\nGOVERNING LAW\n", "=====\n", "---\n",
     "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
+    " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ",
 ])
 
 

@@ -137,6 +137,46 @@ def test_run_on_clause_title_is_never_a_whole_long_line() -> None:
     assert len(h.title) <= 101
 
 
+def test_run_on_clause_with_an_all_caps_title_after_a_sentence_end_is_a_heading() -> None:
+    text = ("Recitals.\n\nPartner shall remedy the breach. 7. CONFIDENTIAL INFORMATION. "
+            "7.1 Scope. The Disclosing Party is the party that discloses.\n")
+    assert [(h.title, h.label) for h in find_headings(text)] == [
+        ("7. CONFIDENTIAL INFORMATION", "7"), ("7.1 Scope", "7.1"),
+    ]
+
+
+def test_numbered_sentence_after_a_sentence_end_is_no_heading() -> None:
+    assert titles("Recitals.\n\nFees are due within 30 days. 2. IBM proprietary software is excluded.\n") == []
+
+
+def test_numbered_all_caps_paragraph_after_a_sentence_end_is_no_heading() -> None:
+    text = ("Recitals.\n\nThis is the sole remedy. 4. TO THE MAXIMUM EXTENT PERMITTED BY APPLICABLE LAW, "
+            "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR LOST PROFITS.\n")
+    assert titles(text) == []
+
+
+def test_first_clause_run_into_its_parents_heading_line_is_a_heading_of_its_own() -> None:
+    headings = find_headings("Recitals.\n\n8. OWNERSHIP 8.1 Marks. Arizona retains all rights.\n")
+    assert [(h.title, h.text) for h in headings] == [("8. OWNERSHIP", "8. OWNERSHIP"), ("8.1 Marks", "8.1 Marks.")]
+
+
+def test_first_clause_run_into_a_mixed_case_heading_ends_the_parents_title() -> None:
+    assert titles("Recitals.\n\n5. Term 5.1 Start. The Agreement starts on the Effective Date.\n") == [
+        "5. Term", "5.1 Start",
+    ]
+
+
+def test_first_clause_run_into_an_article_line_is_a_heading_of_its_own() -> None:
+    assert titles("Recitals.\n\nARTICLE 5 DEFINITIONS 5.1 Terms. Words have meanings.\n") == [
+        "ARTICLE 5 DEFINITIONS", "5.1 Terms",
+    ]
+
+
+@pytest.mark.parametrize("line", ["2. Delete Section 2.0 Term, as last amended.", "3. PAYMENT 4.1 Fees. The fee is due."])
+def test_a_cited_or_foreign_number_in_a_heading_line_is_no_run_in_clause(line: str) -> None:
+    assert len(find_headings(f"Recitals.\n\n{line}\n")) == 1
+
+
 @pytest.mark.parametrize("line", ["12", "- 13 -", "Page 4 of 20", "iv", "------------", "_____________"])
 def test_page_numbers_and_rules_are_never_headings(line: str) -> None:
     assert find_headings(f"The party shall pay.\n\n{line}\n\nMore text follows here.\n") == []

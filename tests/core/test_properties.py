@@ -18,7 +18,7 @@ SHAPES = [
     "# Title", "## Sub", "Title\n=====", "ARTICLE V", "DEFINITIONS", "Article 5 Payment", "Section 3 Notices",
     "§ 4 Law", "1. Definitions", "1.2 Term. The term is one year.", "1.2.3 Renewal", "IV. Remedies",
     "GOVERNING LAW", "          ARTICLE I          DEFINITIONS", "- 12 -", "12", "------", "```",
-    "1. Definitions ........ 3", "Exhibit A",
+    "1. Definitions ........ 3", "Exhibit A", "It ends. 6. NOTICES. 6.1 Form. In writing.", "5. TERM 5.1 Start. It runs.",
 ]
 PIECES = st.characters(codec="utf-8") | st.sampled_from(
     ["\r\n", "\r", "\n", "\f", "\t", "\v", "\u2028", "\x85", "\U0001f600", "\U00020000", " ", ".", "word "]

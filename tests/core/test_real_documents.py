@@ -23,6 +23,7 @@ BABCOCK = CUAD + (
     "BABCOCK_WILCOXENTERPRISES,INC_08_04_2015-EX-10.17-INTELLECTUAL PROPERTY AGREEMENT between "
     "THE BABCOCK _ WILCOX COMPANY and BABCOCK _ WILCOX ENTERPRISES, INC..txt"
 )
+IPASS = CUAD + "IpassInc_20181203_8-K_EX-99.1_11445874_EX-99.1_Reseller Agreement.txt"
 GITHUB_TOS = "unlabeled/site-policy__github-terms-of-service.md"
 GITHUB_PRIVACY = "unlabeled/site-policy__github-general-privacy-statement.md"
 APACHE = "unlabeled/apache-license-2.0.txt"
@@ -72,6 +73,16 @@ def test_run_on_sections_of_a_centred_contract_nest_under_their_article(document
 def test_run_on_section_titles_that_start_with_an_acronym_are_whole(document) -> None:
     doc = document(ENTRUST)
     assert titles(node(doc, "ARTICLE II NTL TECHNOLOGY").children)[0] == "Section 2.01 NTL Technology"
+
+
+def test_run_on_clauses_nest_under_the_run_on_heading_of_their_number(document) -> None:
+    # "... to remediate the breach. 7. CONFIDENTIAL INFORMATION. 7.1 For purposes of ..." on one
+    # line, and "8. INDEMNIFICATION OBLIGATIONS 8.1 By iPass. ..." with no mark between.
+    doc = document(IPASS)
+    assert [c.label for c in node(doc, "7. CONFIDENTIAL INFORMATION").children] == ["7.1", "7.2", "7.3", "7.4"]
+    assert [c.title for c in node(doc, "8. INDEMNIFICATION OBLIGATIONS").children][:3] == [
+        "8.1 By iPass", "8.2 By Channel Partner", "8.3 Mechanics of Indemnity",
+    ]
 
 
 def test_numbered_clauses_nest_under_their_article(document) -> None:
