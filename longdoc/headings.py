@@ -152,6 +152,8 @@ def _caps_run(rest: str) -> int:
     pos = 0
     end = 0
     letters = 0
+    words = 0
+    last = ""
     n = len(rest)
     while pos < n:
         while pos < n and rest[pos] in " \t-–—:":
@@ -160,17 +162,45 @@ def _caps_run(rest: str) -> int:
         if m is None or (m.end() < n and rest[m.end()] not in " \t"):
             break
         word = m.group()  # upper case by the pattern: letters, digits and marks
+        if len(word) == 2 and word[1] == "." and letters >= 2:
+            break  # "TERMS   A. This Agreement": a lettered paragraph starts after the title
         if letters < 2:  # only "at least two" matters
             letters += sum(map(str.isalpha, word))
         pos = end = m.end()
+        words += 1
+        last = word
         if word.endswith(".") and len(word) > 2 and word[-3] != ".":
             return end if letters >= 2 else 0  # "DISCLAIMER OF WARRANTIES." ends the title
     if letters < 2:
         return 0
     after = rest[end:].lstrip(" \t-–—:")
-    if after[:1].isupper() and any(c.islower() for c in after.split(None, 1)[0]):
-        return 0  # "NTL Obligations": an acronym opening a mixed-case title, not a caps title
+    if after[:1].isupper():
+        following = after.split(None, 1)[0]
+        if any(c.islower() for c in following) and (
+            last in _CONNECTIVES
+            or (following not in _SENTENCE_OPENERS and (words == 1 or _short_sentence(after)))
+        ):
+            # "NTL Obligations", "FORMAT OF Licensed Software", "ALFA AESAR Referrals.": caps
+            # words opening a mixed-case title, not a caps title
+            return 0
     return end
+
+
+def _short_sentence(rest: str) -> bool:
+    """Whether ``rest`` opens with a sentence of at most three words: the end of a title."""
+    end = _sentence_title(rest)
+    return 0 < end and len(rest[:end].split()) <= 3
+
+
+_CONNECTIVES = frozenset("& A AN AND BY FOR IN OF ON OR THE TO WITH".split())
+
+
+# Words that open a clause's first sentence right after a one-word caps title ("TERM This
+# Agreement ..."), where an acronym would go on with a noun ("NTL Obligations").
+_SENTENCE_OPENERS = frozenset(
+    "A All An Any As Both During Each Either Except For If In It Neither No None Nothing "
+    "Notwithstanding On Subject The These This Unless Upon Where Whenever With Without".split()
+)
 
 
 def _sentence_title(rest: str) -> int:
@@ -321,8 +351,9 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
                 return None
         elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘"):
             return None
-        if not dot and "." not in number and not _caps_run(rest):
-            return None  # "5 days after ..." is a sentence; "5 DEFINITIONS" is a heading
+        if not dot and "." not in number and (not _caps_run(rest) or rest[1:2] in (" ", "\t")):
+            # "5 days after ..." and a table's "22   B   IGER" are no headings; "5 DEFINITIONS" is
+            return None
         defined = _defined_term_title(rest)
         span = _title_span(rest.replace("**", "  ").replace("__", "  "))
         head = f"{number}{dot}" if "." not in number else number

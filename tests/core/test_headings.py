@@ -131,6 +131,25 @@ def test_run_on_section_title_starting_with_an_acronym_keeps_its_whole_first_sen
     assert h.title == "Section 2.02 NTL Obligations"
 
 
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("10. RELATIONSHIP OF THE PARTIES Nothing contained herein makes the parties partners.",
+         "10. RELATIONSHIP OF THE PARTIES"),
+        ("3. TERM This Agreement shall be effective as of the date of execution.", "3. TERM"),
+        ("1. TERMS   A. This Agreement shall remain in effect.", "1. TERMS"),
+        ("1.       FORMAT OF Licensed Software Media", "1. FORMAT OF Licensed Software Media"),
+        ("6. ALFA AESAR Referrals.   6.1 The following shall be deemed referral sales.", "6. ALFA AESAR Referrals"),
+    ],
+)
+def test_all_caps_clause_title_ends_where_the_clause_text_begins(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n")[0] == title
+
+
+def test_a_table_row_opening_with_a_number_and_a_letter_is_no_heading() -> None:
+    assert titles("Recitals.\n\n22    B   IGER         New  phenotype  trial to be run.\n") == []
+
+
 def test_run_on_clause_title_is_never_a_whole_long_line() -> None:
     body = "The Licensee shall pay " + "the fees and the costs " * 40
     h = only(f"Recitals.\n\n7.1 {body}\n")
