@@ -84,14 +84,19 @@ _STEMS = (b"section", b"article", b"clause", b"paragraph", b"exhibit", b"schedul
 _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # "Section 16(b) of the Exchange Act", "Section 3.2 of the Strategic Alliance Agreement": a citation
 # of another instrument, not of this document.
+# The statute's own numbering may go on past the clause number first ("Section 7-101 of the New York
+# General Obligations Law", "Section 101(35A) of the Code"), and a caption may shout ("ITEM 601(b)
+# OF REGULATION S-K").
 _EXTERNAL = re.compile(
-    rb"[ \t,]*(?:\([A-Z][^()\n]{0,60}\)[ \t]*)?(?:of|under|in)[ \t]+(?:the[ \t]+)?"
-    rb"(?!this\b|these\b|such\b|(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement)s?\b)"
+    rb"(?:-[0-9][\w.]*)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
+    rb"(?!this\b|these\b|such\b|(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
 )
-# "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520": a statute's own
-# numbering, named just before the keyword.
-_STATUTE_BEFORE = re.compile(rb"(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|C\.F\.R\.|Law|Statutes?)[ \t]+\Z")
+# "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
+# 80C.21", "41 CFR §60-250.5": a statute's own numbering, named just before the keyword.
+_STATUTE_BEFORE = re.compile(
+    rb"(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.)[ \t]+\Z"
+)
 # A run-in heading ("... as follows: Section 1.1. License Grant. Subject to"): a citation shape that
 # opens a sentence and ends with a period before a capitalised word.
 _RUN_IN = re.compile(rb"\.[ \t]*(?:[A-Z\"]|\r?\n|$)", re.MULTILINE)
@@ -362,7 +367,12 @@ def _keyword_starts(v: bytes, start: int, stop: int) -> list[int]:
         while at >= 0:
             # "subsection", "subparagraph": the keyword starts at "sub".
             word = at - 3 if at >= 3 and lower[at - 3 : at] == b"sub" else at
-            if word == 0 or not (chr(lower[word - 1]).isalnum() or lower[word - 1] in b"_-") or stem == b"\xa7":
+            if word == 0:
+                found.append(start)
+            elif stem == b"\xa7":
+                if lower[word - 1] != 0xA7:  # "§§ 4" is one keyword, not a second after the first
+                    found.append(start + word)
+            elif not (chr(lower[word - 1]).isalnum() or lower[word - 1] in b"_-"):
                 found.append(start + word)
             at = lower.find(stem, at + len(stem))
     found.sort()

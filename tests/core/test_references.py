@@ -96,6 +96,11 @@ def test_an_attachment_that_is_not_in_the_document_resolves_to_nothing(citation,
     assert [(r.kind, r.target) for r in refs] == [(kind, None)]
 
 
+def test_an_attachment_cited_before_a_shouted_closing_is_still_cited():
+    _, refs = cited("See Attachment 1   IN WITNESS WHEREOF the parties sign. It")
+    assert [(r.kind, r.label, r.target) for r in refs] == [("attachment", "1", None)]
+
+
 def test_a_bare_paragraph_letter_is_a_part_of_the_clause_where_it_stands():
     doc = LongDocument(CONTRACT.format(citation="x"))
     ref = next(r for r in find_references(doc.text, doc.nodes) if r.kind == "paragraph")
@@ -128,7 +133,12 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
 
 @pytest.mark.parametrize(
     "citation",
-    ["Section 16(b) of the Securities Exchange Act", "Section 31(a) of the 1940 Act", "Treasury Regulation Section 1.409"],
+    [
+        "Section 16(b) of the Securities Exchange Act", "Section 31(a) of the 1940 Act", "Treasury Regulation Section 1.409",
+        "Minn. Stat. § 80C.21", "15 U.S.C. §§ 1051 et seq.", "41 CFR §60-250.5", "11 USC Section 365(n)",
+        "Section 101(35A) of the Bankruptcy Code", "Section 7-101 of the New York General Obligations Law",
+        "ITEM 601(b) OF REGULATION S-K",
+    ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
     assert cited(citation)[1] == []
