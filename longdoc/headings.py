@@ -397,10 +397,17 @@ _GAP_RE = re.compile(
 )
 # A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
 # literal scan (a character class is scanned for one character at a time). A clause number ("5.2")
-# may follow; a single number ("7.") only with an ALL-CAPS title ("7. CONFIDENTIAL INFORMATION."),
-# which group 2 marks for that check: "... within 30 days. 2. Buyer shall" is a numbered sentence.
+# may follow; a single number ("7.") only with an ALL-CAPS title
+# ("7. CONFIDENTIAL INFORMATION."), which group 2 marks for that check: "... within 30 days. 2. Buyer
+# shall" is a numbered sentence.
+# After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"),
+# "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too; a list after ";" or ":" cites them.
 _RUN_ON_BREAK_RES = tuple(
-    re.compile(re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Z])))")
+    re.compile(
+        re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Z]))"
+        + (r"|(?<![0-9]\. )(?:ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z\"“]" if mark == "." else "")
+        + ")"
+    )
     for mark in ".;:"
 )
 _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})

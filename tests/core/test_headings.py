@@ -164,6 +164,24 @@ def test_run_on_clause_with_an_all_caps_title_after_a_sentence_end_is_a_heading(
     ]
 
 
+def test_run_on_article_and_section_headings_after_a_sentence_end_are_headings() -> None:
+    text = ("Recitals.\n\nAll amounts are in US dollars. ARTICLE 14 - BANKING AND ACCOUNTING 14.1 The Company "
+            "keeps an account. It received orders. Section 1.3 All activities by Integrity are lawful.\n")
+    assert [h.label for h in find_headings(text)] == ["Article 14", "14.1", "Section 1.3"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1. Section 27.1 of the Franchise Agreement is deleted in its entirety.",
+        "The following survive: Section 15.7 (Post-termination); Article 11 (Warranty).",
+        "The fee is due. Section 5.2 of the Code applies.",
+    ],
+)
+def test_a_section_cited_after_a_list_number_a_colon_or_a_sentence_end_is_no_heading(line: str) -> None:
+    assert [h.label for h in find_headings(f"Recitals.\n\n{line}\n")] in ([], ["1"])
+
+
 def test_numbered_sentence_after_a_sentence_end_is_no_heading() -> None:
     assert titles("Recitals.\n\nFees are due within 30 days. 2. IBM proprietary software is excluded.\n") == []
 
