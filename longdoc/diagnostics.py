@@ -160,7 +160,8 @@ def _numbering_moved(since: Since) -> Numbering | None:
 
 
 def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
-    """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent."""
+    """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent; a number
+    ending in 1 seen before starts a new list."""
     siblings: dict[int | None, list[tuple[tuple[int, ...], OutlinePart]]] = defaultdict(list)
     # A long outline repeats few labels ("1.", "2.", ...): each is read once.
     numbers: dict[str, tuple[int, ...] | None] = {}
@@ -183,6 +184,11 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
         for number, node in group:
             last, last_node = prev, prev_node
             prev, prev_node = number, node
+            if number in seen and number[-1] == 1:
+                # "1." again after "1.", "2.", "3.": a new list (a schedule's items, an
+                # exhibit's steps), not a second clause 1.
+                seen = {number}
+                continue
             if number in seen:
                 label = _name(number)
                 out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "duplicate-number",

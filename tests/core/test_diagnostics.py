@@ -89,6 +89,14 @@ def test_two_sibling_clauses_with_one_number_are_a_warning():
     assert "Two clauses are numbered 2.4" in found.message
 
 
+def test_a_numbering_that_starts_again_at_one_is_a_new_list_not_a_duplicate():
+    text = (AGREEMENT + "\nFIRST SCHEDULE\n\n1. Order. The Buyer orders.\n\n2. Ship. The Seller ships.\n\n"
+            "3. Bill. The Seller bills.\n\nSECOND SCHEDULE\n\n1. Pack. The Seller packs.\n\n2. Load. The carrier loads.\n")
+    assert [text[d.start : d.end][:9] for d in of("duplicate-number", text)] == ["2.4 Taxes"]
+    repeated = text + "\n2. Pay. The Buyer pays.\n"
+    assert [repeated[d.start : d.end][:9] for d in of("duplicate-number", repeated)] == ["2.4 Taxes", "2. Pay."]
+
+
 def test_a_term_defined_again_is_a_warning_at_the_second_definition():
     [found] = of("duplicate-definition")
     assert found.start == AGREEMENT.index('"Products" means the goods listed') + 1
