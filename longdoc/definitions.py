@@ -165,6 +165,8 @@ _LISTED = re.compile(
     rb"[ \t]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+"
     rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*,?"
 )
+# The footer an SEC filing puts on each page ("Source: ACME INC., 10-K, 3/1/2019"): no entry.
+_FILING_FOOTER = re.compile(rb"Source:[ \t]+[^\n]{1,120}?,[ \t]*[^,\n]{1,30},[ \t]*\d{1,2}/\d{1,2}/\d{4}")
 _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNORECASE)
 # An entry ends at a blank line or where the next quoted entry starts on a new line.
 _ENTRY_END = re.compile(rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*))')
@@ -286,6 +288,8 @@ def definitions_in(
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
         for m in _ENTRY.finditer(v, lo, hi):
+            if _FILING_FOOTER.match(v, m.start("term")):
+                continue
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), "entry"))
     found.extend(_listed_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])

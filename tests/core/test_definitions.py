@@ -158,6 +158,13 @@ def test_unquoted_entries_of_a_lettered_definitions_list_are_definitions(shared_
     ]
 
 
+def test_the_page_footer_of_a_filing_inside_a_definitions_part_is_no_entry():
+    text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party.\n\n"
+            "Source: ACME CORP, 10-K, 3/1/2019\n\n(b) Business Day: a day banks are open.\n")
+    doc = LongDocument(text)
+    assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Affiliate", "Business Day"]
+
+
 def test_a_term_defined_twice_keeps_both_definitions_marked(shared_text):
     text = shared_text("cuad/contracts/COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement.txt")
     twice = [d for d in find_definitions(text) if d.term == "VET TECH Services"]
