@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
@@ -418,13 +419,20 @@ def find_definitions(text: str, nodes: Sequence[_Titled] = (), view: bytes | Non
     return mark_duplicates(definitions_in(text, 0, None, nodes, view))
 
 
+# The most whitespace a use may hold between two words of its term ("Effective  Date" and a line
+# break in PDF extractions): bounded, so that an edit can tell which uses it may touch.
+_MAX_GAP = 40
+
+
+@lru_cache(maxsize=4096)
 def _use_pattern(term: str) -> re.Pattern[bytes]:
-    """Whole-word forms of a term as drafted: plural (s, es, y -> ies) and possessive."""
+    """Whole-word forms of a term as drafted: plural (s, es, y -> ies) and possessive, any run of
+    up to `_MAX_GAP` whitespace characters between its words."""
     words = [re.escape(w.encode("latin-1", "replace")) for w in term.split()]
     last = words[-1]
     if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
         last = rb"(?:" + last + rb"|" + last[:-1] + rb"ies)"
-    body = rb"\s+".join(words[:-1] + [last])
+    body = (rb"\s{1,%d}" % _MAX_GAP).join(words[:-1] + [last])
     # No look-behind in front: a pattern opening with a literal is scanned for much faster; the
     # word boundary before a match is checked by `_word_start`.
     return re.compile(body + rb"(?:s|es)?(?:'s?)?(?![\w-])")
@@ -477,9 +485,13 @@ def _forms(term: str) -> list[bytes]:
     return forms
 
 
-def _use_in(view: bytes, forms: list[bytes], own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
-    """The start of a use that starts in view[lo:hi], or None."""
-    for form in forms:
+def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
+    """The start of a use that lies in view[lo:hi], or None."""
+    if " " in term:  # the words may stand apart by more than one space: a pattern finds them
+        for m in _matches(view, term, own, lo, hi):
+            return m.start()
+        return None
+    for form in _forms(term):
         at = view.find(form, lo, hi)
         while at >= 0:
             if _whole_use(view, at, at + len(form)) and not any(a <= at < b for a, b in own):
@@ -498,27 +510,26 @@ def first_use(
     view: bytes | None = None,
     spans: Callable[[], Iterable[tuple[int, int]] | None] | None = None,
 ) -> int | None:
-    """The start of a use of a defined term outside its definitions (as written with single
-    spaces), or None when it has none. The search looks near the first definition first, where
+    """The start of a use of a defined term outside its definitions (as `uses_of` finds them), or
+    None when it has none. The search looks near the first definition first, where
     uses cluster; `spans`, when given, returns the only ranges that can hold a use (from an index
     of the text, None for anywhere), which spares a full scan of a long text for an unused term."""
     own = _own_spans(definitions, term)
     if not own:
         return None
     v = byte_view(text) if view is None else view
-    forms = _forms(term)
     first = own[0][1]
     # Uses mostly follow the definition: look after it first, then before it.
-    found = _use_in(v, forms, own, first, min(len(v), first + _NEAR))
+    found = _use_in(v, term, own, first, min(len(v), first + _NEAR))
     if found is None:
-        found = _use_in(v, forms, own, max(0, first - _NEAR), first)
+        found = _use_in(v, term, own, max(0, first - _NEAR), first)
     if found is not None:
         return found
     ranges = spans() if spans is not None else None
     if ranges is None:
         ranges = ((0, len(v)),)
     for lo, hi in ranges:
-        found = _use_in(v, forms, own, lo, hi)
+        found = _use_in(v, term, own, lo, hi)
         if found is not None:
             return found
     return None
@@ -527,13 +538,14 @@ def first_use(
 def use_near(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
     """The start of a use of ``term`` (its own definitions' spans ``own`` excepted) that starts in
     view[lo:hi] or just after it, or None: what an edit there may have added."""
-    return _use_in(view, _forms(term), own, max(0, lo), min(len(view), hi + use_reach(term)))
+    return _use_in(view, term, own, max(0, lo), min(len(view), hi + use_reach(term)))
 
 
 def use_reach(term: str) -> int:
     """How far past a use's start its recognition reads: the longest written form (an "ies"
-    plural), the longest ending after it ("es'") and the character that must not go on the word."""
-    return len(term) + 2 + 4
+    plural, the widest gaps between words), the longest ending after it ("es'") and the character
+    that must not go on the word."""
+    return len(term) + 2 + 4 + term.count(" ") * (_MAX_GAP - 1)
 
 
 def definitions_after_edit(

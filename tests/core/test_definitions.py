@@ -210,13 +210,26 @@ def test_uses_of_an_undefined_term_are_empty():
     assert uses_of("the Company agrees", [], "Company") == []
 
 
-def test_first_use_is_none_for_a_term_used_nowhere_else(shared_text):
+def test_first_use_is_a_use_outside_the_definition(shared_text):
     text = shared_text(KNOWLABS)
     defs = find_definitions(text)
     at = first_use(text, defs, "Turpin")
     assert at is not None and text[at : at + len("Turpin")] == "Turpin"
     assert at not in range(*next((d.term_start, d.term_end) for d in defs if d.term == "Turpin"))
-    assert first_use(text, defs, "Existing Terms") is None
+
+
+def test_first_use_is_none_for_a_term_used_nowhere_else():
+    text = 'The "Existing Terms" are the terms agreed before. The Seller sells existing terms.'
+    assert first_use(text, find_definitions(text), "Existing Terms") is None
+
+
+def test_a_use_written_with_more_spaces_between_its_words_is_a_use(shared_text):
+    # PDF extractions widen the spaces: "any Existing  Terms," is a use, as find-references shows it.
+    text = shared_text(KNOWLABS)
+    defs = find_definitions(text)
+    at = first_use(text, defs, "Existing Terms")
+    assert at is not None and text[at : at + len("Existing  Terms")] == "Existing  Terms"
+    assert at in [u.start for u in uses_of(text, defs, "Existing Terms")]
 
 
 def test_first_use_searches_only_the_spans_an_index_gives():

@@ -291,7 +291,8 @@ PRODUCTS
 INTEL_FRAGMENTS = st.sampled_from([
     "\n", "\n\n", " ", "x", "s", '"', "(", "Section 2.1 ", '"Fee" means the price. ', "\n2.3 Notices. ", "Article II ",
     "(the \"Buyer\") ", "Goods ", "\nDEFINITIONS\n", "Region ", "the Region", "Territory's ", "the Supply Term ",
-    "such Delivery Notice ", "the Delivery ",
+    "such Delivery Notice ", "the Delivery ", "the Supply  Term ", "such Delivery\n  Notice ",
+    '"Delivery Notice" means the notice. ', "a Delivery              Notice ",
 ])
 
 
@@ -314,6 +315,16 @@ def test_definitions_references_and_diagnostics_after_edits_equal_a_fresh_scan_a
             assert doc.diagnostics() == fresh.diagnostics()
     fresh = LongDocument(doc.text)
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
+
+
+def test_deleting_the_last_word_of_a_use_spread_over_a_wide_gap_makes_its_term_unused() -> None:
+    text = '"Delivery Notice" means the notice.\n\nSend a Delivery' + " " * 20 + "Notice today.\n"
+    doc = LongDocument(text)
+    assert "unused-definition" not in {d.code for d in doc.diagnostics()}
+    at = text.rindex("Notice")
+    edited = doc.edit(at, at + len("Notice"), "")
+    assert "unused-definition" in {d.code for d in edited.diagnostics()}
+    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
 
 
 def test_a_trimmed_document_and_its_edits_answer_as_before() -> None:
