@@ -41,8 +41,14 @@ _NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECA
 # as a defined term. One pattern per determiner, because a pattern opening with a literal is
 # scanned for much faster than an alternation.
 _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
+# The words are taken whole (an atomic group, written as a look-ahead and its back-reference for
+# Python 3.10): a phrase defined right there ("the Put Closing Date (the ...") or longer than four
+# words is no hint, rather than a hint about its first words.
 _PHRASES = tuple(
-    re.compile(determiner + rb"[ \t]+((?:[A-Z][a-z]+)(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z]+){1,3})\b(?![ \t]*[(\"])")
+    re.compile(
+        determiner + rb"[ \t]+(?=((?:[A-Z][a-z]+)(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z]+){1,3}))\1\b"
+        rb"(?![ \t]*[(\"])(?![ \t]+(?:of[ \t]+)?[A-Z][a-z])"
+    )
     for determiner in _DETERMINERS
 )
 # Proper names and calendar words that are capitalised without being defined terms.

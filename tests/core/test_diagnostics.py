@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,6 +112,18 @@ def test_a_term_never_used_is_reported_once():
 def test_a_capitalised_phrase_never_defined_is_a_hint_in_a_document_with_definitions():
     [found] = of("undefined-term")
     assert (found.severity, AGREEMENT[found.start : found.end]) == (HINT, "Licensed Premises")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The sale closes on the Put Closing Date (as defined below).",
+        "Each record names the General Program Member User Data owner.",
+    ],
+)
+def test_no_hint_names_only_the_first_words_of_a_longer_capitalised_phrase(sentence):
+    text = AGREEMENT.replace("Each party pays its own taxes.", sentence)
+    assert [text[d.start : d.end] for d in of("undefined-term", text)] == ["Licensed Premises"]
 
 
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
