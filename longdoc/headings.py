@@ -400,12 +400,13 @@ _GAP_RE = re.compile(
 # may follow; a single number ("7.") only with an ALL-CAPS title
 # ("7. CONFIDENTIAL INFORMATION."), which group 2 marks for that check: "... within 30 days. 2. Buyer
 # shall" is a numbered sentence.
-# After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"),
-# "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too; a list after ";" or ":" cites them.
+# After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"; group
+# 3 marks the keyword for that check), "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too;
+# a list after ";" or ":" cites them.
 _RUN_ON_BREAK_RES = tuple(
     re.compile(
         re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Z]))"
-        + (r"|(?<![0-9]\. )(?:ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z\"“]" if mark == "." else "")
+        + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "." else "")
         + ")"
     )
     for mark in ".;:"
@@ -421,7 +422,7 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
         return [(ls, le, True) for ls, le in lines]
     breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
     for pattern in _RUN_ON_BREAK_RES:
-        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if m.start(2) < 0 or _caps_title_at(text, m.start(2)))
+        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if _is_run_on_break(text, m))
     breaks.sort()
     if not breaks:
         return [(ls, le, True) for ls, le in lines]
@@ -456,6 +457,32 @@ def leans_on_previous(text: str, pos: int) -> bool:
     while k > 0 and text[k - 1] in " \t":
         k -= 1
     return k > 0 and text[k - 1] not in LINE_BREAKS and text[k - 1] not in _MIDLINE_AFTER
+
+
+def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
+    """Whether a run-on break candidate of `_RUN_ON_BREAK_RES` passes its group's check."""
+    if m.start(2) >= 0:
+        return _caps_title_at(text, m.start(2))
+    if m.re.groups < 3 or m.start(3) < 0:
+        return True
+    return not (_ends_list_number(text, m.start()) or _ends_abbreviation(text, m.start()))
+
+
+def _ends_abbreviation(text: str, pos: int) -> bool:
+    """Whether the period at ``pos`` ends an abbreviation with inner periods ("17 U.S.C. Section")."""
+    return pos >= 2 and text[pos - 2] == "." and text[pos - 1].isalpha()
+
+
+def _ends_list_number(text: str, pos: int) -> bool:
+    """Whether ``text[:pos]`` ends with a number that opens its line ("1" of "1. Section 27.1 ...")."""
+    k = pos
+    while k > 0 and text[k - 1].isdigit():
+        k -= 1
+    if k == pos:
+        return False
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k == 0 or text[k - 1] in LINE_BREAKS
 
 
 _RUN_IN_TITLE_WORDS = 12

@@ -176,10 +176,21 @@ def test_run_on_article_and_section_headings_after_a_sentence_end_are_headings()
         "1. Section 27.1 of the Franchise Agreement is deleted in its entirety.",
         "The following survive: Section 15.7 (Post-termination); Article 11 (Warranty).",
         "The fee is due. Section 5.2 of the Code applies.",
+        "It is no work made for hire under 17 U.S.C. Section 101.",
     ],
 )
 def test_a_section_cited_after_a_list_number_a_colon_or_a_sentence_end_is_no_heading(line: str) -> None:
     assert [h.label for h in find_headings(f"Recitals.\n\n{line}\n")] in ([], ["1"])
+
+
+def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
+    text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
+    assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]
+
+
+def test_run_on_article_with_a_bracketed_title_is_a_heading() -> None:
+    text = "Recitals.\n\nParty B reports it upon employment. Article V [Liability for Default] (1) If Party B fails.\n"
+    assert [h.label for h in find_headings(text)] == ["Article V"]
 
 
 def test_numbered_sentence_after_a_sentence_end_is_no_heading() -> None:

@@ -137,7 +137,7 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
         "Section 16(b) of the Securities Exchange Act", "Section 31(a) of the 1940 Act", "Treasury Regulation Section 1.409",
         "Minn. Stat. § 80C.21", "15 U.S.C. §§ 1051 et seq.", "41 CFR §60-250.5", "11 USC Section 365(n)",
         "Section 101(35A) of the Bankruptcy Code", "Section 7-101 of the New York General Obligations Law",
-        "ITEM 601(b) OF REGULATION S-K",
+        "ITEM 601(b) OF REGULATION S-K", "Omitted under Regulation S-K, Item 601(a)(5)",
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
