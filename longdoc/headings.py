@@ -174,6 +174,8 @@ def _caps_run(rest: str) -> int:
     if letters < 2:
         return 0
     after = rest[end:].lstrip(" \t-–—:")
+    if after[:1].islower() and rest[end : end + 1] in (" ", "\t") and not _CAPS_TITLE_GOES_ON.match(after):
+        return 0  # "BROOKS shall not ...": a party's name opening a sentence, not a caps title
     if after[:1].isupper():
         following = after.split(None, 1)[0]
         if any(c.islower() for c in following) and (
@@ -193,6 +195,11 @@ def _short_sentence(rest: str) -> bool:
 
 
 _CONNECTIVES = frozenset("& A AN AND BY FOR IN OF ON OR THE TO WITH".split())
+
+
+# What may follow a caps title in lower case: a lettered paragraph ("a. Subject to"), or the verb
+# of a defined term's entry ("AFFILIATE shall mean ...").
+_CAPS_TITLE_GOES_ON = re.compile(r"[a-z][.)][ \t]|(?:shall[ \t]+)?mean|has[ \t]+the[ \t]+meaning|shall[ \t]+have[ \t]+the")
 
 
 # Words that open a clause's first sentence right after a one-word caps title ("TERM This

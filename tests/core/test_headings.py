@@ -140,6 +140,9 @@ def test_run_on_section_title_starting_with_an_acronym_keeps_its_whole_first_sen
         ("1. TERMS   A. This Agreement shall remain in effect.", "1. TERMS"),
         ("1.       FORMAT OF Licensed Software Media", "1. FORMAT OF Licensed Software Media"),
         ("6. ALFA AESAR Referrals.   6.1 The following shall be deemed referral sales.", "6. ALFA AESAR Referrals"),
+        ("2.2 BROOKS shall keep the formulations secret.", "2.2 BROOKS shall keep the formulations secret"),
+        ("1.1 AFFILIATE shall mean any entity that controls a party.", "1.1 AFFILIATE"),
+        ("6. RESERVATION OF RIGHTS a. Subject to this Agreement, Talent keeps all rights.", "6. RESERVATION OF RIGHTS"),
     ],
 )
 def test_all_caps_clause_title_ends_where_the_clause_text_begins(line: str, title: str) -> None:
