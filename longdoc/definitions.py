@@ -23,6 +23,7 @@ __all__ = [
     "definitions_parts",
     "find_definitions",
     "first_use",
+    "forget_use_patterns",
     "mark_duplicates",
     "paragraph_bounds",
     "use_at",
@@ -417,6 +418,12 @@ def mark_duplicates(definitions: Sequence[Definition]) -> list[Definition]:
 def find_definitions(text: str, nodes: Sequence[_Titled] = (), view: bytes | None = None) -> list[Definition]:
     """Every definition of the text in order, terms defined more than once marked `duplicate`."""
     return mark_duplicates(definitions_in(text, 0, None, nodes, view))
+
+
+def forget_use_patterns() -> None:
+    """Let go of the compiled patterns of defined terms' uses (under 1 MB for the 2,000 terms of a
+    10 MB contract); the next search compiles them again."""
+    _use_pattern.cache_clear()
 
 
 # The most whitespace a use may hold between two words of its term ("Effective  Date" and a line

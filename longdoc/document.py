@@ -15,9 +15,18 @@ from itertools import accumulate, chain, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
-from .analysis import Analyzer, class_raw_count, token_classes, tokens_from_raw, words
+from .analysis import Analyzer, class_raw_count, forget_words, token_classes, tokens_from_raw, words
 from .bm25 import Postings
-from .definitions import Definition, Use, byte_view, definitions_after_edit, find_definitions, use_at, uses_of
+from .definitions import (
+    Definition,
+    Use,
+    byte_view,
+    definitions_after_edit,
+    find_definitions,
+    forget_use_patterns,
+    use_at,
+    uses_of,
+)
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, LINE_BREAKS, MARKDOWN_HEADING_RE, Heading, is_markdown, leans_on_previous, scan_headings
@@ -1033,14 +1042,17 @@ class LongDocument:
         """Let go of what is cheap to make again, answers staying the same: the one-byte-per-
         character view that definitions, citations and diagnostics are read from (10 MB: rebuilt in
         about 20 ms), and what queries keep per version of the index (per-term arrays or block
-        maxima, the sections' index keys: a few milliseconds per question to make again), and the
-        citation keys of headings, which every document shares (tens of milliseconds)."""
+        maxima, the sections' index keys: a few milliseconds per question to make again), and what
+        every document shares: the citation keys of headings (tens of milliseconds), the terms of
+        words and the patterns of defined terms' uses."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
             self._index.forget_derived()
         self._keys = None
         forget_heading_keys()
+        forget_words()
+        forget_use_patterns()
 
     def _whole_view(self) -> bytes:
         if self._byte_view is None:
