@@ -7,9 +7,10 @@ One implementation serves the public :class:`BM25`, :func:`score_bm25` and the d
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+from typing import AbstractSet, Callable, Hashable, Iterable, Sequence, TypeVar
 
 from .analysis import han_bigram_tokens, words
 
@@ -27,7 +28,8 @@ class Postings:
     """Term statistics keyed by caller-chosen document keys; documents can be added and removed.
 
     ``score`` gives the same numbers as a fresh index over the same documents, whatever the order
-    of additions and removals.
+    of additions and removals. :meth:`pack` stores the postings compactly while the index rests;
+    additions and removals change them packed, :meth:`plist` unpacks a term's for reading.
     """
 
     __slots__ = ("k1", "b", "postings", "lengths", "total_length", "generation", "_derived", "_derived_generation")
@@ -35,7 +37,8 @@ class Postings:
     def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1 = k1
         self.b = b
-        self.postings: dict[str, dict[Hashable, int]] = {}
+        # A term's postings: {key: term frequency}, or that dict packed (see `pack`).
+        self.postings: dict[str, dict[Hashable, int] | bytes] = {}
         self.lengths: dict[Hashable, int] = {}
         self.total_length = 0
         # Bumped by every change, so a holder can tell that the index moved on without it.
@@ -66,8 +69,12 @@ class Postings:
             plist = postings.get(term)
             if plist is None:
                 postings[term] = {key: tf}
+            elif plist.__class__ is dict:
+                plist[key] = tf  # type: ignore[index]
+            elif key.__class__ is int:
+                postings[term] = _packed_with(plist, key, tf)  # type: ignore[arg-type]
             else:
-                plist[key] = tf
+                self._unpack(term, plist)[key] = tf  # type: ignore[arg-type]
 
 
     def remove(self, key: Hashable, counts: Iterable[str]) -> None:
@@ -78,12 +85,60 @@ class Postings:
         postings = self.postings
         for term in counts:
             plist = postings[term]
-            del plist[key]
+            if plist.__class__ is dict:
+                del plist[key]  # type: ignore[union-attr]
+            else:
+                plist = postings[term] = _packed_without(plist, key)  # type: ignore[arg-type]
             if not plist:
                 del postings[term]
 
-    def doc_freq(self, term: str) -> int:
+    def plist(self, term: str) -> dict[Hashable, int] | None:
+        """The term's postings ({key: term frequency}, in the order of additions), or None."""
         plist = self.postings.get(term)
+        if plist is None or plist.__class__ is dict:
+            return plist  # type: ignore[return-value]
+        return self._unpack(term, plist)  # type: ignore[arg-type]
+
+    def keys_of(self, term: str) -> AbstractSet[Hashable]:
+        """The keys of the documents that hold the term, as a set to intersect; a packed term is
+        read without being unpacked (a search over many terms leaves them packed)."""
+        plist = self.postings.get(term)
+        if plist is None:
+            return set()
+        if plist.__class__ is dict:
+            return plist.keys()  # type: ignore[union-attr]
+        return set(_packed_keys(plist)[0])  # type: ignore[arg-type]
+
+    def _unpack(self, term: str, packed: bytes) -> dict[Hashable, int]:
+        keys, at = _packed_keys(packed)
+        if packed[0] == 1:
+            tfs: Iterable[int] = packed[at:]
+        else:
+            tfs = array("I")
+            tfs.frombytes(packed[at:])
+        plist: dict[Hashable, int] = dict(zip(keys, tfs))
+        self.postings[term] = plist
+        return plist
+
+    def pack(self) -> None:
+        """Store every term's postings as one bytes object (integer keys: 9 bytes an entry instead
+        of about 42 in a dict) until the term is next read or changed; answers stay the same."""
+        postings = self.postings
+        for term, plist in postings.items():
+            if plist.__class__ is not dict:
+                continue
+            try:
+                keys = array("q", plist.keys())  # type: ignore[union-attr]
+            except (TypeError, OverflowError):
+                continue  # keys that are no machine integers stay as they are
+            tfs = array("I", plist.values())  # type: ignore[union-attr]
+            if max(tfs) < 256:
+                postings[term] = b"\x01" + keys.tobytes() + array("B", tfs).tobytes()
+            else:
+                postings[term] = b"\x04" + keys.tobytes() + tfs.tobytes()
+
+    def doc_freq(self, term: str) -> int:
+        plist = self.plist(term)
         return len(plist) if plist else 0
 
     def idf(self, term: str) -> float:
@@ -107,7 +162,7 @@ class Postings:
         present = []
         if n:
             for term, weight in weighted_terms:
-                plist = self.postings.get(term)
+                plist = self.plist(term)
                 if plist:
                     present.append((term, weight, plist, weight * lucene_idf(n, len(plist))))
         avgdl = self.total_length / n if self.total_length else 1.0
@@ -126,6 +181,50 @@ class Postings:
         if name not in self._derived:
             self._derived[name] = build()
         return self._derived[name]  # type: ignore[return-value]
+
+
+# A packed term changes in place of being unpacked: an edit re-indexes a few sections, whose
+# common words hold postings of thousands of entries each.
+def _packed_with(packed: bytes, key: int, tf: int) -> bytes:
+    """``packed`` with ``key`` (not in it) added last, as a dict keeps its order."""
+    width = packed[0]
+    if width == 1 and tf > 255:
+        width, packed = 4, _widened(packed)
+    at = 1 + 8 * ((len(packed) - 1) // (8 + width))
+    tail = bytes((tf,)) if width == 1 else array("I", (tf,)).tobytes()
+    return packed[:at] + array("q", (key,)).tobytes() + packed[at:] + tail
+
+
+def _packed_without(packed: bytes, key: Hashable) -> bytes:
+    """``packed`` without ``key`` (b"" when it was the last); KeyError when it is not there."""
+    width = packed[0]
+    at = 1 + 8 * ((len(packed) - 1) // (8 + width))
+    if key.__class__ is int:
+        wanted = array("q", (key,)).tobytes()  # type: ignore[arg-type]
+        i = packed.find(wanted, 1, at)
+        while i >= 0 and (i - 1) % 8:  # the 8 bytes straddle two keys
+            i = packed.find(wanted, i + 1, at)
+        if i >= 0:
+            j = (i - 1) // 8
+            if at == 9:
+                return b""
+            return packed[:i] + packed[i + 8 : at + width * j] + packed[at + width * (j + 1) :]
+    raise KeyError(key)
+
+
+def _widened(packed: bytes) -> bytes:
+    """One-byte term frequencies made four bytes wide."""
+    at = 1 + 8 * ((len(packed) - 1) // 9)
+    return b"\x04" + packed[1:at] + array("I", list(packed[at:])).tobytes()
+
+
+def _packed_keys(packed: bytes) -> tuple[array[int], int]:
+    """The keys of packed postings (see :meth:`Postings.pack`), and where their term frequencies
+    start: a width byte (1 or 4), the keys as 8-byte integers, then the frequencies."""
+    n = (len(packed) - 1) // (8 + packed[0])
+    keys = array("q")
+    keys.frombytes(packed[1 : 1 + 8 * n])
+    return keys, 1 + 8 * n
 
 
 class TermScorer:
@@ -210,7 +309,7 @@ class BM25:
         return [by_key.get(i, 0.0) for i in range(self._n)]
 
     def postings_of(self, term: str) -> dict[Hashable, int]:
-        return self._index.postings.get(term, {})
+        return self._index.plist(term) or {}
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ class DenseImpacts:
         terms = self._terms
         found = terms.pop(term, None)  # re-inserted below: the dict's order is the order of use
         if found is None:
-            found = self._build(self.index.postings[term], norm_a, norm_b)
+            found = self._build(self.index.plist(term), norm_a, norm_b)
             self._kept += len(found.positions)
             while terms and self._kept > POSTINGS_KEPT:
                 self._kept -= len(terms.pop(next(iter(terms))).positions)

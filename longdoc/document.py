@@ -967,11 +967,11 @@ class LongDocument:
         found = self.query_terms(phrase)
         if not found:
             return None
-        postings = self._postings().postings
-        lists = sorted((postings.get(t, {}) for t in found), key=len)
-        keys = lists[0].keys()
+        index = self._postings()
+        lists = sorted((index.keys_of(t) for t in found), key=len)
+        keys = lists[0]
         for other in lists[1:]:
-            keys = keys & other.keys()  # set intersection in C
+            keys = keys & other  # set intersection in C
         return self._runs_of(sorted(self._section_keys().positions(keys)))
 
     def _runs_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
@@ -1042,13 +1042,15 @@ class LongDocument:
         """Let go of what is cheap to make again, answers staying the same: the one-byte-per-
         character view that definitions, citations and diagnostics are read from (10 MB: rebuilt in
         about 20 ms), and what queries keep per version of the index (per-term arrays or block
-        maxima, the sections' index keys: a few milliseconds per question to make again), and what
-        every document shares: the citation keys of headings (tens of milliseconds), the terms of
-        words and the patterns of defined terms' uses."""
+        maxima, the sections' index keys: a few milliseconds per question to make again); pack the
+        index's postings (a quarter of their size; edits change them packed, a question unpacks the
+        terms it scores); and let go of what every document shares: the citation keys of headings
+        (tens of milliseconds), the terms of words and the patterns of defined terms' uses."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
             self._index.forget_derived()
+            self._index.pack()
         self._keys = None
         forget_heading_keys()
         forget_words()

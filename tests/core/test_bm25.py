@@ -182,3 +182,67 @@ def test_derived_structures_are_rebuilt_after_the_postings_change() -> None:
     assert index.derived("docs", lambda: len(index)) == 2
     index.remove(1, ["b"])
     assert index.derived("docs", lambda: len(index)) == 1
+
+
+@given(docs=small_collections, changes=st.lists(st.tuples(st.booleans(), st.integers(0, 11), st.booleans()), max_size=8),
+       weighted=weighted_queries)
+def test_packed_postings_read_score_and_change_as_unpacked_ones(
+        docs: list[list[str]], changes: list[tuple[bool, int, bool]], weighted: list[tuple[str, float]]) -> None:
+    # The same additions and removals on two indexes, one packed at random points in between.
+    plain, packed = postings_of(docs), postings_of(docs)
+    present = dict(enumerate(docs))
+    for add, key, pack in changes:
+        if pack:
+            packed.pack()
+        if add and key + 100 not in present:
+            present[key + 100] = docs[key % len(docs)]
+            plain.add(key + 100, present[key + 100])
+            packed.add(key + 100, present[key + 100])
+        elif not add and key in present:
+            terms = set(present.pop(key))
+            plain.remove(key, terms)
+            packed.remove(key, terms)
+    packed.pack()
+    assert {t: packed.plist(t) for t in "abcdefg"} == {t: plain.plist(t) for t in "abcdefg"}
+    assert packed.score_weighted(weighted) == plain.score_weighted(weighted)
+
+
+def test_packing_keeps_term_frequencies_past_a_byte_and_keys_that_are_no_integers() -> None:
+    index = Postings()
+    index.add(7, ["a"] * 300 + ["b"])
+    index.add("doc", ["b", "b"])
+    index.pack()
+    assert isinstance(index.postings["a"], bytes), "integer keys are packed"
+    assert index.postings["b"] == {7: 1, "doc": 2}, "a key that is no integer leaves its term as it was"
+    assert index.plist("a") == {7: 300}
+
+
+def test_the_keys_of_a_packed_term_are_read_without_unpacking_it() -> None:
+    index = postings_of([["a", "b"], ["b"], ["a", "a"]])
+    index.pack()
+    assert set(index.keys_of("a")) == {0, 2} and set(index.keys_of("z")) == set()
+    assert isinstance(index.postings["a"], bytes), "still packed"
+    assert index.plist("a") == {0: 1, 2: 2} and set(index.keys_of("a")) == {0, 2}
+
+
+def test_a_packed_term_takes_additions_and_removals_without_being_unpacked() -> None:
+    plain, packed = postings_of([["a"], ["a", "b"]]), postings_of([["a"], ["a", "b"]])
+    packed.pack()
+    for index in (plain, packed):
+        index.add(5, ["a"] * 300 + ["b"])  # a frequency past one byte widens the packed term
+        index.remove(0, {"a"})
+        index.remove(1, {"a", "b"})
+    assert isinstance(packed.postings["a"], bytes) and isinstance(packed.postings["b"], bytes), "still packed"
+    assert (packed.plist("a"), packed.plist("b")) == (plain.plist("a"), plain.plist("b")) == ({5: 300}, {5: 1})
+    packed.remove(5, {"a", "b"})
+    assert packed.postings == {} and packed.plist("a") is None, "a term with no key left is gone"
+
+
+def test_a_key_is_found_in_a_packed_term_only_where_a_key_starts() -> None:
+    # The bytes of 256 and 512 side by side hold those of 1 across them.
+    index = Postings()
+    for key in (256, 512, 1):
+        index.add(key, ["a"])
+    index.pack()
+    index.remove(1, {"a"})
+    assert index.plist("a") == {256: 1, 512: 1}
