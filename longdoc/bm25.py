@@ -38,7 +38,7 @@ class Postings:
         self.k1 = k1
         self.b = b
         # A term's postings: {key: term frequency}, or that dict packed (see `pack`).
-        self.postings: dict[str, dict[Hashable, int] | bytes] = {}
+        self.postings: dict[str, dict[Hashable, int] | bytearray] = {}
         self.lengths: dict[Hashable, int] = {}
         self.total_length = 0
         # Bumped by every change, so a holder can tell that the index moved on without it.
@@ -109,7 +109,7 @@ class Postings:
             return plist.keys()  # type: ignore[union-attr]
         return set(_packed_keys(plist)[0])  # type: ignore[arg-type]
 
-    def _unpack(self, term: str, packed: bytes) -> dict[Hashable, int]:
+    def _unpack(self, term: str, packed: bytearray) -> dict[Hashable, int]:
         keys, at = _packed_keys(packed)
         if packed[0] == 1:
             tfs: Iterable[int] = packed[at:]
@@ -121,7 +121,7 @@ class Postings:
         return plist
 
     def pack(self) -> None:
-        """Store every term's postings as one bytes object (integer keys: 9 bytes an entry instead
+        """Store every term's postings as one bytearray (integer keys: 9 bytes an entry instead
         of about 42 in a dict) until the term is next read or changed; answers stay the same."""
         postings = self.postings
         for term, plist in postings.items():
@@ -133,9 +133,9 @@ class Postings:
                 continue  # keys that are no machine integers stay as they are
             tfs = array("I", plist.values())  # type: ignore[union-attr]
             if max(tfs) < 256:
-                postings[term] = b"\x01" + keys.tobytes() + array("B", tfs).tobytes()
+                postings[term] = bytearray(b"\x01" + keys.tobytes() + array("B", tfs).tobytes())
             else:
-                postings[term] = b"\x04" + keys.tobytes() + tfs.tobytes()
+                postings[term] = bytearray(b"\x04" + keys.tobytes() + tfs.tobytes())
 
     def doc_freq(self, term: str) -> int:
         plist = self.plist(term)
@@ -183,20 +183,21 @@ class Postings:
         return self._derived[name]  # type: ignore[return-value]
 
 
-# A packed term changes in place of being unpacked: an edit re-indexes a few sections, whose
-# common words hold postings of thousands of entries each.
-def _packed_with(packed: bytes, key: int, tf: int) -> bytes:
+# A packed term changes in place, not unpacked: an edit re-indexes a few sections, whose common
+# words hold postings of thousands of entries each (a mutable buffer: no 100 KB copy per change).
+def _packed_with(packed: bytearray, key: int, tf: int) -> bytearray:
     """``packed`` with ``key`` (not in it) added last, as a dict keeps its order."""
     width = packed[0]
     if width == 1 and tf > 255:
         width, packed = 4, _widened(packed)
     at = 1 + 8 * ((len(packed) - 1) // (8 + width))
-    tail = bytes((tf,)) if width == 1 else array("I", (tf,)).tobytes()
-    return packed[:at] + array("q", (key,)).tobytes() + packed[at:] + tail
+    packed[at:at] = array("q", (key,)).tobytes()
+    packed += bytes((tf,)) if width == 1 else array("I", (tf,)).tobytes()
+    return packed
 
 
-def _packed_without(packed: bytes, key: Hashable) -> bytes:
-    """``packed`` without ``key`` (b"" when it was the last); KeyError when it is not there."""
+def _packed_without(packed: bytearray, key: Hashable) -> bytearray:
+    """``packed`` without ``key`` (empty when it was the last); KeyError when it is not there."""
     width = packed[0]
     at = 1 + 8 * ((len(packed) - 1) // (8 + width))
     if key.__class__ is int:
@@ -205,20 +206,22 @@ def _packed_without(packed: bytes, key: Hashable) -> bytes:
         while i >= 0 and (i - 1) % 8:  # the 8 bytes straddle two keys
             i = packed.find(wanted, i + 1, at)
         if i >= 0:
-            j = (i - 1) // 8
             if at == 9:
-                return b""
-            return packed[:i] + packed[i + 8 : at + width * j] + packed[at + width * (j + 1) :]
+                return bytearray()
+            j = (i - 1) // 8
+            del packed[at + width * j : at + width * (j + 1)]  # the frequency, then the key
+            del packed[i : i + 8]
+            return packed
     raise KeyError(key)
 
 
-def _widened(packed: bytes) -> bytes:
+def _widened(packed: bytearray) -> bytearray:
     """One-byte term frequencies made four bytes wide."""
     at = 1 + 8 * ((len(packed) - 1) // 9)
-    return b"\x04" + packed[1:at] + array("I", list(packed[at:])).tobytes()
+    return bytearray(b"\x04" + packed[1:at] + array("I", list(packed[at:])).tobytes())
 
 
-def _packed_keys(packed: bytes) -> tuple[array[int], int]:
+def _packed_keys(packed: bytearray) -> tuple[array[int], int]:
     """The keys of packed postings (see :meth:`Postings.pack`), and where their term frequencies
     start: a width byte (1 or 4), the keys as 8-byte integers, then the frequencies."""
     n = (len(packed) - 1) // (8 + packed[0])
