@@ -415,7 +415,8 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -
         return []
     return [
         Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
-                   f"\u201c{raw.decode('latin-1')}\u201d is capitalised like a defined term, but it is not defined.")
+                   f"\u201c{' '.join(raw.decode('latin-1').split())}\u201d is capitalised like a defined term, but it is "
+                   f"not defined.")
         for raw in undefined
     ]
 

@@ -126,6 +126,12 @@ def test_no_hint_names_only_the_first_words_of_a_longer_capitalised_phrase(sente
     assert [text[d.start : d.end] for d in of("undefined-term", text)] == ["Licensed Premises"]
 
 
+def test_a_hint_names_a_phrase_written_with_wide_spaces_with_single_spaces():
+    text = AGREEMENT.replace("for the Licensed Premises.", "for the Licensed      Premises.")
+    [found] = [d for d in of("undefined-term", text) if text[d.start : d.end] == "Licensed      Premises"]
+    assert found.message.startswith("\u201cLicensed Premises\u201d is capitalised")
+
+
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
     assert of("undefined-term", text) == []
