@@ -648,6 +648,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info is None or (not line_start and info.kind not in _MIDLINE_KINDS):
             i += 1
             continue
+        if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
+            i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
+            continue
         if not markdown and _is_toc_line(text, ls):
             i += 1
             continue
@@ -687,6 +690,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     return out
 
 
+# The line before ends in a word that cites or goes on with a number: "under section", "of".
+_WRAPPED_CITATION_RE = re.compile(
+    r"(?:\b(?:sections?|articles?|clauses?|paragraphs?|of|in|under|to|with|by)|§)[ \t]*(?:\r\n|[\n\r])[ \t]*\Z"
+)
 # A numbered clause that may run into its parent's heading line: "5.1 Title" after "5. TERM".
 _CHILD_RE = re.compile(r"[ \t]([0-9]{1,3}(?:\.[0-9]{1,3}){1,4})\.?[ \t]+[A-Z\"“(]")
 # How far past a heading's end its first clause may start, the spaces between them included.

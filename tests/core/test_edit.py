@@ -239,7 +239,7 @@ FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
     "\n1.2 Scope. ", "\n3. TERM\n", "Section 4 ", "§ 5 ", "IV. ", "\nGOVERNING LAW\n", "=====\n", "---\n",
     "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
-    " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ",
+    " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ", "under section\n", "section",
 ])
 
 

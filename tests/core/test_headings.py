@@ -196,6 +196,11 @@ def test_run_on_article_with_a_bracketed_title_is_a_heading() -> None:
     assert [h.label for h in find_headings(text)] == ["Article V"]
 
 
+def test_a_number_after_a_line_that_ends_in_section_is_a_wrapped_citation() -> None:
+    text = "Recitals.\n\nAny conditions added under section\n7.  This requirement modifies section 4.\n"
+    assert titles(text) == []
+
+
 def test_numbered_sentence_after_a_sentence_end_is_no_heading() -> None:
     assert titles("Recitals.\n\nFees are due within 30 days. 2. IBM proprietary software is excluded.\n") == []
 

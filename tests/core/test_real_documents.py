@@ -27,6 +27,7 @@ IPASS = CUAD + "IpassInc_20181203_8-K_EX-99.1_11445874_EX-99.1_Reseller Agreemen
 GITHUB_TOS = "unlabeled/site-policy__github-terms-of-service.md"
 GITHUB_PRIVACY = "unlabeled/site-policy__github-general-privacy-statement.md"
 APACHE = "unlabeled/apache-license-2.0.txt"
+GPL = "unlabeled/gnu-gpl-3.0.txt"
 
 
 @pytest.fixture(scope="module")
@@ -181,6 +182,12 @@ def test_licence_numbered_clauses_are_listed(document) -> None:
     assert [n.title for n in doc.nodes if n.kind == "numbered"][-3:] == [
         "7. Disclaimer of Warranty", "8. Limitation of Liability", "9. Accepting Warranty or Additional Liability",
     ]
+
+
+def test_a_citation_wrapped_onto_a_new_line_is_no_clause(document) -> None:
+    # "... conditions added under section\n7.  This requirement modifies ..." inside clause 5.
+    labels = [n.label for n in document(GPL).nodes if n.label is not None]
+    assert labels == [str(i) for i in range(18)]
 
 
 def test_licence_first_indented_clause_is_listed(document) -> None:
