@@ -690,10 +690,11 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     return out
 
 
-# The line before ends in a word that cites or goes on with a number: "under section", "of".
-_WRAPPED_CITATION_RE = re.compile(
-    r"(?:\b(?:sections?|articles?|clauses?|paragraphs?|of|in|under|to|with|by)|§)[ \t]*(?:\r\n|[\n\r])[ \t]*\Z"
-)
+# A word that cites a number or goes on with one ("under section 7", "of 2.0"): a number after it
+# is no clause, on the same line or wrapped onto the next.
+_CITING = r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|under|to|with|by)|§)[ \t]*"
+_CITING_RE = re.compile(_CITING + r"\Z")
+_WRAPPED_CITATION_RE = re.compile(_CITING + r"(?:\r\n|[\n\r])[ \t]*\Z")
 # A numbered clause that may run into its parent's heading line: "5.1 Title" after "5. TERM".
 _CHILD_RE = re.compile(r"[ \t]([0-9]{1,3}(?:\.[0-9]{1,3}){1,4})\.?[ \t]+[A-Z\"“(]")
 # How far past a heading's end its first clause may start, the spaces between them included.
@@ -722,8 +723,6 @@ def _run_in_child(text: str, info: _Shape, hs: int, he: int, le: int) -> int:
         at = text.find(number, at + 1, hi)
     return -1
 
-
-_CITING_RE = re.compile(r"(?i:\b(?:section|article|clause|paragraph|in|of|to|under)|§)[ \t]*\Z")
 
 
 def find_headings(text: str) -> list[Heading]:
