@@ -187,10 +187,9 @@ class Postings:
 # words hold postings of thousands of entries each (a mutable buffer: no 100 KB copy per change).
 def _packed_with(packed: bytearray, key: int, tf: int) -> bytearray:
     """``packed`` with ``key`` (not in it) added last, as a dict keeps its order."""
-    width = packed[0]
-    if width == 1 and tf > 255:
-        width, packed = 4, _widened(packed)
-    at = 1 + 8 * ((len(packed) - 1) // (8 + width))
+    if packed[0] == 1 and tf > 255:
+        packed = _widened(packed)
+    width, at = packed[0], _frequencies_at(packed)
     packed[at:at] = array("q", (key,)).tobytes()
     packed += bytes((tf,)) if width == 1 else array("I", (tf,)).tobytes()
     return packed
@@ -198,8 +197,7 @@ def _packed_with(packed: bytearray, key: int, tf: int) -> bytearray:
 
 def _packed_without(packed: bytearray, key: Hashable) -> bytearray:
     """``packed`` without ``key`` (empty when it was the last); KeyError when it is not there."""
-    width = packed[0]
-    at = 1 + 8 * ((len(packed) - 1) // (8 + width))
+    width, at = packed[0], _frequencies_at(packed)
     if key.__class__ is int:
         wanted = array("q", (key,)).tobytes()  # type: ignore[arg-type]
         i = packed.find(wanted, 1, at)
@@ -217,17 +215,22 @@ def _packed_without(packed: bytearray, key: Hashable) -> bytearray:
 
 def _widened(packed: bytearray) -> bytearray:
     """One-byte term frequencies made four bytes wide."""
-    at = 1 + 8 * ((len(packed) - 1) // 9)
+    at = _frequencies_at(packed)
     return bytearray(b"\x04" + packed[1:at] + array("I", list(packed[at:])).tobytes())
 
 
+def _frequencies_at(packed: bytearray) -> int:
+    """Where the term frequencies of packed postings start: they hold a width byte (1 or 4), the
+    keys as 8-byte integers, then one frequency of that width per key."""
+    return 1 + 8 * ((len(packed) - 1) // (8 + packed[0]))
+
+
 def _packed_keys(packed: bytearray) -> tuple[array[int], int]:
-    """The keys of packed postings (see :meth:`Postings.pack`), and where their term frequencies
-    start: a width byte (1 or 4), the keys as 8-byte integers, then the frequencies."""
-    n = (len(packed) - 1) // (8 + packed[0])
+    """The keys of packed postings (see :meth:`Postings.pack`), and where their frequencies start."""
+    at = _frequencies_at(packed)
     keys = array("q")
-    keys.frombytes(packed[1 : 1 + 8 * n])
-    return keys, 1 + 8 * n
+    keys.frombytes(packed[1:at])
+    return keys, at
 
 
 class TermScorer:
