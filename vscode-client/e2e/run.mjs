@@ -306,6 +306,8 @@ try {
 
   await check("after an edit of the contract, Go to Source says the window is stale and refreshes it", async () => {
     await page.locator(`.tab[data-resource-name="${OPENED_NAME}"]`).click();
+    // On a loaded machine the keys can outrun the tab switch: type once the contract is the active editor.
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
     await page.keyboard.press("Control+Home");
     await page.keyboard.type("Draft. ");
     await page.locator(`.tab[data-resource-name^="${OPENED_NAME} — "]`).click();
