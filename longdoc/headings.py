@@ -463,7 +463,13 @@ def leans_on_previous(text: str, pos: int) -> bool:
     k = pos
     while k > 0 and text[k - 1] in " \t":
         k -= 1
-    return k > 0 and text[k - 1] not in LINE_BREAKS and text[k - 1] not in _MIDLINE_AFTER
+    return k > 0 and text[k - 1] not in LINE_BREAKS and not _after_mark(text, pos)
+
+
+def _after_mark(text: str, pos: int) -> bool:
+    """Whether a mark that may end a sentence or a run-in heading (``_MIDLINE_AFTER``) stands last
+    before ``pos``, spaces aside: a heading may start there in the middle of a line."""
+    return text[max(0, pos - 64) : pos].rstrip()[-1:] in _MIDLINE_AFTER
 
 
 def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
@@ -620,11 +626,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
             indent = found.end()
-        if not line_start and not after_heading:
-            before = text[max(0, ls - 64) : ls].rstrip()[-1:]
-            if before not in _MIDLINE_AFTER:
-                i += 1
-                continue
+        if not line_start and not after_heading and not _after_mark(text, ls):
+            i += 1
+            continue
         s = text[indent:le]
         if _SETEXT_RE.match(s):
             i += 1
