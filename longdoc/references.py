@@ -89,7 +89,7 @@ _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # OF REGULATION S-K").
 _EXTERNAL = re.compile(
     rb"(?:-[0-9][\w.]*)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
-    rb"(?!this\b|these\b|such\b|(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
+    rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
 )
 # "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
