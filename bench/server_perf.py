@@ -41,7 +41,7 @@ TARGETS = {"symbols": 50.0, "find": 20.0, "folding": 50.0, "memory": 10.0}
 def edit_positions(text: str, rounds: int) -> list[dict[str, int]]:
     """Positions in the middle of long body lines, spread over the document, one per round."""
     lines = LineIndex.of(text)
-    long_lines = [n for n in range(lines.line_count) if lines.line_end(n) - lines.starts[n] > 200]
+    long_lines = [n for n in range(lines.line_count) if lines.line_end(n) - lines.start(n) > 200]
     step = max(1, len(long_lines) // (rounds + 1))
     return [{"line": n, "character": 100} for n in long_lines[step::step][:rounds]]
 

@@ -50,17 +50,26 @@ def _after_each(text: str, char: str, base: int) -> array[int]:
     return out
 
 
+# Lines per block of the line index: an edit re-makes the block it falls in and moves the later
+# blocks' bases, instead of moving the start of every later line (a keystroke in the middle of a
+# 10 MB contract: some 36,000 lines, 2.5 ms, against a block's 0.1 ms).
+BLOCK_LINES = 1024
+
+
 @dataclass(frozen=True)
 class LineIndex:
     """Start offsets of every line of ``text``; immutable, so older snapshots stay valid.
 
-    ``edited`` rescans only the lines an edit touches and shifts the rest.
+    ``edited`` rescans only the lines an edit touches; later lines move with their block.
     """
 
     text: str
-    # Machine integers, not a list of int objects: 8 bytes a line instead of 36, and a version's
-    # index leaves no objects behind in the heap when it goes.
-    starts: array[int]
+    # Each block: its lines' starts relative to its first line, as machine integers (8 bytes a
+    # line instead of 36, and no objects left in the heap when a version goes); blocks are shared
+    # between versions an edit did not touch.
+    blocks: tuple[array[int], ...]
+    bases: array[int]  # each block's first line's start
+    firsts: array[int]  # each block's first line's number
     # Units beyond one per character, per encoding (zero: no line of the text needs conversion),
     # counted when an encoding is first asked about: a session uses one.
     extra_units: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -72,14 +81,28 @@ class LineIndex:
 
     @classmethod
     def of(cls, text: str) -> LineIndex:
-        return cls(text, array("q", [0]) + _line_starts(text))
+        return cls(text, *_blocked(array("q", [0]) + _line_starts(text), 0))
 
     @property
     def line_count(self) -> int:
-        return len(self.starts)
+        return self.firsts[-1] + len(self.blocks[-1])
+
+    @property
+    def starts(self) -> array[int]:
+        """Every line's start, in one array (made on each call)."""
+        out = array("q")
+        for base, block in zip(self.bases, self.blocks):
+            out.extend([base + at for at in block])
+        return out
+
+    def start(self, line: int) -> int:
+        """The offset where ``line`` (0 <= line < line_count) starts."""
+        b = bisect_right(self.firsts, line) - 1
+        return self.bases[b] + self.blocks[b][line - self.firsts[b]]
 
     def line_of(self, offset: int) -> int:
-        return bisect_right(self.starts, offset) - 1
+        b = bisect_right(self.bases, offset) - 1
+        return self.firsts[b] + bisect_right(self.blocks[b], offset - self.bases[b]) - 1
 
     def extra(self, encoding: str) -> int:
         """Units beyond one per character of the whole text in ``encoding``."""
@@ -97,8 +120,8 @@ class LineIndex:
             known_lines = self._single_unit[encoding] = {}
         known = known_lines.get(line)
         if known is None:
-            end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.text)
-            known = known_lines[line] = _MULTI_UNIT[encoding].search(self.text, self.starts[line], end) is None
+            end = self.start(line + 1) if line + 1 < self.line_count else len(self.text)
+            known = known_lines[line] = _MULTI_UNIT[encoding].search(self.text, self.start(line), end) is None
         return known
 
     def unit_marks(self, line: int, encoding: str) -> list[int]:
@@ -106,7 +129,7 @@ class LineIndex:
         content (and to its end), made once per line and encoding."""
         marks = self._marks.get((line, encoding))
         if marks is None:
-            start, end, step, text = self.starts[line], self.line_end(line), self.mark_every, self.text
+            start, end, step, text = self.start(line), self.line_end(line), self.mark_every, self.text
             marks = list(accumulate((_units(text[at : min(at + step, end)], encoding) for at in range(start, end, step)),
                                     initial=0))
             self._marks[line, encoding] = marks
@@ -114,42 +137,64 @@ class LineIndex:
 
     def mark_before(self, line: int, encoding: str, offset: int) -> tuple[int, int]:
         """The last mark of ``line`` at or before ``offset``, and the units up to it."""
-        start = self.starts[line]
+        start = self.start(line)
         k = min(offset - start, self.line_end(line) - start) // self.mark_every
         return (start, 0) if k <= 0 else (start + k * self.mark_every, self.unit_marks(line, encoding)[k])
 
     def line_end(self, line: int) -> int:
         """Offset of the end of ``line``'s content (before its line break)."""
-        if line + 1 < len(self.starts):
-            end = self.starts[line + 1]
-            if self.text[end - 1] == "\n" and end - 2 >= self.starts[line] and self.text[end - 2] == "\r":
+        if line + 1 < self.line_count:
+            end = self.start(line + 1)
+            if self.text[end - 1] == "\n" and end - 2 >= self.start(line) and self.text[end - 2] == "\r":
                 return end - 2
             return end - 1
         return len(self.text)
 
     def edited(self, start: int, end: int, new_text: str, result: str) -> LineIndex:
         """The index of ``result``, which is ``self.text`` with ``[start, end)`` replaced by ``new_text``."""
-        starts = self.starts
+        line_count = self.line_count
         # One line of margin on each side: an edit can join or split a "\r\n" pair at its edges.
         first = max(self.line_of(start) - 1, 0)
-        last = min(self.line_of(end) + 1, len(starts) - 1)
-        region_start = starts[first]
+        last = min(self.line_of(end) + 1, line_count - 1)
         delta = len(new_text) - (end - start)
-        if last + 1 < len(starts):
-            region_end = starts[last + 1] + delta
-            tail = array("q", [s + delta for s in starts[last + 1 :]]) if delta else starts[last + 1 :]
-        else:
-            region_end = len(result)
-            tail = array("q")
+        # The blocks holding lines first..last are made again; those after them move.
+        b0, b1 = bisect_right(self.firsts, first) - 1, bisect_right(self.firsts, last) - 1
+        lines = array("q")
+        for base, block in zip(self.bases[b0 : b1 + 1], self.blocks[b0 : b1 + 1]):
+            lines.extend([base + at for at in block])
+        head, tail = first - self.firsts[b0], last + 1 - self.firsts[b0]
+        region_start = lines[head]
+        region_end = self.start(last + 1) + delta if last + 1 < line_count else len(result)
         middle = _line_starts(result[region_start:region_end], region_start)
-        if middle and middle[-1] == region_end and tail:
+        if middle and middle[-1] == region_end and last + 1 < line_count:
             middle.pop()
+        lines = lines[: head + 1] + middle + array("q", [at + delta for at in lines[tail:]])
+        blocks, bases, firsts = _blocked(lines, self.firsts[b0])
+        old_lines = (self.firsts[b1 + 1] if b1 + 1 < len(self.firsts) else line_count) - self.firsts[b0]
+        moved = len(lines) - old_lines
         removed = self.text[start:end]
         extra_units = {
             encoding: count - _extra(removed, encoding) + _extra(new_text, encoding)
             for encoding, count in self.extra_units.items()
         }
-        return LineIndex(result, starts[: first + 1] + middle + tail, extra_units)  # those counted so far
+        return LineIndex(
+            result,
+            (*self.blocks[:b0], *blocks, *self.blocks[b1 + 1 :]),
+            self.bases[:b0] + bases + array("q", [at + delta for at in self.bases[b1 + 1 :]]),
+            self.firsts[:b0] + firsts + array("q", [at + moved for at in self.firsts[b1 + 1 :]]),
+            extra_units,  # those counted so far
+        )
+
+
+def _blocked(starts: array[int], first_line: int) -> tuple[tuple[array[int], ...], array[int], array[int]]:
+    """``starts`` (of lines numbered from ``first_line``) cut into blocks: (blocks, bases, firsts)."""
+    blocks, bases, firsts = [], array("q"), array("q")
+    for at in range(0, len(starts), BLOCK_LINES):
+        base = starts[at]
+        blocks.append(array("q", [s - base for s in starts[at : at + BLOCK_LINES]]))
+        bases.append(base)
+        firsts.append(first_line + at)
+    return tuple(blocks), bases, firsts
 
 
 def _extra(text: str, encoding: str) -> int:
@@ -176,10 +221,13 @@ class Codec:
 
     def position(self, lines: LineIndex, offset: int) -> Position:
         # Thousands per answer (every outline symbol has three): no call that can be spared.
-        starts = lines.starts
-        line = bisect_right(starts, offset) - 1
+        bases = lines.bases
+        b = bisect_right(bases, offset) - 1
+        block = lines.blocks[b]
+        k = bisect_right(block, offset - bases[b]) - 1
+        line = lines.firsts[b] + k
         if lines.single_unit(line, self.encoding):
-            return {"line": line, "character": offset - starts[line]}
+            return {"line": line, "character": offset - bases[b] - block[k]}
         mark, units = lines.mark_before(line, self.encoding, offset)
         return {"line": line, "character": units + _units(lines.text[mark:offset], self.encoding)}
 
@@ -191,7 +239,7 @@ class Codec:
         line, character = _coordinates(position)
         if not 0 <= line < lines.line_count:
             raise PositionError(f"line {line} is outside the document (it has {lines.line_count} lines)")
-        line_start = lines.starts[line]
+        line_start = lines.start(line)
         line_end = lines.line_end(line)
         if character < 0:
             raise PositionError(f"character {character} is negative")

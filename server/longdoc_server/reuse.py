@@ -123,7 +123,7 @@ class _Reuse:
         self.change = previous.change if previous is not None else None
         later_line = lines.line_of(self.change.end) + 1 if self.change is not None else lines.line_count
         # The first offset on a line after the change (past the text when there is none).
-        self.later = lines.starts[later_line] if later_line < lines.line_count else len(lines.text) + 1
+        self.later = lines.start(later_line) if later_line < lines.line_count else len(lines.text) + 1
 
     def get(self, start: int, end: int, key: Any, key_moved_by: Callable[[int], Any]) -> bytes | None:
         """The earlier JSON of the piece at [start, end) under ``key`` (``key_moved_by(shift)``: the

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from longdoc_server import positions
 from longdoc_server.positions import UTF8, UTF16, UTF32, Codec, LineIndex, PositionError, negotiate
 from lsp_support import reference_line_starts
 
@@ -38,6 +40,24 @@ def test_edited_index_equals_a_fresh_index(text: str, data: st.DataObject) -> No
     new_text = data.draw(st.text(TEXT_ALPHABET, max_size=8))
     result = text[:start] + new_text + text[end:]
     assert list(LineIndex.of(text).edited(start, end, new_text, result).starts) == reference_line_starts(result)
+
+
+@given(texts, st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1), st.text(TEXT_ALPHABET, max_size=8)), max_size=6))
+@settings(max_examples=300)
+def test_a_chain_of_edits_across_small_blocks_keeps_every_line_in_place(text: str, edits: list) -> None:
+    # Blocks of two lines: every edit falls across block edges, splits and re-cuts them.
+    with mock.patch.object(positions, "BLOCK_LINES", 2):
+        lines = LineIndex.of(text)
+        for a, b, new_text in edits:
+            start, end = sorted((int(a * len(text)), int(b * len(text))))
+            text = text[:start] + new_text + text[end:]
+            lines = lines.edited(start, end, new_text, text)
+    expected = reference_line_starts(text)
+    assert list(lines.starts) == expected
+    assert [lines.start(n) for n in range(lines.line_count)] == expected
+    assert [lines.line_of(offset) for offset in range(len(text) + 1)] == [
+        max(n for n, at in enumerate(expected) if at <= offset) for offset in range(len(text) + 1)
+    ]
 
 
 def test_astral_characters_count_two_utf16_units() -> None:
