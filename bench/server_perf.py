@@ -146,7 +146,7 @@ def measure_transport_floor(doc: LongDocument, rounds: int) -> dict[str, Any]:
     symbols = document_symbols(Snapshot(URI, 1, doc, LineIndex.of(doc.text)), Codec())
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "symbols.json"
-        path.write_bytes(symbols)
+        path.write_bytes(bytes(symbols))
         done = subprocess.run(["node", str(CLIENT / "lsp_floor.mjs"), sys.executable, str(CLIENT / "replay_server.py"),
                                str(path), str(rounds)], capture_output=True, text=True)
     if done.returncode != 0:

@@ -73,15 +73,15 @@ class LongdocProtocol(LanguageServerProtocol):
             super()._send_response(msg_id, result, error)
         elif isinstance(result, RawJson):
             head = f'{{"jsonrpc": "{self.VERSION}", "id": {json.dumps(msg_id)}, "result": '.encode(self.CHARSET)
-            self._send_body((head, result, b"}"))
+            self._send_body((head, *result.chunks, b"}"))
         else:
             self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "result": result})
 
-    def notify_json(self, method: str, params: bytes) -> None:
+    def notify_json(self, method: str, params: RawJson) -> None:
         """Send a notification whose params are JSON already (a version's diagnostics), as
         :meth:`_send_response` sends a :class:`RawJson` result."""
         head = f'{{"jsonrpc": "{self.VERSION}", "method": {json.dumps(method)}, "params": '.encode(self.CHARSET)
-        self._send_body((head, params, b"}"))
+        self._send_body((head, *params.chunks, b"}"))
 
     def _send_body(self, body: tuple[bytes, ...]) -> None:
         """Write one message whose JSON is ready, in encoded pieces (as ``_send_data`` does after

@@ -71,7 +71,7 @@ def test_rendering_symbols_leaves_no_reference_cycle_that_keeps_the_text(contrac
     try:
         snapshot = Snapshot(URI, 1, LongDocument(contract_text), LineIndex.of(contract_text))
         lines = weakref.ref(snapshot.lines)
-        assert symbols_json(snapshot, Codec()).startswith(b"[{")
+        assert bytes(symbols_json(snapshot, Codec())).startswith(b"[{")
         del snapshot
         assert lines() is None, "freed when the snapshot goes, without the collector"
     finally:

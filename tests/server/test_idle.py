@@ -125,7 +125,7 @@ async def test_pulled_diagnostics_first_index_the_document_a_step_at_a_time_and_
 
     server.idle = IdleWork(server.documents, counted_run, parts=4)
     pull = server.protocol.fm.features[types.TEXT_DOCUMENT_DIAGNOSTIC]
-    answer = json.loads(await pull(types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI))))
+    answer = json.loads(bytes(await pull(types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=URI)))))
     doc = server.documents.get(URI).doc
     assert doc.indexed and len(steps) >= len(doc._parts) // 4
     assert [item["code"] for item in answer["items"]] == [d.code for d in doc.diagnostics()]
@@ -168,7 +168,7 @@ async def test_diagnostics_of_an_edited_version_patch_definitions_and_citations_
         return await run(compute, *args)
 
     server.run = watched_run  # type: ignore[method-assign]
-    answer = json.loads(await pull(params))
+    answer = json.loads(bytes(await pull(params)))
     doc = server.documents.get(URI).doc
     assert jobs == [(False, False), (True, False)], "citations patched first, then the diagnosis"
     assert [item["code"] for item in answer["items"]] == [d.code for d in LongDocument(doc.text).diagnostics()]

@@ -39,11 +39,11 @@ SERVER = Server(CODEC)
 
 
 def outline_json(snapshot: Snapshot) -> tuple[object, object]:
-    return json.loads(document_symbols(snapshot, CODEC)), json.loads(folding_ranges(snapshot, None))
+    return json.loads(bytes(document_symbols(snapshot, CODEC))), json.loads(bytes(folding_ranges(snapshot, None)))
 
 
 def diagnostics_json(snapshot: Snapshot) -> object:
-    return json.loads(diagnostics(SERVER, snapshot))
+    return json.loads(bytes(diagnostics(SERVER, snapshot)))
 
 
 def edited(sequence: list[tuple[float, int, str]], render_between: bool,

@@ -68,7 +68,7 @@ async def test_a_change_prepares_the_outline_and_folding_of_a_client_that_asked_
     did_change = server.protocol.fm.features[types.TEXT_DOCUMENT_DID_CHANGE]
     server.documents.put(server.documents.build(URI, 1, CONTRACT))
     asked = params(text_document=types.TextDocumentIdentifier(uri=URI))
-    assert first_lines(json.loads(await handler(asked))) == [0, 3]  # version 1: the client shows it
+    assert first_lines(json.loads(bytes(await handler(asked)))) == [0, 3]  # version 1: the client shows it
     release = threading.Event()
     try:
         await did_change(types.DidChangeTextDocumentParams(
@@ -78,7 +78,7 @@ async def test_a_change_prepares_the_outline_and_folding_of_a_client_that_asked_
                 text="\n")],
         ))
         busy = asyncio.ensure_future(server.run(release.wait))  # say, a diagnostics pull right behind the change
-        assert first_lines(json.loads(await asyncio.wait_for(handler(asked), 10))) == [1, 4]  # version 2's lines
+        assert first_lines(json.loads(bytes(await asyncio.wait_for(handler(asked), 10)))) == [1, 4]  # version 2's lines
         assert not busy.done()
     finally:
         release.set()

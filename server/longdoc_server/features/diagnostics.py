@@ -75,7 +75,7 @@ async def _publish_changes(server: LongdocServer) -> None:
             except JsonRpcContentModified:
                 continue  # changed meanwhile: published once it is still again
             # The findings are JSON already: sent as they are, not parsed and serialised again.
-            params = b'{"uri":%s,"version":%d,"diagnostics":%s}' % (json.dumps(snapshot.uri).encode(), version, found)
+            params = found.wrapped(b'{"uri":%s,"version":%d,"diagnostics":' % (json.dumps(snapshot.uri).encode(), version), b"}")
             server.protocol.notify_json(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
             published[snapshot.uri] = version
 
@@ -87,7 +87,7 @@ def register(server: LongdocServer) -> None:
     )
     async def pull(params: types.DocumentDiagnosticParams) -> RawJson:
         snapshot = await server.current(params.text_document.uri)
-        return RawJson(b'{"kind":"full","items":' + await findings(server, snapshot) + b"}")
+        return (await findings(server, snapshot)).wrapped(b'{"kind":"full","items":', b"}")
 
     def start_publishing() -> None:
         if not _pulls(server):
