@@ -7,11 +7,13 @@ import fcntl
 import gc
 import os
 import platform
+import sys
 import tempfile
+from typing import Iterator
 
 import longdoc_server.app as app
 import pytest
-from longdoc_server.__main__ import main
+from longdoc_server.__main__ import SWITCH_INTERVAL_SECONDS, main
 from longdoc_server.memory import (
     COLLECTOR_THRESHOLDS,
     release_free_memory,
@@ -19,6 +21,15 @@ from longdoc_server.memory import (
     use_one_arena,
 )
 from longdoc_server.pipes import PIPE_BYTES, widen
+
+
+@pytest.fixture(autouse=True)
+def process_settings_restored() -> Iterator[None]:
+    """``main`` sets process-wide settings: the tests after it see Python's own."""
+    thresholds, interval = gc.get_threshold(), sys.getswitchinterval()
+    yield
+    gc.set_threshold(*thresholds)
+    sys.setswitchinterval(interval)
 
 
 def test_a_stdio_pipe_is_widened_to_one_mebibyte() -> None:
@@ -60,9 +71,19 @@ def test_the_server_collects_cycles_less_often_than_python_does(monkeypatch: pyt
 
     monkeypatch.setattr(app, "build_server", Server)
     before = gc.get_threshold()
-    try:
-        assert main(["--tcp"]) == 0
-    finally:
-        gc.set_threshold(*before)
+    assert main(["--tcp"]) == 0
     assert thresholds_when_serving == [COLLECTOR_THRESHOLDS]
     assert COLLECTOR_THRESHOLDS[0] > before[0]
+
+
+def test_the_server_lets_the_event_loop_take_over_from_the_worker_sooner_than_python_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    intervals_when_serving: list[float] = []
+
+    class Server:
+        def start_tcp(self, host: str, port: int) -> None:
+            intervals_when_serving.append(sys.getswitchinterval())
+
+    monkeypatch.setattr(app, "build_server", Server)
+    assert main(["--tcp"]) == 0
+    assert intervals_when_serving == [pytest.approx(SWITCH_INTERVAL_SECONDS)]
+    assert SWITCH_INTERVAL_SECONDS < 0.005  # CPython's default
