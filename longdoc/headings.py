@@ -649,6 +649,12 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         info = _classify(s, markdown)
+        lead = _caps_lead(s, markdown) if info is None and line_start else 0
+        if lead:
+            # "TERMS AND CONDITIONS 1. APPOINTMENT ...": the title, and its first clause read from
+            # where it starts.
+            info = _lead_shape(s[:lead].rstrip(), markdown)
+            resume = indent + lead
         if info is None or (not line_start and info.kind not in _MIDLINE_KINDS):
             i += 1
             continue
@@ -668,6 +674,18 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.bare and not nxt and j + 1 < len(segs):
             j += 1  # one blank line may stand between "ARTICLE V" and its title
             nxt = _segment_text(text, segs, j)
+        lead = _caps_lead(nxt, markdown) if info.bare and nxt else 0
+        if lead:
+            # "ARTICLE I" over "DEFINITIONS Section 1.01 Definitions. As used ...": the title joins
+            # the label, and the first clause is read from where it starts.
+            nraw = text[segs[j][0] : segs[j][1]]
+            ns = segs[j][0] + (len(nraw) - len(nraw.lstrip(" \t")))
+            nxt = nxt[:lead].rstrip()
+            out.append(Heading(hs, ns + len(nxt), f"{heading_text} {nxt}", _clean_title(f"{title} {nxt}"),
+                               info.label, info.level, info.kind))
+            last_heading_seg = j
+            i, resume = j, ns + lead
+            continue
         if info.bare and nxt and len(nxt) <= 80 and _is_caps_heading(nxt) and _is_plain_title(nxt, markdown):
             # "ARTICLE V" over "DEFINITIONS": one heading on two lines (or two segments).
             nraw = text[segs[j][0] : segs[j][1]]
@@ -692,6 +710,41 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if resume < 0:
             i += 1
     return out
+
+
+# The first clause of a text ("1. APPOINTMENT", "1.1 General", "ARTICLE I", "Section 1.01"), run
+# into the ALL-CAPS title of the line it opens.
+_FIRST_CLAUSE_RE = re.compile(
+    r"[ \t]+(?=1\.(?:[ \t]+[A-Z]{2}|1\.?[ \t]+[A-Z])|(?:ARTICLE|Article)[ \t]+(?:1|I)\b|(?:SECTION|Section)[ \t]+1(?:\.0?1)?\b)"
+)
+
+
+# A title that cannot lead a first clause: a table of contents ("TABLE OF CONTENTS SECTION PAGE
+# 1. RIGHTS GRANTED 2 ..."), or a label whose number it is ("EXHIBIT 1.1 Strategic Alliance").
+_NO_LEAD_RE = re.compile(r"\b(?:CONTENTS|INDEX)\b|\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\Z")
+
+
+def _caps_lead(line: str, markdown: bool) -> int:
+    """Where the first clause starts in a line that opens with an ALL-CAPS title run into it
+    ("TERMS AND CONDITIONS 1. APPOINTMENT OF CHANNEL PARTNER 1.1 General. ..."), or 0."""
+    if markdown:
+        return 0
+    m = _FIRST_CLAUSE_RE.search(line, 0, _TITLE_LIMIT)
+    if m is None:
+        return 0
+    title = line[: m.start()]
+    if not _is_caps_heading(title) or _NO_LEAD_RE.search(title):
+        return 0
+    clause = _classify(line[m.end() :], markdown)
+    return m.end() if clause is not None and clause.kind in _MIDLINE_KINDS else 0
+
+
+def _lead_shape(title: str, markdown: bool) -> _Shape:
+    """The shape of the title of :func:`_caps_lead`: its own ("EXHIBIT D CUSTOMIZED SERVICES") or a caps line's."""
+    shape = _classify(title, markdown)
+    if shape is not None and shape.span == len(title):
+        return shape
+    return _Shape("caps", None, 2, len(title), _clean_title(title), False)
 
 
 # A word that cites a number or goes on with one ("under section 7", "of 2.0"): a number after it

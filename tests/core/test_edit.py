@@ -240,6 +240,7 @@ FRAGMENTS = st.sampled_from([
     "\n1.2 Scope. ", "\n3. TERM\n", "Section 4 ", "§ 5 ", "IV. ", "\nGOVERNING LAW\n", "=====\n", "---\n",
     "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
     " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ", "under section\n", "section",
+    "TERMS AND CONDITIONS 1. APPOINTMENT 1.1 General. ", "\nARTICLE I\n\nDEFINITIONS Section 1.01 Terms. ",
 ])
 
 

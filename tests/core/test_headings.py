@@ -228,6 +228,39 @@ def test_first_clause_run_into_an_article_line_is_a_heading_of_its_own() -> None
     ]
 
 
+def test_a_caps_title_run_into_the_first_clause_is_a_heading_of_its_own() -> None:
+    # iPass reseller agreement: the terms open on one line after the signature page.
+    text = ("Source: IPASS INC, 8-K, 12/3/2018\n\nTERMS AND CONDITIONS 1. APPOINTMENT OF CHANNEL PARTNER 1.1 General. "
+            "iPass will make the Service available to Channel Partner.\n\n1.2 Grant of Authority. Text.\n")
+    assert titles(text) == ["TERMS AND CONDITIONS", "1. APPOINTMENT OF CHANNEL PARTNER", "1.1 General", "1.2 Grant of Authority"]
+
+
+def test_an_exhibit_title_run_into_its_first_clause_keeps_its_label() -> None:
+    headings = find_headings("Terms.\n\nEXHIBIT D CUSTOMIZED SERVICES AND SUPPORT 1. SOFTWARE INSTALLATION SUPPORT . "
+                             "iPass personnel will work remotely.\n")
+    assert [(h.title, h.label) for h in headings] == [
+        ("EXHIBIT D CUSTOMIZED SERVICES AND SUPPORT", "Exhibit D"), ("1. SOFTWARE INSTALLATION SUPPORT", "1"),
+    ]
+
+
+def test_an_article_label_takes_the_caps_title_that_runs_into_its_first_section() -> None:
+    headings = find_headings("Recitals.\n\nARTICLE I\n\nDEFINITIONS AND INTERPRETATION Section 1.01 Definitions. As used "
+                             "in this Agreement, terms have these meanings.\n")
+    assert [(h.title, h.text) for h in headings] == [
+        ("ARTICLE I DEFINITIONS AND INTERPRETATION", "ARTICLE I DEFINITIONS AND INTERPRETATION"),
+        ("Section 1.01 Definitions", "Section 1.01 Definitions."),
+    ]
+
+
+@pytest.mark.parametrize("line", [
+    "TABLE OF CONTENTS SECTION PAGE 1. RIGHTS GRANTED 2 2. TERM; SUCCESSOR FRANCHISE AGREEMENTS 4 3. FEES 4",
+    "EXHIBIT 1.1 Strategic Alliance Agreement",
+    "TOTAL 1. Apples are red and pears are green.",
+])
+def test_a_contents_line_an_exhibit_number_or_a_sentence_is_no_title_run_into_a_clause(line: str) -> None:
+    assert find_headings(f"{line}\n\nThis Agreement is made.\n") == []
+
+
 @pytest.mark.parametrize("line", ["2. Delete Section 2.0 Term, as last amended.", "3. PAYMENT 4.1 Fees. The fee is due."])
 def test_a_cited_or_foreign_number_in_a_heading_line_is_no_run_in_clause(line: str) -> None:
     assert len(find_headings(f"Recitals.\n\n{line}\n")) == 1
