@@ -870,9 +870,9 @@ class LongDocument:
             old_region_end = starts[last + 1] if last + 1 < n else len(old_text)
             region_end = old_region_end + delta
             heads = scan_headings(text, region_start, region_end, markdown=self._markdown)
-            if last + 1 < n and ((heads and heads[-1].end > region_end) or leans_on_previous(text, region_end)):
-                # A heading now runs into the next part, or the next part's heading stands on one
-                # before it on its line: take that part in too.
+            if last + 1 < n and ((heads and heads[-1].end > region_end) or leans_on_previous(text, region_end, end + delta)):
+                # A heading now runs into the next part, or the next part's heading may stand or
+                # fall with the edited text before it on its line: take that part in too.
                 last += 1
                 continue
             if first > 0 and (not heads or heads[0].start != region_start):

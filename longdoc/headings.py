@@ -358,8 +358,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
                 return None
         elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘"):
             return None
-        if not dot and "." not in number and (not _caps_run(rest) or rest[1:2] in (" ", "\t")):
-            # "5 days after ..." and a table's "22   B   IGER" are no headings; "5 DEFINITIONS" is
+        if not dot and "." not in number and (
+            not (caps := _caps_run(rest)) or rest[1:2] in (" ", "\t") or _table_row(line, number, rest[caps:])
+        ):
+            # "5 days after ..." and a table's "22   B   IGER" or "29   CIGER   [***] analysis" are no
+            # headings; "5 DEFINITIONS" is
             return None
         defined = _defined_term_title(rest)
         span = _title_span(rest.replace("**", "  ").replace("__", "  "))
@@ -381,6 +384,21 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
 
 
 _MD_LABEL_RE = re.compile(r"((?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]|[IVX]{1,5}))[.)][ \t]")
+
+
+def _spaced_number(line: str, label: str | None) -> bool:
+    """Whether ``line`` opens with a number without a period, columns apart from its title ("51   EXHIBIT F")."""
+    return bool(label) and label.isdigit() and line[len(label) : len(label) + 3].isspace()
+
+
+def _table_row(line: str, number: str, after: str) -> bool:
+    """Whether a number's title stands in a table's row: columns apart from the number, and more
+    columns ``after`` it ("29         CIGER         [***] analysis")."""
+    return _spaced_number(line, number) and after[:2].isspace() and not after.isspace()
+
+
+# Something more on the line after a segment: the next column of a table.
+_MORE_ON_LINE_RE = re.compile(r"[ \t]*[^\s]")
 
 
 def _is_plain_title(line: str, markdown: bool) -> bool:
@@ -456,14 +474,15 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
     return out
 
 
-def leans_on_previous(text: str, pos: int) -> bool:
-    """Whether a heading at ``pos`` stands only because a heading precedes it on its line ("8.1"
-    in "8. OWNERSHIP 8.1 Title", "Section 5.1" after "ARTICLE 5" and a gap): no line start and no
-    sentence end before it, so an edit earlier on the line may unmake it."""
+def leans_on_previous(text: str, pos: int, changed_to: int) -> bool:
+    """Whether a heading at ``pos`` may stand or fall with an edit earlier on its line that ends at
+    ``changed_to``: one that stands only because a heading precedes it ("8.1" in "8. OWNERSHIP 8.1
+    Title", "Section 5.1" after "ARTICLE 5" and a gap), and any within ``LINE_REACH`` of the edit,
+    which the line's contents-row check reads."""
     k = pos
     while k > 0 and text[k - 1] in " \t":
         k -= 1
-    return k > 0 and text[k - 1] not in LINE_BREAKS and not _after_mark(text, pos)
+    return k > 0 and text[k - 1] not in LINE_BREAKS and (pos - changed_to < LINE_REACH or not _after_mark(text, pos))
 
 
 def _after_mark(text: str, pos: int) -> bool:
@@ -513,16 +532,18 @@ def _caps_title_at(text: str, pos: int) -> bool:
     return not after[:1].islower()
 
 
+# How far around a heading its line is read to tell a table of contents.
+LINE_REACH = 4000
+
+
 def _is_toc_line(text: str, pos: int) -> bool:
-    """Whether the physical line around ``pos`` is a table-of-contents entry."""
+    """Whether the physical line around ``pos`` (at most ``LINE_REACH`` either side) is a
+    table-of-contents entry."""
     # Each break is looked for only as far as the nearest one found so far: "\r" and "\f" are rare.
-    lo = max(0, pos - 4000)
-    ls = lo
+    ls = max(0, pos - LINE_REACH)
     for ch in "\n\r\f":
         ls = text.rfind(ch, ls, pos) + 1 or ls
-    if ls == lo:
-        ls = 0  # no break within reach: the line is read from the text's start
-    le = min(len(text), pos + 4000)
+    le = min(len(text), pos + LINE_REACH)
     for ch in "\n\r\f":
         i = text.find(ch, pos, le)
         if i >= 0:
@@ -663,6 +684,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             continue
         if not markdown and _is_toc_line(text, ls):
             i += 1
+            continue
+        if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
+            i += 1  # "EXISTING AGREEMENTS     51   EXHIBIT F     56   ...": more columns follow on the line
             continue
         hs = indent
         he = indent + info.span

@@ -234,6 +234,13 @@ def test_an_edit_that_unmakes_a_run_on_heading_unmakes_the_clause_run_into_its_l
     assert_same_as_fresh(edited)
 
 
+def test_typing_a_contents_run_before_a_heading_on_its_line_unmakes_the_heading() -> None:
+    # "Section 4 Section 4" ran on after a sentence end is a heading, until a second entry typed
+    # at the line's start makes the line a run of contents entries.
+    doc = LongDocument(" 7. CONFIDENTIALITY. Section 4 Section 4 ").edit(0, 0, "Section 4 Section 4 ")
+    assert doc.headings == []
+    assert_same_as_fresh(doc)
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
@@ -241,6 +248,7 @@ FRAGMENTS = st.sampled_from([
     "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
     " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ", "under section\n", "section",
     "TERMS AND CONDITIONS 1. APPOINTMENT 1.1 General. ", "\nARTICLE I\n\nDEFINITIONS Section 1.01 Terms. ",
+    "\n29         CIGER         x\n", "     51   EXHIBIT F     ",
 ])
 
 

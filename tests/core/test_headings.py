@@ -153,6 +153,28 @@ def test_a_table_row_opening_with_a_number_and_a_letter_is_no_heading() -> None:
     assert titles("Recitals.\n\n22    B   IGER         New  phenotype  trial to be run.\n") == []
 
 
+def test_a_table_row_of_a_number_a_word_and_more_columns_is_no_heading() -> None:
+    # CERES collaboration agreement, its research plan's table.
+    text = "Plan\n\n29         CIGER         [***]  analysis of  samples\n\n30         CIGER         [***]  methods\n"
+    assert titles(text) == []
+
+
+def test_page_numbers_of_a_contents_row_open_no_headings() -> None:
+    text = ("EXISTING AGREEMENTS     51   EXHIBIT F     56   PRODUCTION AND COMMERCIALIZATION ACTIVITIES     56   "
+            "EXHIBIT G     57   MODEL LICENSE AGREEMENT\n\nThis Agreement is made.\n")
+    assert titles(text) == ["EXISTING AGREEMENTS"]
+
+
+@pytest.mark.parametrize("line", ["5        DEFINITIONS", "5 DEFINITIONS", "5 DEFINITIONS   The terms below apply."])
+def test_a_number_with_a_caps_title_alone_on_its_line_or_before_its_text_is_a_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nText.\n")[0] == "5 DEFINITIONS"
+
+
+def test_a_contents_run_at_the_start_of_a_long_line_leaves_a_heading_far_along_it_alone() -> None:
+    text = "1 Section 1.1 Terms 3 Section 1.2 Fees " + "The parties agree to this. " * 200 + "Section 5.2 Payment. The fee is due."
+    assert titles(text) == ["Section 5.2 Payment"]
+
+
 def test_run_on_clause_title_is_never_a_whole_long_line() -> None:
     body = "The Licensee shall pay " + "the fees and the costs " * 40
     h = only(f"Recitals.\n\n7.1 {body}\n")
