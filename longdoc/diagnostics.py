@@ -410,14 +410,18 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
 
 
 def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -> list[Diagnostic]:
-    """A hint at the first use of each undefined phrase."""
+    """A hint at the first use of each undefined phrase, however widely its words stand apart."""
     if first is None:
         return []
+    earliest: dict[str, bytes] = {}
+    for raw in undefined:
+        words = " ".join(raw.decode("latin-1").split())
+        if words not in earliest or first[raw] < first[earliest[words]]:
+            earliest[words] = raw
     return [
         Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
-                   f"\u201c{' '.join(raw.decode('latin-1').split())}\u201d is capitalised like a defined term, but it is "
-                   f"not defined.")
-        for raw in undefined
+                   f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined.")
+        for words, raw in earliest.items()
     ]
 
 

@@ -127,9 +127,16 @@ def test_no_hint_names_only_the_first_words_of_a_longer_capitalised_phrase(sente
 
 
 def test_a_hint_names_a_phrase_written_with_wide_spaces_with_single_spaces():
-    text = AGREEMENT.replace("for the Licensed Premises.", "for the Licensed      Premises.")
-    [found] = [d for d in of("undefined-term", text) if text[d.start : d.end] == "Licensed      Premises"]
+    text = AGREEMENT.replace("to the Licensed Premises.", "to the Licensed      Premises.")
+    [found] = of("undefined-term", text)
     assert found.message.startswith("\u201cLicensed Premises\u201d is capitalised")
+
+
+def test_a_phrase_written_with_wide_spaces_and_with_single_ones_is_hinted_once_at_its_first_use():
+    text = AGREEMENT.replace("to the Licensed Premises.", "to the Licensed      Premises.")
+    assert "for the Licensed Premises." in text
+    [found] = of("undefined-term", text)
+    assert text[found.start : found.end] == "Licensed      Premises"
 
 
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
