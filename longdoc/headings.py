@@ -430,7 +430,7 @@ _GAP_RE = re.compile(
 # a list after ";" or ":" cites them.
 _RUN_ON_BREAK_RES = tuple(
     re.compile(
-        re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Z]))"
+        re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
         + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "." else "")
         + ")"
     )
@@ -494,7 +494,7 @@ def _after_mark(text: str, pos: int) -> bool:
 def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
     """Whether a run-on break candidate of `_RUN_ON_BREAK_RES` passes its group's check."""
     if m.start(2) >= 0:
-        return _caps_title_at(text, m.start(2))
+        return _caps_title_at(text, m.start(2)) or _opens_its_first_clause(text, m.end(1), m.start(2))
     if m.re.groups < 3 or m.start(3) < 0:
         return True
     return not (_ends_list_number(text, m.start()) or _ends_abbreviation(text, m.start()))
@@ -534,6 +534,23 @@ def _caps_title_at(text: str, pos: int) -> bool:
 
 # How far around a heading its line is read to tell a table of contents.
 LINE_REACH = 4000
+
+
+# A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of
+# the Agreement"), and the spaces after it.
+_WORD_TITLE_RE = re.compile(r"(?:(?:[A-Z][\w'’&/-]*|of|and|the|for|to|in|on|with|by|or|a|an)[ \t]+){1,8}")
+
+
+def _opens_its_first_clause(text: str, number_at: int, title_at: int) -> bool:
+    """Whether the single number at ``number_at`` ("9.") has a short title in capitalised words at
+    ``title_at`` that runs straight into its first clause ("9. Sale Transaction 9.1. Exclusivity"):
+    a heading, where "2. Buyer shall pay ..." is a numbered sentence."""
+    title = _WORD_TITLE_RE.match(text, title_at)
+    if title is None:
+        return False
+    first = text[number_at : text.index(".", number_at)] + ".1"
+    after = title.end() + len(first)
+    return text.startswith(first, title.end()) and text[after : after + 1] in (".", " ", "\t")
 
 
 def _is_toc_line(text: str, pos: int) -> bool:

@@ -233,6 +233,21 @@ def test_numbered_all_caps_paragraph_after_a_sentence_end_is_no_heading() -> Non
     assert titles(text) == []
 
 
+@pytest.mark.parametrize("line, expected", [
+    # Ritter Pharmaceuticals and Theravance: a mixed-case article title runs on after a sentence end.
+    ("The use continues during the Term. 9. Sale Transaction 9.1. Exclusivity Period. The parties agree.",
+     ["9. Sale Transaction", "9.1 Exclusivity Period"]),
+    ("Any PILON already made. 18. Termination Without Notice 18.1 The Company may end it.",
+     ["18. Termination Without Notice", "18.1 The Company may end it"]),
+])
+def test_a_run_on_number_whose_short_title_runs_into_its_first_clause_is_a_heading(line: str, expected: list[str]) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == expected
+
+
+def test_a_run_on_numbered_sentence_citing_a_clause_is_no_heading() -> None:
+    assert titles("Recitals.\n\nFees are due within 30 days. 2. Buyer shall pay under 2.1 of the schedule.\n") == []
+
+
 def test_first_clause_run_into_its_parents_heading_line_is_a_heading_of_its_own() -> None:
     headings = find_headings("Recitals.\n\n8. OWNERSHIP 8.1 Marks. Arizona retains all rights.\n")
     assert [(h.title, h.text) for h in headings] == [("8. OWNERSHIP", "8. OWNERSHIP"), ("8.1 Marks", "8.1 Marks.")]
