@@ -808,6 +808,8 @@ def _run_in_child(text: str, info: _Shape, hs: int, he: int, le: int) -> int:
     number = label[label.rfind(" ") + 1 :] + "."  # "Article 5", "Section 3", "3.11"
     if not number[0].isdigit():
         return -1
+    if number.endswith(".0.") and number.count(".") == 2:
+        number = number[:-2]  # "7.0 Confidentiality 7.1 Except ...": "7.0" heads clause 7
     # Looked for from the end of the label, within the title and just past it: a title may have
     # run on over the clause ("5. Term 5.1 The Agreement shall ..." reads as one sentence).
     hi = min(le, he + _CHILD_REACH)

@@ -162,7 +162,12 @@ def _node_keys(label: str, title: str) -> tuple[str, ...]:
     if label[:1].isdigit() and label.replace(".", "").isdigit() and not titled:
         # The common case, "5.2": a clause number (a bare "5" may also be cited as Article 5).
         number = label.rstrip(".")
-        return (f"number:{number}",) if "." in number else (f"number:{number}", f"article:{number}")
+        if "." not in number:
+            return (f"number:{number}", f"article:{number}")
+        whole = number.rstrip("0").rstrip(".")
+        if "." not in whole and number[len(whole) + 1 :].strip("0") == "":
+            return (f"number:{number}", f"number:{whole}", f"article:{whole}")  # "7.0" heads clause 7
+        return (f"number:{number}",)
     keys: list[str] = []
     for m in (_HEADING_LABEL.match(label) if label else None, titled):
         if not m:

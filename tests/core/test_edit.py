@@ -248,7 +248,7 @@ FRAGMENTS = st.sampled_from([
     "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
     " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ", "under section\n", "section",
     "TERMS AND CONDITIONS 1. APPOINTMENT 1.1 General. ", "\nARTICLE I\n\nDEFINITIONS Section 1.01 Terms. ",
-    "\n29         CIGER         x\n", "     51   EXHIBIT F     ", " 9. Sale Transaction 9.1. Term. ",
+    "\n29         CIGER         x\n", "     51   EXHIBIT F     ", " 9. Sale Transaction 9.1. Term. ", "7.0 Secrets 7.1 ",
 ])
 
 

@@ -253,6 +253,12 @@ def test_first_clause_run_into_its_parents_heading_line_is_a_heading_of_its_own(
     assert [(h.title, h.text) for h in headings] == [("8. OWNERSHIP", "8. OWNERSHIP"), ("8.1 Marks", "8.1 Marks.")]
 
 
+def test_first_clause_run_into_a_heading_numbered_with_a_zero_is_a_heading_of_its_own() -> None:
+    assert titles("Recitals.\n\n7.0 Confidentiality 7.1 Except as provided in a Statement of Work, all is secret.\n") == [
+        "7.0 Confidentiality", "7.1 Except as provided in a Statement of Work, all is secret",
+    ]
+
+
 def test_first_clause_run_into_a_mixed_case_heading_ends_the_parents_title() -> None:
     assert titles("Recitals.\n\n5. Term 5.1 Start. The Agreement starts on the Effective Date.\n") == [
         "5. Term", "5.1 Start",

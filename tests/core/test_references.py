@@ -85,6 +85,14 @@ def test_a_clause_number_without_decimals_resolves():
     assert (refs[0].kind, titles(doc, refs)) == ("clause", ["3"])
 
 
+def test_a_whole_number_cites_the_clause_numbered_with_a_zero_after_it():
+    # iBio: "7.0 Confidentiality 7.1 Except as provided in ... Section 7 of this Agreement".
+    text = "Terms.\n\n7.0 Confidentiality\n\n7.1 Each party keeps secrets.\n\n8.0 Term\n\n8.1 As set out in Section 7 and Article 7.\n"
+    doc = LongDocument(text)
+    refs = find_references(text, doc.nodes)
+    assert [doc.nodes[r.target].label for r in refs] == ["7.0", "7.0"]
+
+
 def test_an_attached_exhibit_resolves_to_its_heading():
     doc, refs = cited("Exhibit A")
     assert titles(doc, refs) == ["Exhibit A"]
