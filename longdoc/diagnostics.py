@@ -221,13 +221,17 @@ _MAX_JUMP = 20
 def _name(number: tuple[int, ...]) -> str:
     return ".".join(map(str, number))
 
-_CLAUSE_NUMBER = re.compile(r"(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)", re.MULTILINE)
+_CLAUSE_NUMBER = re.compile(
+    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|[.;:][ \t]+(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
+    re.MULTILINE,
+)
 
 
 def _numbered_lines(text: str, start: int, end: int) -> set[str]:
-    """Clause numbers opening a line between start and end: an untitled clause is no heading, but
-    it is there, so its number is no gap."""
-    return {m.group(1) for m in _CLAUSE_NUMBER.finditer(text, start, end)}
+    """Clause numbers opening a line or a run-on clause after a sentence end between start and
+    end: an untitled clause, or one the outline did not take for a heading, is there all the
+    same, so its number is no gap."""
+    return {m.group(1) or m.group(2) for m in _CLAUSE_NUMBER.finditer(text, start, end)}
 
 
 def _defined_twice(definitions: Sequence[Definition]) -> list[Diagnostic]:

@@ -68,6 +68,15 @@ def test_an_untitled_clause_between_numbered_headings_is_no_gap():
     assert of("numbering-gap", text) == []
 
 
+def test_a_run_on_clause_the_outline_does_not_take_for_a_heading_is_no_gap():
+    # Staar Surgical: "8. Delivery" has no first clause run into it, 7 and 9 have.
+    text = ("Terms.\n\nThe term starts now. 7. Forecasts 7.1 Orders are due monthly. 8. Delivery. Goods ship "
+            "weekly. 9. Payment 9.1 Invoices are due in 30 days.\n")
+    doc = LongDocument(text)
+    assert [n.label for n in doc.nodes] == ["7", "7.1", "9", "9.1"]
+    assert [d for d in doc.diagnostics() if d.code == "numbering-gap"] == []
+
+
 def test_a_clause_number_typed_into_a_gap_without_a_heading_closes_the_gap():
     doc = LongDocument(AGREEMENT)
     assert "numbering-gap" in {d.code for d in doc.diagnostics()}
