@@ -8,10 +8,12 @@ expressions are several times faster than over a wide str and offsets stay the s
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import pairwise
+from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 __all__ = [
@@ -157,12 +159,15 @@ _BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb
 _BOLD = re.compile(
     rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"))"
 )
-_ENTRY = re.compile(
-    rb"^[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+)?"
-    rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})"
-    rb"[ \t]*(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"))",
-    re.MULTILINE,
+_ENTRY_TERM = (
+    rb"(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+)?"
+    rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*"
 )
+_ENTRY = re.compile(rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"))", re.MULTILINE)
+# An entry run on after the one before it ("... of a patient. 1.2. Affiliate shall mean ..."), read
+# where the outline found its clause heading; with its verb, as a clause's title alone ("13.8
+# Arbitration. ...") is no entry.
+_RUN_ON_ENTRY = re.compile(_ENTRY_TERM + rb"(?=" + _VERB + rb")")
 _LISTED = re.compile(
     rb"[ \t]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+"
     rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*,?"
@@ -289,7 +294,8 @@ def definitions_in(
     for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
-        for m in _ENTRY.finditer(v, lo, hi):
+        run_on = (_RUN_ON_ENTRY.match(v, at, hi) for at in _heading_starts(nodes, lo, hi))
+        for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on)):
             if _FILING_FOOTER.match(v, m.start("term")):
                 continue
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), "entry"))
@@ -377,6 +383,15 @@ def _definitions_parts(nodes: Iterable[_Titled], start: int, stop: int) -> list[
         if lo < hi:
             out.append((lo, hi, n.end))
     return out
+
+
+def _heading_starts(nodes: Sequence[_Titled], lo: int, hi: int) -> list[int]:
+    """Where the outline's headings start in [lo, hi) (``nodes`` in document order)."""
+    first = bisect_left(nodes, lo, key=_HEADING_START)
+    return [n.heading_start for n in nodes[first : bisect_left(nodes, hi, key=_HEADING_START)]]
+
+
+_HEADING_START = attrgetter("heading_start")
 
 
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes], floor: int) -> list[Definition | None]:

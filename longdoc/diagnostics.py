@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
@@ -430,7 +431,20 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -
 
 
 def _is_defined_form(words: list[str], defined: frozenset[str]) -> bool:
-    """A defined term, its plural or possessive, or a defined term followed by more words."""
+    """A defined term, its plural, singular or possessive, a defined term followed by more words,
+    or the first words of a defined term ("Abandoned Joint" of "Abandoned Joint IP", whose last
+    word no phrase takes)."""
     phrase = " ".join(words)
-    stems = {phrase, re.sub(r"(?:'s?|es|s)$", "", phrase), re.sub(r"ies$", "y", phrase)}
-    return bool(stems & defined) or any(" ".join(words[:n]) in defined for n in range(1, len(words)))
+    stems = {phrase, re.sub(r"(?:'s?|es|s)$", "", phrase), re.sub(r"ies$", "y", phrase), phrase + "s", phrase + "es"}
+    return (bool(stems & defined) or any(" ".join(words[:n]) in defined for n in range(1, len(words)))
+            or phrase in _leading_words(defined))
+
+
+@lru_cache(maxsize=8)
+def _leading_words(defined: frozenset[str]) -> frozenset[str]:
+    """The first words (two or more) of each defined term, short of the whole term."""
+    out = set()
+    for term in defined:
+        words = term.split()
+        out.update(" ".join(words[:n]) for n in range(2, len(words)))
+    return frozenset(out)

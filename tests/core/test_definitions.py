@@ -158,6 +158,15 @@ def test_unquoted_entries_of_a_lettered_definitions_list_are_definitions(shared_
     ]
 
 
+def test_entries_run_on_in_one_line_of_a_definitions_article_are_definitions():
+    # Ritter Pharmaceuticals' supply agreement: the whole list of definitions on one line.
+    text = ("Recitals.\n\nThe parties agree as follows. 1. Definitions 1.1. Adverse Event shall mean an incident with "
+            "the Product. 1.2. Affiliate shall mean any entity controlling a Party. 1.3. Scope. The list applies "
+            "throughout. 2. Term 2.1 The Agreement runs for five years.\n")
+    doc = LongDocument(text)
+    assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Adverse Event", "Affiliate"]
+
+
 def test_the_page_footer_of_a_filing_inside_a_definitions_part_is_no_entry():
     text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party.\n\n"
             "Source: ACME CORP, 10-K, 3/1/2019\n\n(b) Business Day: a day banks are open.\n")

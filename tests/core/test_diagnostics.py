@@ -148,6 +148,13 @@ def test_a_phrase_written_with_wide_spaces_and_with_single_ones_is_hinted_once_a
     assert text[found.start : found.end] == "Licensed      Premises"
 
 
+def test_the_singular_of_a_plural_term_and_the_first_words_of_a_term_are_no_undefined_phrases():
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Applicable Markets" means the United States.\n\n'
+            '1.2 "Abandoned Joint IP" means the patents a party drops.\n\nARTICLE 2\nSALES\n\n'
+            "2.1 Sales. Prices differ in each Applicable Market. Each party lists the Abandoned Joint IP it holds.\n")
+    assert of("undefined-term", text) == []
+
+
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
     assert of("undefined-term", text) == []

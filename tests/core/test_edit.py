@@ -302,7 +302,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "(the \"Buyer\") ", "Goods ", "\nDEFINITIONS\n", "Region ", "the Region", "Territory's ", "the Supply Term ",
     "such Delivery Notice ", "the Delivery ", "the Supply  Term ", "such Delivery\n  Notice ",
     '"Delivery Notice" means the notice. ', "a Delivery              Notice ",
-    ". 2.2 Orders. ", ". 2.2 ", ". 3. Price 3.1 Fees. ", ". 4. Term. ",
+    ". 2.2 Orders. ", ". 2.2 ", ". 3. Price 3.1 Fees. ", ". 4. Term. ", ". 1.4. Zone shall mean Peru. ", "the Zone ",
 ])
 
 
