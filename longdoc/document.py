@@ -837,12 +837,15 @@ class LongDocument:
         new._analyzer = self._analyzer
         new._uids = self._uids
         new._markdown = self._markdown
-        fence_touched = self._markdown and (
-            FENCE_RE.search(new_text) is not None or FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
-        )
-        # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
         lo = _line_start(text, start)
         hi = _line_end(text, start + len(new_text))
+        # A fence typed, cut, or moved to or from a line start by a line break typed or deleted
+        # before it: on a line the edit touched.
+        fence_touched = self._markdown and (
+            FENCE_RE.search(text, max(0, lo - 1), hi) is not None
+            or FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
+        )
+        # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
         md_appeared = not self._markdown and MARKDOWN_HEADING_RE.search(text, max(0, lo - 1), hi) is not None
         if fence_touched or md_appeared:
             new._build_all()

@@ -397,6 +397,11 @@ def _table_row(line: str, number: str, after: str) -> bool:
     return _spaced_number(line, number) and after[:2].isspace() and not after.isspace()
 
 
+# A page number that PDF extraction left at the start of a heading's line ("4 ARTICLE 4 TERMINATION",
+# "1        EXHIBIT 10.3").
+_PAGE_NUMBER_LEAD = re.compile(
+    r"[0-9]{1,3}[ \t]+(?=(?:ARTICLE|Article|SECTION|Section|EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex)[ \t]+[0-9IVXA-Z])"
+)
 # Something more on the line after a segment: the next column of a table.
 _MORE_ON_LINE_RE = re.compile(r"[ \t]*[^\s]")
 
@@ -668,6 +673,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         s = text[indent:le]
+        page = _PAGE_NUMBER_LEAD.match(s) if not markdown and s[:1].isdigit() else None
+        if page is not None:
+            indent += page.end()  # "4 ARTICLE 4 TERMINATION": a page number left before the heading
+            s = s[page.end() :]
         if _SETEXT_RE.match(s):
             i += 1
             continue

@@ -241,6 +241,13 @@ def test_typing_a_contents_run_before_a_heading_on_its_line_unmakes_the_heading(
     assert doc.headings == []
     assert_same_as_fresh(doc)
 
+def test_a_line_break_typed_before_a_fence_opens_a_code_block_that_hides_the_headings_after_it() -> None:
+    text = "## Heading\n\n4 ARTICLE 4 TERM ```\n# 7. CONFIDENTIALITY.\nSection 4 "
+    at = text.index("TICLE")
+    doc = LongDocument(text, max_tokens=4).edit(at, text.index("```"), "\n")
+    assert [h.title for h in doc.headings] == ["Heading"]
+    assert_same_as_fresh(doc)
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
@@ -248,7 +255,7 @@ FRAGMENTS = st.sampled_from([
     "```\n", "\n- 12 -\n", "The party shall pay the fee. ", "\U0001f600", "\t",
     " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ", "under section\n", "section",
     "TERMS AND CONDITIONS 1. APPOINTMENT 1.1 General. ", "\nARTICLE I\n\nDEFINITIONS Section 1.01 Terms. ",
-    "\n29         CIGER         x\n", "     51   EXHIBIT F     ", " 9. Sale Transaction 9.1. Term. ", "7.0 Secrets 7.1 ",
+    "\n29         CIGER         x\n", "     51   EXHIBIT F     ", " 9. Sale Transaction 9.1. Term. ", "\n4 ARTICLE 4 TERM ", "7.0 Secrets 7.1 ",
 ])
 
 

@@ -153,6 +153,16 @@ def test_a_table_row_opening_with_a_number_and_a_letter_is_no_heading() -> None:
     assert titles("Recitals.\n\n22    B   IGER         New  phenotype  trial to be run.\n") == []
 
 
+def test_a_page_number_left_before_an_article_line_is_no_part_of_its_heading() -> None:
+    # Slingerbag consulting agreement: the page's number opens the article's line.
+    text = "assistance.\n\n4 ARTICLE 4 TERMINATION 4.1 Termination of Engagement. The engagement may end.\n"
+    assert titles(text) == ["ARTICLE 4 TERMINATION", "4.1 Termination of Engagement"]
+
+
+def test_a_page_number_before_a_filings_exhibit_number_is_no_heading() -> None:
+    assert titles(f"1{' ' * 60}EXHIBIT 10.3\n\nThis agreement is made.\n") == []
+
+
 def test_a_table_row_of_a_number_a_word_and_more_columns_is_no_heading() -> None:
     # CERES collaboration agreement, its research plan's table.
     text = "Plan\n\n29         CIGER         [***]  analysis of  samples\n\n30         CIGER         [***]  methods\n"
