@@ -199,7 +199,9 @@ _CONNECTIVES = frozenset("& A AN AND BY FOR IN OF ON OR THE TO WITH".split())
 
 # What may follow a caps title in lower case: a lettered paragraph ("a. Subject to"), or the verb
 # of a defined term's entry ("AFFILIATE shall mean ...").
-_CAPS_TITLE_GOES_ON = re.compile(r"[a-z][.)][ \t]|(?:shall[ \t]+)?mean|has[ \t]+the[ \t]+meaning|shall[ \t]+have[ \t]+the")
+_CAPS_TITLE_GOES_ON = re.compile(
+    r"[a-z][.)][ \t]|(?:shall[ \t]+)?mean|has[ \t]+the[ \t]+meaning|shall[ \t]+have[ \t]+the[ \t]+meaning"
+)
 
 
 # Words that open a clause's first sentence right after a one-word caps title ("TERM This

@@ -141,6 +141,7 @@ def test_run_on_section_title_starting_with_an_acronym_keeps_its_whole_first_sen
         ("1.       FORMAT OF Licensed Software Media", "1. FORMAT OF Licensed Software Media"),
         ("6. ALFA AESAR Referrals.   6.1 The following shall be deemed referral sales.", "6. ALFA AESAR Referrals"),
         ("2.2 BROOKS shall keep the formulations secret.", "2.2 BROOKS shall keep the formulations secret"),
+        ("1.6 HDI shall have the Site running within sixty days.", "1.6 HDI shall have the Site running within sixty days"),
         ("1.1 AFFILIATE shall mean any entity that controls a party.", "1.1 AFFILIATE"),
         ("6. RESERVATION OF RIGHTS a. Subject to this Agreement, Talent keeps all rights.", "6. RESERVATION OF RIGHTS"),
     ],
