@@ -414,6 +414,94 @@ def _is_plain_title(line: str, markdown: bool) -> bool:
     return shape is None or shape.kind == "caps"
 
 
+# A line of a hard-wrapped ALL-CAPS paragraph (a disclaimer of warranties) is no title. Such a
+# paragraph has long lines (wrapped because they were full); one of them opens a sentence that
+# runs on to the next line in capitals: a comma or a word that cannot end a title stands last,
+# or a sentence ends or a comma stands inside it. The lines after it go on with its sentence
+# until one ends with a stop, and a long line before it, not ended by a stop, opens it.
+_RUNS_ON_RE = re.compile(
+    r"(?:,|\b(?:A|AN|AND|ANY|ARE|AS|AT|BE|BY|FOR|FROM|IN|IS|NOT|OF|ON|OR|SHALL|SUCH|THAT|THE|TO|WILL|WITH))\Z"
+)
+_CAPS_PROSE_RE = re.compile(r"(?<=[ \t])(?![MDCLXVI]+\.)[A-Z]{2,}[.;][ \t]+[A-Z]|[A-Z],[ \t]+[A-Z]")
+_LINE_BREAK_RE = re.compile("[" + LINE_BREAKS + "]")
+_PARAGRAPH_REACH = 40  # lines read back for where such a paragraph starts
+_WRAPPED_LINE = 200  # no hard-wrapped line is longer
+_LONG_LINE = 50  # a wrapped line of prose; few titles are longer
+
+
+def _is_caps_text(s: str) -> bool:
+    return 0 < len(s) <= _WRAPPED_LINE and s.upper() == s and any(map(str.isalpha, s))
+
+
+def _line_before(text: str, ls: int) -> tuple[int, int] | None:
+    """The line right above the line starting at ``ls`` (None: there is none, or it is too long
+    to be a hard-wrapped line)."""
+    if ls == 0:
+        return None
+    e = ls - 2 if text.startswith("\r\n", ls - 2) else ls - 1
+    a = e
+    floor = max(0, e - _WRAPPED_LINE - 1)
+    while a > floor and text[a - 1] not in LINE_BREAKS:
+        a -= 1
+    return (a, e) if a == 0 or text[a - 1] in LINE_BREAKS else None
+
+
+def _line_after(text: str, le: int) -> tuple[int, int] | None:
+    """The line right below the line ending at ``le`` (None: there is none)."""
+    if le >= len(text):
+        return None
+    a = le + 2 if text.startswith("\r\n", le) else le + 1
+    m = _LINE_BREAK_RE.search(text, a, a + _WRAPPED_LINE + 1)
+    return a, (m.start() if m else min(len(text), a + _WRAPPED_LINE + 1))
+
+
+def _in_caps_paragraph(text: str, ls: int) -> bool:
+    """Whether the line starting at ``ls`` is a line of a hard-wrapped ALL-CAPS paragraph; reads
+    at most ``_PARAGRAPH_REACH`` lines above it and two below."""
+    m = _LINE_BREAK_RE.search(text, ls)
+    spans = [(ls, m.start() if m else len(text))]
+    if not _is_caps_text(text[ls : spans[0][1]].strip()):
+        return False
+    while len(spans) <= _PARAGRAPH_REACH:
+        above = _line_before(text, spans[-1][0])
+        if above is None or not _is_caps_text(text[above[0] : above[1]].strip()):
+            break
+        spans.append(above)
+    spans.reverse()
+    here = len(spans) - 1
+    while len(spans) < here + 3:
+        below = _line_after(text, spans[-1][1])
+        if below is None or not _is_caps_text(text[below[0] : below[1]].strip()):
+            break
+        spans.append(below)
+    lines = [text[a:b].strip() for a, b in spans]
+
+    def opens(k: int) -> bool:  # line k opens a sentence that runs on into the next line
+        if k + 1 >= len(lines):
+            return False
+        line = lines[k]
+        return len(line) >= _LONG_LINE and (
+            _RUNS_ON_RE.search(line) is not None or _CAPS_PROSE_RE.search(line) is not None)
+
+    prose, goes_on = False, False
+    for k in range(here + 1):
+        line = lines[k]
+        open_end = len(line) >= _LONG_LINE and line[-1] not in ".:;!?"
+        prose = (prose and goes_on) or opens(k) or (open_end and opens(k + 1))
+        goes_on = open_end
+    return prose
+
+
+def caps_lines_above(text: str, pos: int) -> bool:
+    """Whether the line holding ``pos`` lies right under a line in capitals: a caps heading there
+    may stand or fall with the lines above it (see _in_caps_paragraph)."""
+    k = pos
+    while k > 0 and text[k - 1] not in LINE_BREAKS:
+        k -= 1
+    above = _line_before(text, k)
+    return above is not None and _is_caps_text(text[above[0] : above[1]].strip())
+
+
 def _is_page_artefact(s: str) -> bool:
     return not s or _PAGE_RE.match(s) is not None or not s.strip("-–—_=*. \t")
 
@@ -698,6 +786,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         info = _classify(s, markdown)
+        if info is not None and info.kind == "caps" and line_start and not markdown and _in_caps_paragraph(text, ls):
+            i += 1
+            continue
         lead = _caps_lead(s, markdown) if info is None and line_start else 0
         if lead:
             # "TERMS AND CONDITIONS 1. APPOINTMENT ...": the title, and its first clause read from

@@ -73,6 +73,19 @@ def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_f
     assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
 
 
+def test_a_word_that_runs_a_caps_line_on_turns_the_caps_lines_below_it_into_one_paragraph() -> None:
+    text = (
+        "Intro.\n\nTHE SUPPLIER GIVES NO WARRANTY OF ANY KIND EXCEPT AS STATED\n"
+        "GOVERNING LAW AND VENUE FOR ALL DISPUTES ARISING HEREUNDER\n"
+        "NOTICES AND OTHER COMMUNICATIONS BETWEEN THE PARTIES HERETO\nTERMINATION\n\nBody.\n"
+    )
+    before = LongDocument(text, max_tokens=16)
+    assert len(before.nodes) > 1  # made before the edit, which patches it
+    after = replace(before, "STATED", "STATED IN")
+    assert_same_as_fresh(after)
+    assert_same_as_fresh(replace(after, "STATED IN", "STATED"))
+
+
 def test_outline_nodes_that_close_before_an_edit_are_reused_and_later_ones_move() -> None:
     text = CONTRACT + "\nARTICLE III\nPAYMENT\n\n3.1 Fees. The fees are due monthly.\n"
     before = LongDocument(text, max_tokens=16)
@@ -256,6 +269,8 @@ FRAGMENTS = st.sampled_from([
     " 7. CONFIDENTIALITY. ", "8. OWNERSHIP 8.1 Title. ", " 8.2 ", "under section\n", "section",
     "TERMS AND CONDITIONS 1. APPOINTMENT 1.1 General. ", "\nARTICLE I\n\nDEFINITIONS Section 1.01 Terms. ",
     "\n29         CIGER         x\n", "     51   EXHIBIT F     ", " 9. Sale Transaction 9.1. Term. ", "\n4 ARTICLE 4 TERM ", "7.0 Secrets 7.1 ",
+    "\nLIMITATION OF LIABILITY\n", "IN NO EVENT SHALL ANY PARTY BE LIABLE FOR\n", "DAMAGES, INCLUDING PROFITS.\n",
+    "WARRANTY IS GIVEN. NO REMEDY\n", "AGREED TO IN WRITING BY THE PARTIES HERETO WITHOUT EXCEPTIONS\n", ",",
 ])
 
 

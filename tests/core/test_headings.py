@@ -244,6 +244,42 @@ def test_numbered_all_caps_paragraph_after_a_sentence_end_is_no_heading() -> Non
     assert titles(text) == []
 
 
+# GPL 3.0, section 15: a disclaimer hard-wrapped in capitals at about seventy columns.
+GPL_DISCLAIMER = """Intro.
+
+  15. Disclaimer of Warranty.
+
+  THERE IS NO WARRANTY FOR THE PROGRAM, TO THE EXTENT PERMITTED BY
+APPLICABLE LAW.  EXCEPT WHEN OTHERWISE STATED IN WRITING THE COPYRIGHT
+HOLDERS AND/OR OTHER PARTIES PROVIDE THE PROGRAM "AS IS" WITHOUT WARRANTY
+OF ANY KIND, EITHER EXPRESSED OR IMPLIED, INCLUDING, BUT NOT LIMITED TO,
+THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR
+PURPOSE.
+
+  16. Limitation of Liability.
+
+Body.
+"""
+
+
+def test_the_lines_of_a_hard_wrapped_all_caps_paragraph_are_no_headings() -> None:
+    assert titles(GPL_DISCLAIMER) == ["15. Disclaimer of Warranty", "16. Limitation of Liability"]
+
+
+def test_a_caps_title_right_over_its_hard_wrapped_caps_paragraph_is_the_only_heading() -> None:
+    text = ("Intro.\n\nLIMITATION OF LIABILITY\n"
+            "IN NO EVENT SHALL EITHER PARTY BE LIABLE TO THE OTHER FOR ANY INDIRECT,\n"
+            "INCIDENTAL OR CONSEQUENTIAL DAMAGES, INCLUDING LOST PROFITS, ARISING OUT\n"
+            "OF THIS AGREEMENT.\n\nBody.\n")
+    assert titles(text) == ["LIMITATION OF LIABILITY"]
+
+
+def test_short_caps_titles_stacked_under_a_roman_heading_stay_headings() -> None:
+    assert titles("Intro.\n\nIV. DEFINITIONS\nGOVERNING LAW\nNOTICES\n\nBody.\n") == [
+        "IV. DEFINITIONS", "GOVERNING LAW", "NOTICES",
+    ]
+
+
 @pytest.mark.parametrize("line, expected", [
     # Ritter Pharmaceuticals and Theravance: a mixed-case article title runs on after a sentence end.
     ("The use continues during the Term. 9. Sale Transaction 9.1. Exclusivity Period. The parties agree.",

@@ -190,6 +190,14 @@ def test_a_citation_wrapped_onto_a_new_line_is_no_clause(document) -> None:
     assert labels == [str(i) for i in range(18)]
 
 
+def test_a_licence_disclaimer_in_capitals_is_the_body_of_its_clause(document) -> None:
+    doc = document(GPL)
+    clause = node(doc, "16. Limitation of Liability")
+    body = doc.text[clause.start : clause.end]
+    assert body.endswith("ADVISED OF THE POSSIBILITY OF\nSUCH DAMAGES.")
+    assert not [n.title for n in doc.nodes if n.kind == "caps" and clause.start <= n.start < clause.end]
+
+
 def test_licence_first_indented_clause_is_listed(document) -> None:
     assert node(document(APACHE), "1. Definitions").label == "1"
 
