@@ -197,12 +197,13 @@ class _SectionKeys:
     """The index keys of one version's sections and their positions, each way. Holds the parts,
     not the document: the index keeps this, and the document keeps the index."""
 
-    __slots__ = ("_parts", "_prefix", "_first", "_keys")
+    __slots__ = ("_parts", "_prefix", "_first", "_part_at", "_keys")
 
     def __init__(self, parts: list[_Part], prefix: list[int]) -> None:
         self._parts = parts
         self._prefix = prefix
         self._first: dict[int, int] | None = None  # a part's first section position by its uid
+        self._part_at: dict[int, int] | None = None  # a part's position by its uid
         self._keys: list[int] | None = None
 
     def __len__(self) -> int:
@@ -223,6 +224,13 @@ class _SectionKeys:
         if first is None:
             first = self._first = dict(zip([part.uid for part in self._parts], self._prefix))
         return [first[k >> _KEY_BITS] + (k & _KEY_MASK) for k in keys]
+
+    def part_positions(self, keys: Iterable[int]) -> list[int]:
+        """The positions of the parts that hold ``keys``, each once, in document order."""
+        at = self._part_at
+        if at is None:
+            at = self._part_at = {part.uid: p for p, part in enumerate(self._parts)}
+        return sorted({at[k >> _KEY_BITS] for k in keys})
 
 
 class _Sections(Sequence[Section]):
@@ -975,9 +983,10 @@ class LongDocument:
         return list(self._diagnosis.findings)
 
     def spans_with(self, phrase: str) -> Iterator[tuple[int, int]] | None:
-        """Spans of the text that cover the sections whose terms include every term of ``phrase``,
-        in document order, neighbouring sections joined into one span (None: the phrase has no
-        terms); each span is made when read, so a search that stops at its first hit pays for no more."""
+        """Spans of the text that cover each outline part holding a section whose terms include
+        every term of ``phrase``, in document order, neighbouring parts joined into one span (None:
+        the phrase has no terms); each span is made when read, so a search that stops at its first
+        hit pays for no more."""
         found = self.query_terms(phrase)
         if not found:
             return None
@@ -986,12 +995,13 @@ class LongDocument:
         keys = lists[0]
         for other in lists[1:]:
             keys = keys & other  # set intersection in C
-        return self._runs_of(sorted(self._section_keys().positions(keys)))
+        return self._runs_of(self._section_keys().part_positions(keys))
 
     def _runs_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
         # A search through a span costs a call, whatever its length: common words hold thousands
-        # of sections, mostly in runs of neighbours, whose spans are searched as one.
-        parts, starts, prefix = self._parts, self._starts, self._section_prefix
+        # of sections, mostly in runs of neighbours, searched as one. Whole parts, rather than
+        # their sections, spare a look-up per section for a little more text to search.
+        parts, starts = self._parts, self._starts
         n = len(positions)
         k = 0
         while k < n:
@@ -1000,9 +1010,7 @@ class LongDocument:
             while k < n and positions[k] == last + 1:
                 last = positions[k]
                 k += 1
-            p = bisect_right(prefix, first) - 1
-            q = p if last < prefix[p + 1] else bisect_right(prefix, last) - 1
-            yield starts[p] + parts[p].spans[first - prefix[p]][0], starts[q] + parts[q].spans[last - prefix[q]][1]
+            yield starts[first], starts[last] + parts[last].length
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
         """Keep what the old version had computed, to be patched when first asked for: a run of

@@ -250,3 +250,17 @@ def test_a_phrases_next_use_is_where_the_scan_first_finds_it(text: str, start: i
     for phrase in {phrase for phrase, _ in found}:
         later = [at for p, at in found if p == phrase and at >= start]
         assert diagnostics._next_phrase(view, phrase, start) == (min(later) if later else None)
+
+
+def test_the_search_index_narrows_where_uses_are_sought_without_changing_a_finding(shared_path, shared_text) -> None:
+    # Contracts joined, as in a long bundle: many terms are used only far from their definition,
+    # or nowhere, so the document looks for them through its index instead of scanning the text.
+    folder = shared_path("cuad/qa.jsonl").parent / "contracts"
+    names = sorted(p.name for p in folder.glob("*.txt"))
+    assert len(names) > 250, f"CUAD contracts missing from {folder}"
+    text = "\n\n".join(shared_text(f"cuad/contracts/{name}") for name in names[:40])
+    doc = LongDocument(text)
+    scanned = diagnosis(text, doc.nodes, doc.definitions, doc.references)
+    far = [at for spans, at in scanned.uses.values() if at is not None and abs(at - spans[0][0]) > 20_000]
+    assert far and any(at is None for _, at in scanned.uses.values()), "the sample needs far and missing uses"
+    assert doc.diagnostics() == scanned.findings
