@@ -535,11 +535,20 @@ _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
 _MIDLINE_AFTER = frozenset(".:;)]\"”")
 
 
+# A line of a box drawn in asterisks ("*  6. Disclaimer of Warranty        *"), group 1 its text: the
+# border stands apart from the text by two spaces or more ("* 7. Fees are due. *" is no box).
+_BOX_LINE_RE = re.compile(r"\*(?:  |\t)[ \t]*(\S(?:.*\S)?)(?:  |\t)[ \t]*\*[ \t]*")
+
+
 def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int, int, bool]]:
-    """(start, end, starts a physical line) of each segment of the lines in text[start:end]."""
+    """(start, end, starts a physical line) of each segment of the lines in text[start:end]; the
+    line of a box drawn in asterisks is its text, border left out."""
     lines = list(line_spans(text, start, end))
     if markdown:
         return [(ls, le, True) for ls, le in lines]
+    first = _box_line_start(text, start)
+    if text.startswith("*", first) or text.find("\n*", start, end) >= 0 or text.find("\r*", start, end) >= 0:
+        lines = [_unboxed(text, ls, le) for ls, le in lines]
     breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
     for pattern in _RUN_ON_BREAK_RES:
         breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if _is_run_on_break(text, m))
@@ -569,6 +578,25 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
     return out
 
 
+_BOX_WIDTH = 200  # a box drawn in text fits on a screen: a longer line is no box's
+
+
+def _box_line_start(text: str, pos: int) -> int:
+    """The start of the line holding ``pos`` when it lies within a box's width of it, else ``pos``
+    (a scan may start at a segment inside a line)."""
+    k = pos
+    lo = max(0, pos - _BOX_WIDTH)
+    while k > lo and text[k - 1] not in LINE_BREAKS:
+        k -= 1
+    return k if k == 0 or text[k - 1] in LINE_BREAKS else pos
+
+
+def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:
+    line = _box_line_start(text, ls) if ls > 0 and text[ls - 1] not in LINE_BREAKS else ls
+    boxed = _BOX_LINE_RE.fullmatch(text, line, le) if text.startswith("*", line) and le - line <= _BOX_WIDTH else None
+    return (max(ls, boxed.start(1)), boxed.end(1)) if boxed is not None else (ls, le)
+
+
 def leans_on_previous(text: str, pos: int, changed_to: int) -> bool:
     """Whether a heading at ``pos`` may stand or fall with an edit earlier on its line that ends at
     ``changed_to``: one that stands only because a heading precedes it ("8.1" in "8. OWNERSHIP 8.1
@@ -588,16 +616,31 @@ def _after_mark(text: str, pos: int) -> bool:
 
 def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
     """Whether a run-on break candidate of `_RUN_ON_BREAK_RES` passes its group's check."""
+    if text[m.start()] == "." and _ends_abbreviation(text, m.start()):
+        return False
     if m.start(2) >= 0:
         return _caps_title_at(text, m.start(2)) or _opens_its_first_clause(text, m.end(1), m.start(2))
     if m.re.groups < 3 or m.start(3) < 0:
         return True
-    return not (_ends_list_number(text, m.start()) or _ends_abbreviation(text, m.start()))
+    return not _ends_list_number(text, m.start())
+
+
+# Abbreviations that a number follows and that do not end a sentence: "License, v. 2.0. If a copy
+# ..." names a version, "Amendment No. 2.1 to the Agreement" an instrument.
+_BEFORE_NUMBER = frozenset("v vs ver rev no nos art arts sec secs sect para paras cf".split())
 
 
 def _ends_abbreviation(text: str, pos: int) -> bool:
-    """Whether the period at ``pos`` ends an abbreviation with inner periods ("17 U.S.C. Section")."""
-    return pos >= 2 and text[pos - 2] == "." and text[pos - 1].isalpha()
+    """Whether the period at ``pos`` ends an abbreviation: one with inner periods ("17 U.S.C.
+    Section") or a short lower-case word that a number follows ("v. 2.0", "No. 3.1")."""
+    if pos >= 2 and text[pos - 2] == "." and text[pos - 1].isalpha():
+        return True
+    k = pos
+    while k > 0 and pos - k < 4 and text[k - 1].isalpha():
+        k -= 1
+    word = text[k:pos]
+    # In capitals it is a name or a numeral ("... filed with the SEC. SECTION 7", "Article V.").
+    return (k == 0 or not text[k - 1].isalnum()) and not word.isupper() and word.casefold() in _BEFORE_NUMBER
 
 
 def _ends_list_number(text: str, pos: int) -> bool:

@@ -219,6 +219,41 @@ def test_a_section_cited_after_a_list_number_a_colon_or_a_sentence_end_is_no_hea
     assert [h.label for h in find_headings(f"Recitals.\n\n{line}\n")] in ([], ["1"])
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "This Source Code Form is subject to the Mozilla Public License, v. 2.0. If a copy is missing, ask.",
+        "The parties signed Amendment No. 2.1 Restated Terms on that day.",
+        "The claim is stated in Smith vs. 3.2 Holdings Inc. and nowhere else.",
+    ],
+)
+def test_a_number_after_an_abbreviation_that_a_number_follows_opens_no_clause(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "label"),
+    [
+        ("Its obligations under this Article V. Section 5.04 Limitations. The liability is capped.", "Section 5.04"),
+        ("It may be filed with the SEC. SECTION 7. TERM OF AGREEMENT Section 7.1 This Agreement lasts.", "Section 7"),
+    ],
+)
+def test_a_clause_after_a_numeral_or_a_name_in_capitals_ending_a_sentence_is_a_heading(line: str, label: str) -> None:
+    assert [h.label for h in find_headings(f"Recitals.\n\n{line}\n")][:1] == [label]
+
+
+def test_a_clause_heading_inside_a_box_of_asterisks_is_titled_without_the_border() -> None:
+    text = ("Recitals.\n\n" + "*" * 40 + "\n*" + " " * 38 + "*\n*  6. Disclaimer of Warranty" + " " * 11 + "*\n"
+            "*  -------------------------" + " " * 11 + "*\n*  Software is provided as is." + " " * 9 + "*\n" + "*" * 40 + "\n")
+    heading = only(text)
+    assert (heading.title, heading.label, text[heading.start : heading.end]) == (
+        "6. Disclaimer of Warranty", "6", "6. Disclaimer of Warranty")
+
+
+def test_a_line_set_between_asterisks_by_single_spaces_is_no_box() -> None:
+    assert titles("Recitals.\n\n* 7. Fees are due. *\n") == []
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]

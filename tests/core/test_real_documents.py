@@ -28,6 +28,7 @@ GITHUB_TOS = "unlabeled/site-policy__github-terms-of-service.md"
 GITHUB_PRIVACY = "unlabeled/site-policy__github-general-privacy-statement.md"
 APACHE = "unlabeled/apache-license-2.0.txt"
 GPL = "unlabeled/gnu-gpl-3.0.txt"
+MPL = "unlabeled/mozilla-public-license-2.0.txt"
 
 
 @pytest.fixture(scope="module")
@@ -196,6 +197,18 @@ def test_a_licence_disclaimer_in_capitals_is_the_body_of_its_clause(document) ->
     body = doc.text[clause.start : clause.end]
     assert body.endswith("ADVISED OF THE POSSIBILITY OF\nSUCH DAMAGES.")
     assert not [n.title for n in doc.nodes if n.kind == "caps" and clause.start <= n.start < clause.end]
+
+
+def test_licence_clauses_drawn_in_asterisk_boxes_are_listed(document) -> None:
+    clauses = [n.title for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 0]
+    assert clauses[5:7] == ["6. Disclaimer of Warranty", "7. Limitation of Liability"]
+    assert [n.label for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 0] == [str(i) for i in range(1, 11)]
+
+
+def test_a_licence_version_in_a_notice_opens_no_clause(document) -> None:
+    # Exhibit A: "... Mozilla Public License, v. 2.0. If a copy of the MPL was not distributed ..."
+    exhibit = node(document(MPL), "Exhibit A - Source Code Form License Notice")
+    assert exhibit.children == ()
 
 
 def test_licence_first_indented_clause_is_listed(document) -> None:
