@@ -9,6 +9,8 @@ Recognition never raises: odd input yields fewer headings.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
@@ -537,6 +539,7 @@ _MIDLINE_AFTER = frozenset(".:;)]\"”")
 
 # A line of a box drawn in asterisks ("*  6. Disclaimer of Warranty        *"), group 1 its text: the
 # border stands apart from the text by two spaces or more ("* 7. Fees are due. *" is no box).
+_BOX_OPEN_RE = re.compile(r"\*(?:  |\t)")
 _BOX_LINE_RE = re.compile(r"\*(?:  |\t)[ \t]*(\S(?:.*\S)?)(?:  |\t)[ \t]*\*[ \t]*")
 
 
@@ -547,8 +550,11 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
     if markdown:
         return [(ls, le, True) for ls, le in lines]
     first = _box_line_start(text, start)
-    if text.startswith("*", first) or text.find("\n*", start, end) >= 0 or text.find("\r*", start, end) >= 0:
-        lines = [_unboxed(text, ls, le) for ls, le in lines]
+    for opening in _BOX_OPEN_RE.finditer(text, first, end):
+        at = opening.start()
+        if at == first or text[at - 1] in LINE_BREAKS:
+            i = max(0, bisect_right(lines, at, key=itemgetter(0)) - 1)
+            lines[i] = _unboxed(text, *lines[i])
     breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
     for pattern in _RUN_ON_BREAK_RES:
         breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if _is_run_on_break(text, m))
