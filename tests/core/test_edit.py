@@ -271,7 +271,7 @@ FRAGMENTS = st.sampled_from([
     "\n29         CIGER         x\n", "     51   EXHIBIT F     ", " 9. Sale Transaction 9.1. Term. ", "\n4 ARTICLE 4 TERM ", "7.0 Secrets 7.1 ",
     "\nLIMITATION OF LIABILITY\n", "IN NO EVENT SHALL ANY PARTY BE LIABLE FOR\n", "DAMAGES, INCLUDING PROFITS.\n",
     "WARRANTY IS GIVEN. NO REMEDY\n", "AGREED TO IN WRITING BY THE PARTIES HERETO WITHOUT EXCEPTIONS\n", ",",
-    "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ",
+    "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ", "agree as follows: ", "ARTICLE 1 CONTRACT FOR SERVICES ",
 ])
 
 

@@ -254,6 +254,18 @@ def test_a_line_set_between_asterisks_by_single_spaces_is_no_box() -> None:
     assert titles("Recitals.\n\n* 7. Fees are due. *\n") == []
 
 
+def test_an_article_in_capitals_with_its_title_after_a_colon_opens_the_clauses() -> None:
+    text = ("Recitals.\n\nThe parties agree as follows: ARTICLE 1 CONTRACT FOR SERVICES 1.1 Engagement of Consultant. "
+            "The Company engages the Consultant. 1.2 Duties. The Consultant reports.\n")
+    assert [h.label for h in find_headings(text)] == ["Article 1", "1.1", "1.2"]
+    assert find_headings(text)[0].title == "ARTICLE 1 CONTRACT FOR SERVICES"
+
+
+def test_articles_listed_after_a_colon_are_citations() -> None:
+    text = "Recitals.\n\nThese survive termination: ARTICLE 5 (CONFIDENTIALITY) and ARTICLE 6 of the Agreement.\n"
+    assert find_headings(text) == []
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]

@@ -178,6 +178,14 @@ def test_markdown_policy_part_ranges_reach_the_next_heading_of_the_same_level(do
         assert doc.text[a.end : b.start].strip() == ""
 
 
+def test_the_first_article_run_on_after_the_recitals_colon_heads_its_clauses(document) -> None:
+    # A PDF extraction that runs the first page onto one line: "... agree as follows: ARTICLE 1
+    # CONTRACT FOR SERVICES 1.1 Engagement of Consultant. ..."
+    doc = document(CUAD + "SLINGERBAGINC_05_27_2020-EX-10.7-CONSULTING AGREEMENT.txt")
+    article = node(doc, "ARTICLE 1 CONTRACT FOR SERVICES")
+    assert [child.title for child in article.children] == ["1.1 Engagement of Consultant", "1.2 Duties"]
+
+
 def test_licence_numbered_clauses_are_listed(document) -> None:
     doc = document(APACHE)
     assert [n.title for n in doc.nodes if n.kind == "numbered"][-3:] == [
