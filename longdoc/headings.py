@@ -220,7 +220,10 @@ def _sentence_title(rest: str) -> int:
         before = rest[: m.start()]
         word = before.rsplit(None, 1)[-1].casefold() if before.strip() else ""
         if word.rstrip(".") in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
-            continue
+            # "Splits, Combinations, Etc. If the Company ...": "etc." ends a list, and before a
+            # capital the sentence too.
+            if not (word == "etc" and rest[m.end() :].lstrip(" \t")[:1].isupper()):
+                continue
         return m.end()
     return 0
 
@@ -229,6 +232,8 @@ def _clean_title(title: str) -> str:
     title = title.replace("**", "").replace("__", "")
     title = " ".join(title.split())
     title = title.rstrip(" .:;,-–—")
+    if title[-4:].casefold() in (" etc", ",etc"):
+        title += "."  # "Sales Tax, Etc.": the abbreviation keeps its period
     if len(title) > _TITLE_LIMIT:
         cut = title.rfind(" ", 0, _TITLE_LIMIT)
         title = title[: cut if cut > 20 else _TITLE_LIMIT].rstrip(" ,;:") + "…"
@@ -257,7 +262,10 @@ def _defined_term_title(rest: str) -> str | None:
     return m.group(1) if m else None
 
 
-_DEF_TITLE_RE = re.compile(r"([\"“][^\"”]{1,80}[\"”])[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)")
+# The verb may stand a few words after the term ('"New Version" in this Agreement shall mean').
+_DEF_TITLE_RE = re.compile(
+    r"([\"“][^\"”]{1,80}[\"”])(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
+)
 
 
 # "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract.

@@ -266,6 +266,28 @@ def test_articles_listed_after_a_colon_are_citations() -> None:
     assert find_headings(text) == []
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        '1.6 "New Version" in this Agreement shall mean a new release of the Licensed Technology.',
+        '1.1 "Confidential Information" of a party shall mean any information disclosed by it.',
+        '1.7 "End of Life" (EOL) shall mean the date after which IBM requires no more Parts.',
+    ],
+)
+def test_a_definition_clause_is_titled_by_its_term_when_words_stand_before_its_verb(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == [line[: line.index("\u0022", line.index("\u0022") + 1) + 1]]
+
+
+def test_a_title_that_ends_in_etc_ends_before_the_capital_that_opens_the_clause() -> None:
+    text = "Recitals.\n\n2.1 Stock Dividends, Splits, Combinations, Etc. If the Company pays a dividend, it adjusts.\n"
+    assert titles(text) == ["2.1 Stock Dividends, Splits, Combinations, Etc."]
+
+
+def test_a_title_goes_on_past_etc_when_the_sentence_does() -> None:
+    text = "Recitals.\n\n1.1 Fees for software, hardware, etc. and services are due monthly.\n"
+    assert titles(text) == ["1.1 Fees for software, hardware, etc. and services are due monthly"]
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]
