@@ -249,12 +249,34 @@ def _title_span(rest: str) -> int:
             end += 1
         return end
     sentence = _sentence_title(rest)
+    listed = _LIST_AFTER_TITLE_RE.search(rest, 0, sentence or _TITLE_LIMIT)
+    if listed is not None and _is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
+        return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
     if sentence:
         return sentence
     if len(rest) <= _TITLE_LIMIT:
         return len(rest)
     cut = rest.rfind(" ", 0, _TITLE_LIMIT)
     return cut if cut > 0 else len(rest)
+
+
+# The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
+_LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+[A-Z]")
+_TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
+
+
+# A number in words, which a number in brackets may restate ("Three (3) Sponsor logo exposures").
+_NUMBER_WORD_RE = re.compile(
+    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen"
+    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand))\Z")
+
+
+def _is_word_title(words: str) -> bool:
+    """Whether ``words`` read as a title in capitalised words ("Termination for Cause, Disability
+    or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
+    split = words.split()
+    return 0 < len(split) <= _RUN_IN_TITLE_WORDS and split[0][:1].isupper() and not words.endswith(",") and all(
+        w[:1].isupper() or w.rstrip(",") in _TITLE_SMALL_WORDS for w in split)
 
 
 def _defined_term_title(rest: str) -> str | None:

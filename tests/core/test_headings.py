@@ -288,6 +288,22 @@ def test_a_title_goes_on_past_etc_when_the_sentence_does() -> None:
     assert titles(text) == ["1.1 Fees for software, hardware, etc. and services are due monthly"]
 
 
+def test_a_title_in_capitalised_words_ends_where_the_clause_opens_its_list() -> None:
+    text = "Recitals.\n\nSection 4.2 Termination for Cause, Disability or Death (a) In the event that the Consultant dies\n"
+    assert titles(text) == ["Section 4.2 Termination for Cause, Disability or Death"]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("5. Three (3) Sponsor logo exposures per quarter during the season.", "5. Three (3) Sponsor logo exposures"),
+        ("5.1 During the Term, (a) Women.com will not buy advertising from others.", "5.1 During the Term, (a) Women.com"),
+    ],
+)
+def test_a_bracketed_number_after_a_number_word_or_a_comma_opens_no_list(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n")[0].startswith(title)
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]
