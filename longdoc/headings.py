@@ -280,8 +280,16 @@ def _is_word_title(words: str) -> bool:
 
 
 def _defined_term_title(rest: str) -> str | None:
-    m = _DEF_TITLE_RE.match(rest)
+    m = _DEF_TITLE_RE.match(rest) or _DASH_TITLE_RE.match(rest)
     return m.group(1) if m else None
+
+
+# A term in capitalised words set off by a dash from the text that defines it, or from the clause
+# that its title opens: "Acceptance Date - the first Business Day after ...".
+_DASH_TITLE_RE = re.compile(
+    r"([A-Z][\w'’/&()-]*(?:[ \t]+(?:[A-Z][\w'’/&()-]*|of|and|the|or|for|to|in|on|by|with)){0,6})"
+    r"(?:[ \t]+[-–—]+[ \t]*|[ \t]*[-–—]+[ \t]+)(?=[a-z])"
+)
 
 
 # The verb may stand a few words after the term ('"New Version" in this Agreement shall mean').

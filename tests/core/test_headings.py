@@ -278,6 +278,18 @@ def test_a_definition_clause_is_titled_by_its_term_when_words_stand_before_its_v
     assert titles(f"Recitals.\n\n{line}\n") == [line[: line.index("\u0022", line.index("\u0022") + 1) + 1]]
 
 
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("1.2 Acceptance Date - the first Business Day after the Software is accepted.", "1.2 Acceptance Date"),
+        ("1.7 Bank Security Requirements- all security requirements in Schedule E.", "1.7 Bank Security Requirements"),
+        ("1.38 Relationship Manager(s) -the employee designated by a Party.", "1.38 Relationship Manager(s)"),
+    ],
+)
+def test_a_glossary_clause_is_titled_by_the_term_its_dash_sets_off(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == [title]
+
+
 def test_a_title_that_ends_in_etc_ends_before_the_capital_that_opens_the_clause() -> None:
     text = "Recitals.\n\n2.1 Stock Dividends, Splits, Combinations, Etc. If the Company pays a dividend, it adjusts.\n"
     assert titles(text) == ["2.1 Stock Dividends, Splits, Combinations, Etc."]
