@@ -292,9 +292,11 @@ _DASH_TITLE_RE = re.compile(
 )
 
 
-# The verb may stand a few words after the term ('"New Version" in this Agreement shall mean').
+# The verb may stand a few words after the term ('"New Version" in this Agreement shall mean'), and
+# the term may have two forms ('"COMPETE" OR "COMPETING" shall mean').
 _DEF_TITLE_RE = re.compile(
-    r"([\"“][^\"”]{1,80}[\"”])(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
+    r"([\"“][^\"”]{1,80}[\"”](?:[ \t]+(?i:or|and)[ \t]+[\"“][^\"”]{1,80}[\"”])?)"
+    r"(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
 )
 
 
