@@ -232,7 +232,7 @@ def _clean_title(title: str) -> str:
     title = title.replace("**", "").replace("__", "")
     title = " ".join(title.split())
     title = title.rstrip(" .:;,-–—")
-    if title[-4:].casefold() in (" etc", ",etc"):
+    if title.endswith(("etc", "Etc", "ETC")) and title[-4:-3] in (" ", ","):
         title += "."  # "Sales Tax, Etc.": the abbreviation keeps its period
     if len(title) > _TITLE_LIMIT:
         cut = title.rfind(" ", 0, _TITLE_LIMIT)
@@ -249,7 +249,8 @@ def _title_span(rest: str) -> int:
             end += 1
         return end
     sentence = _sentence_title(rest)
-    listed = _LIST_AFTER_TITLE_RE.search(rest, 0, sentence or _TITLE_LIMIT)
+    stop = sentence or _TITLE_LIMIT
+    listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
     if listed is not None and _is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
         return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
     if sentence:
@@ -280,7 +281,13 @@ def _is_word_title(words: str) -> bool:
 
 
 def _defined_term_title(rest: str) -> str | None:
-    m = _DEF_TITLE_RE.match(rest) or _DASH_TITLE_RE.match(rest)
+    first = rest[:1]
+    if first in "\"“":
+        m = _DEF_TITLE_RE.match(rest)
+    elif first.isupper() and ("-" in (head := rest[:_TITLE_LIMIT]) or "–" in head or "—" in head):
+        m = _DASH_TITLE_RE.match(rest)
+    else:
+        return None
     return m.group(1) if m else None
 
 
@@ -799,6 +806,30 @@ def _has_toc_runs(text: str, start: int, end: int) -> bool:
     return False
 
 
+# A clause whose first sentence a plain text wraps onto the next line is titled by the sentence:
+# "5.1. The rights granted under this License will terminate automatically" goes on with "if You
+# fail to comply ...". A line this long is filled text, not a title in sentence case standing alone.
+_WRAPPING_KINDS = frozenset({"numbered", "section"})
+# A line that opens an item of its own: "4.6.1 no unauthorised ...", "(a) the", "ii) any".
+_LIST_ITEM_RE = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|\(?[a-z]{1,4}\)|\(?[0-9]{1,2}\))[ \t]")
+_WRAPPED_TITLE_LINE = 60
+
+
+def _wrapped_title(text: str, segs: list[tuple[int, int, bool]], i: int, heading_text: str, title: str) -> str:
+    """The title of the heading on segment ``i``, which fills its line, with its sentence's words on
+    the next line when it is cut mid-sentence (``title`` as it is otherwise)."""
+    words = title.split(" ", 1)[-1]
+    if title.endswith(("\"", "”", "…")) or heading_text.rstrip()[-1:] in ".:;!?" or _caps_run(words):
+        return title  # a defined term's, a whole sentence or a long one, or a title in capitals
+    if i + 1 >= len(segs) or not segs[i + 1][2]:
+        return title
+    ns, ne, _ = segs[i + 1]
+    nxt = text[ns:ne].strip()
+    if not nxt or _is_page_artefact(nxt) or _LIST_ITEM_RE.match(nxt) or _classify(nxt, False) is not None:
+        return title
+    return _clean_title(f"{title} {nxt[: _title_span(nxt)]}")
+
+
 def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
     """The stripped text of segment ``j`` ("" past the last)."""
     return text[segs[j][0] : segs[j][1]].strip() if j < len(segs) else ""
@@ -938,6 +969,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             he = hs + info.span
             heading_text, title = text[hs:he], info.title
             resume = child
+        elif info.kind in _WRAPPING_KINDS and not markdown and he >= le and le - ls >= _WRAPPED_TITLE_LINE:
+            title = _wrapped_title(text, segs, i, heading_text, title)
         out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
         last_heading_seg = i
         if resume < 0:

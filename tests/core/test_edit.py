@@ -73,6 +73,16 @@ def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_f
     assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
 
 
+def test_a_word_typed_on_the_line_below_a_wrapped_clause_title_retitles_the_clause() -> None:
+    text = ("Intro.\n\n5.1. The rights granted under this License will terminate automatically\n"
+            "if You fail to comply. Then they end.\n\n5.2 Other. Text.\n")
+    before = LongDocument(text, max_tokens=16)
+    assert before.nodes[0].title.endswith("automatically if You fail to comply")
+    after = replace(before, "if You fail", "unless You fail")
+    assert_same_as_fresh(after)
+    assert after.nodes[0].title.endswith("automatically unless You fail to comply")
+
+
 def test_a_word_that_runs_a_caps_line_on_turns_the_caps_lines_below_it_into_one_paragraph() -> None:
     text = (
         "Intro.\n\nTHE SUPPLIER GIVES NO WARRANTY OF ANY KIND EXCEPT AS STATED\n"
@@ -272,6 +282,8 @@ FRAGMENTS = st.sampled_from([
     "\nLIMITATION OF LIABILITY\n", "IN NO EVENT SHALL ANY PARTY BE LIABLE FOR\n", "DAMAGES, INCLUDING PROFITS.\n",
     "WARRANTY IS GIVEN. NO REMEDY\n", "AGREED TO IN WRITING BY THE PARTIES HERETO WITHOUT EXCEPTIONS\n", ",",
     "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ", "agree as follows: ", "ARTICLE 1 CONTRACT FOR SERVICES ",
+    "\n5.1. The rights granted under this License will terminate automatically\n", "if You fail to comply. ",
+    "Licenses\n",
 ])
 
 

@@ -318,6 +318,33 @@ def test_a_bracketed_number_after_a_number_word_or_a_comma_opens_no_list(line: s
     assert titles(f"Recitals.\n\n{line}\n")[0].startswith(title)
 
 
+WRAPPED = "5.1. The rights granted under this License will terminate automatically\n"
+
+
+def test_a_clause_sentence_wrapped_onto_the_next_line_titles_the_clause_across_the_break() -> None:
+    text = f"Recitals.\n\n{WRAPPED}if You fail to comply with any of its terms. However, You may cure.\n"
+    assert titles(text) == [
+        "5.1 The rights granted under this License will terminate automatically if You fail to comply with…"]
+
+
+def test_a_title_wrapped_onto_a_line_of_its_own_is_whole() -> None:
+    text = ("Recitals.\n\n10.4. Distributing Source Code Form that is Incompatible With Secondary\nLicenses\n\n"
+            "If You choose to distribute Source Code Form, You may.\n")
+    assert titles(text) == ["10.4 Distributing Source Code Form that is Incompatible With Secondary Licenses"]
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["5.1.1 no unauthorised third party reads it;\n", "(a) no unauthorised third party reads it;\n", "\nIf You fail.\n"],
+)
+def test_a_wrapped_clause_title_takes_nothing_from_a_list_item_or_past_a_blank_line(after: str) -> None:
+    assert titles(f"Recitals.\n\n{WRAPPED}{after}")[0] == "5.1 The rights granted under this License will terminate automatically"
+
+
+def test_a_short_title_in_sentence_case_takes_nothing_from_the_line_below() -> None:
+    assert titles("Recitals.\n\n1.2 Scope of services\nthe Supplier shall deliver the goods.\n") == ["1.2 Scope of services"]
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]

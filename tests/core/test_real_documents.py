@@ -213,6 +213,11 @@ def test_licence_clauses_drawn_in_asterisk_boxes_are_listed(document) -> None:
     assert [n.label for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 0] == [str(i) for i in range(1, 11)]
 
 
+def test_a_licence_clause_title_wrapped_onto_the_next_line_is_whole(document) -> None:
+    clause = node(document(MPL), "10.4 Distributing Source Code Form that is Incompatible With Secondary Licenses")
+    assert clause.label == "10.4"
+
+
 def test_a_licence_version_in_a_notice_opens_no_clause(document) -> None:
     # Exhibit A: "... Mozilla Public License, v. 2.0. If a copy of the MPL was not distributed ..."
     exhibit = node(document(MPL), "Exhibit A - Source Code Form License Notice")
