@@ -454,7 +454,10 @@ def _use_pattern(term: str) -> re.Pattern[bytes]:
     last = words[-1]
     if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
         last = rb"(?:" + last + rb"|" + last[:-1] + rb"ies)"
-    body = (rb"\s{1,%d}" % _MAX_GAP).join(words[:-1] + [last])
+    # A word that ends in a hyphen was broken at the end of a line ("the Co- Chairs"): its use may
+    # be written whole ("Co-Chairs").
+    gaps = [rb"\s{%d,%d}" % (0 if w.endswith("-") else 1, _MAX_GAP) for w in term.split()[:-1]]
+    body = b"".join(w + g for w, g in zip(words, gaps)) + last
     # No look-behind in front: a pattern opening with a literal is scanned for much faster; the
     # word boundary before a match is checked by `_word_start`.
     return re.compile(body + rb"(?:s|es)?(?:'s?)?(?![\w-])")
@@ -601,6 +604,12 @@ def use_at(text: str, definitions: Sequence[Definition], offset: int, view: byte
     v = byte_view(text) if view is None else view
     for term in sorted({d.term for d in definitions}, key=len, reverse=True):
         own = _own_spans(definitions, term)
+        if " " in term:  # its words may stand apart by more than a space: the pattern finds them
+            reach = use_reach(term)
+            for m in _matches(v, term, own, max(0, offset - reach), min(len(v), offset + reach)):
+                if m.start() <= offset <= m.end():
+                    return Use(term, m.start(), m.end())
+            continue
         for form in _forms(term):
             lo = max(0, offset - len(form) - 3)
             at = v.find(form, lo, offset + len(form))

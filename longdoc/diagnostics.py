@@ -121,7 +121,7 @@ def diagnosis(
         *_unresolved(references),
         *numbering.findings,
         *_defined_twice(definitions),
-        *_unused(uses),
+        *_unused(uses, definitions),
         *_phrase_hints(phrases, undefined),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
@@ -295,10 +295,29 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     return _UNKNOWN
 
 
-def _unused(uses: TermUses) -> list[Diagnostic]:
+_FORMS_APART = 8  # '" or "', '" and "', '”, or “'
+
+
+def _unused(uses: TermUses, definitions: Sequence[Definition]) -> list[Diagnostic]:
+    """Terms used nowhere, unless another form that the same definition gives them is used
+    ('"Control" or "Controlled" means ...': a use of either is a use of the definition)."""
+    unused = [term for term, (_, at) in uses.items() if at is None]
+    if not unused:
+        return []
+    forms: list[list[str]] = []  # the terms of each definition
+    of: dict[str, list[int]] = defaultdict(list)  # the definitions of each term
+    previous = None
+    for d in definitions:
+        # Forms of one definition: quoted one after the other, a word or two apart, defined together.
+        if previous is None or d.end != previous.end or d.term_start - previous.term_end > _FORMS_APART:
+            forms.append([])
+        forms[-1].append(d.term)
+        of[d.term].append(len(forms) - 1)
+        previous = d
     out = []
-    for term, (spans, at) in uses.items():
-        if at is None:
+    for term in unused:
+        spans, _ = uses[term]
+        if not any(uses.get(other, (None, None))[1] is not None for k in of[term] for other in forms[k]):
             start, end = spans[0]
             out.append(Diagnostic(start, end, INFORMATION, "unused-definition",
                                   f"\u201c{term}\u201d is defined but never used elsewhere in the document."))

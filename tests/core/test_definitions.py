@@ -215,6 +215,19 @@ def test_the_use_at_an_offset_is_the_defined_term_written_there() -> None:
         doc.use_at("3")  # type: ignore[arg-type]
 
 
+def test_a_term_broken_at_a_hyphen_is_used_where_it_is_written_whole():
+    text = 'The co-chairs of the JCC (the "Co- Chairs") meet. The Co-Chairs call meetings.'
+    defs = find_definitions(text)
+    assert [text[u.start : u.end] for u in uses_of(text, defs, "Co- Chairs")] == ["Co-Chairs"]
+
+
+def test_the_use_at_an_offset_is_found_when_a_line_break_parts_the_words_of_its_term() -> None:
+    doc = LongDocument('"Effective Date" means the first day. On the Effective\n  Date the term starts.')
+    use = doc.use_at(doc.text.index("Date the"))
+    assert use is not None and (use.term, doc.text[use.start : use.end]) == ("Effective Date", "Effective\n  Date")
+    assert [(u.start, u.end) for u in doc.uses("Effective Date")] == [(use.start, use.end)]
+
+
 def test_uses_of_an_undefined_term_are_empty():
     assert uses_of("the Company agrees", [], "Company") == []
 

@@ -264,3 +264,10 @@ def test_the_search_index_narrows_where_uses_are_sought_without_changing_a_findi
     far = [at for spans, at in scanned.uses.values() if at is not None and abs(at - spans[0][0]) > 20_000]
     assert far and any(at is None for _, at in scanned.uses.values()), "the sample needs far and missing uses"
     assert doc.diagnostics() == scanned.findings
+
+
+def test_a_term_defined_in_two_forms_is_used_when_either_form_is() -> None:
+    text = ("1. Definitions\n\n1.1 \"Control\" or \"Controlled\" means the power to direct a party.\n\n"
+            "1.2 \"Fee\" means the price.\n\n2. Parties\n\nEach party Controlled by Alpha signs.\n")
+    unused = [text[d.start : d.end] for d in findings(text) if d.code == "unused-definition"]
+    assert unused == ["Fee"]
