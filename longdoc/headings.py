@@ -280,6 +280,19 @@ def _is_word_title(words: str) -> bool:
         w[:1].isupper() or w.rstrip(",") in _TITLE_SMALL_WORDS for w in split)
 
 
+_SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire desires wish wishes agree agrees".split())
+
+
+def _is_short_title(words: str) -> bool:
+    """Whether ``words`` read as a short title ("Conversion date", "Effect of Termination - Use
+    Beyond Term"), not as a sentence ("HealthGate will provide the Services")."""
+    split = words.split()
+    return 0 < len(split) <= _SHORT_TITLE_WORDS and not any(w in _SENTENCE_VERBS for w in split)
+
+
+_SHORT_TITLE_WORDS = 8
+
+
 def _defined_term_title(rest: str) -> str | None:
     first = rest[:1]
     if first in "\"“":
@@ -340,6 +353,10 @@ _ARTICLE_FIRST = frozenset("APC")
 _SECTION_FIRST = frozenset("S§")
 _EXHIBIT_FIRST = frozenset("ESA")
 _ROMAN_FIRST = frozenset("MDCLXVI")
+# "C. The Publishers desire ..." and "D. HealthGate will ..." are lettered recitals or items after
+# "A." and "B." (no text numbers its parts 50, 100, 500 or 1000 with a lone numeral): a heading
+# only with a title ("C. Maintenance Services", "D. TAXES AND OTHER LEVIES"), not a sentence.
+_LETTERS_NOT_NUMERALS = frozenset("LCDM")
 
 
 def _classify(line: str, markdown: bool) -> _Shape | None:
@@ -427,6 +444,8 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if not rest or not (rest[0].isupper() or rest[0] in "\"“("):
             return None
         span = _title_span(rest)
+        if m.group(1) in _LETTERS_NOT_NUMERALS and not (_caps_run(rest) or _is_short_title(rest[:span].rstrip(" .:;"))):
+            return None  # "C. You desire to establish a Center ...": a lettered recital or item, not part C
         return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
                       _clean_title(f"{m.group(1)}. {rest[:span]}"), False)
     if not markdown and _is_caps_heading(line.rstrip()):

@@ -345,6 +345,18 @@ def test_a_short_title_in_sentence_case_takes_nothing_from_the_line_below() -> N
     assert titles("Recitals.\n\n1.2 Scope of services\nthe Supplier shall deliver the goods.\n") == ["1.2 Scope of services"]
 
 
+def test_lettered_recitals_c_and_d_are_no_roman_numerals() -> None:
+    text = ("WHEREAS\n\nA. HealthGate hosts journals.\n\nB. Blackwell publishes them.\n\n"
+            "C. The Publishers desire to retain HealthGate.\n\nD. HealthGate will provide the Services.\n\n"
+            "NOW THEREFORE IT IS AGREED AS FOLLOWS\n\n1. Definitions\n\nWords have meanings.\n")
+    assert titles(text) == ["WHEREAS", "NOW THEREFORE IT IS AGREED AS FOLLOWS", "1. Definitions"]
+
+
+@pytest.mark.parametrize("line", ["C. Maintenance Services", "D. TAXES AND OTHER LEVIES", "C. Conversion date"])
+def test_a_lettered_part_c_or_d_with_a_title_is_a_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nThe text of the part.\n") == [line]
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]

@@ -186,6 +186,14 @@ def test_the_first_article_run_on_after_the_recitals_colon_heads_its_clauses(doc
     assert [child.title for child in article.children] == ["1.1 Engagement of Consultant", "1.2 Duties"]
 
 
+def test_lettered_recitals_leave_the_clauses_at_the_top_of_the_outline(document) -> None:
+    # "C. The Publishers desire ..." and "D. HealthGate will provide the Services" once read as
+    # Roman parts 100 and 500, with every clause of the agreement nested under "D".
+    doc = document(CUAD + "HEALTHGATEDATACORP_11_24_1999-EX-10.1-HOSTING AND MANAGEMENT AGREEMENT (1).txt")
+    assert node(doc, "1. Definitions").depth == 0
+    assert not [n.title for n in doc.nodes if n.kind == "roman"]
+
+
 def test_licence_numbered_clauses_are_listed(document) -> None:
     doc = document(APACHE)
     assert [n.title for n in doc.nodes if n.kind == "numbered"][-3:] == [
