@@ -849,6 +849,32 @@ def _wrapped_title(text: str, segs: list[tuple[int, int, bool]], i: int, heading
     return _clean_title(f"{title} {nxt[: _title_span(nxt)]}")
 
 
+# A party's name or role in capitals over its signature ("PRODUCER", "SELLER", "YALE UNIVERSITY")
+# labels a signature block: the "By:", "Name:" or "Title:" lines follow within this reach. Titles of
+# the parts that follow a signature page ("EXHIBIT LIST", "SCHEDULE OF SERVICES AND FEES") stay.
+SIGNATURE_REACH = 400
+_SIGNATURE_LINE_RE = re.compile(
+    r"[\n\r][ \t]*(?:By|BY|Name|NAME|Title|TITLE|Signature|SIGNATURE|Signed|SIGNED|Per|PER|Its|ITS)\b[ \t]*[:._]"
+)
+_PART_WORD_RE = re.compile(
+    r"\b(?:EXHIBITS?|SCHEDULES?|ANNEX(?:ES)?|APPENDI(?:X|CES)|ADDEND(?:UM|A)|ATTACHMENTS?|AGREEMENTS?|AMENDMENTS?"
+    r"|CERTIFICATES?|GUARANT\w*|RIDERS?|TERMS|CONDITIONS|ACKNOWLEDG\w*|NOTICES?|ARTICLES?|SECTIONS?|PARTS?)\b"
+)
+_LABEL_WORDS = 6
+
+
+def _signs_below(text: str, ls: int, le: int, title: str) -> bool:
+    """Whether the caps line at [ls, le) labels a signature block below it rather than heads a part."""
+    return (len(title.split()) <= _LABEL_WORDS and _SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None
+            and _PART_WORD_RE.search(title) is None)
+
+
+def signature_lines_in(text: str, start: int, end: int) -> bool:
+    """Whether a signature line ("By:", "Name:", "Title:") starts in text[start:end]: a caps line
+    up to ``SIGNATURE_REACH`` above it may be its block's label."""
+    return _SIGNATURE_LINE_RE.search(text, max(0, start), end) is not None
+
+
 def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
     """The stripped text of segment ``j`` ("" past the last)."""
     return text[segs[j][0] : segs[j][1]].strip() if j < len(segs) else ""
@@ -926,7 +952,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         info = _classify(s, markdown)
-        if info is not None and info.kind == "caps" and line_start and not markdown and _in_caps_paragraph(text, ls):
+        if info is not None and info.kind == "caps" and not markdown and (
+            (line_start and _in_caps_paragraph(text, ls)) or _signs_below(text, ls, le, info.title)
+        ):
             i += 1
             continue
         lead = _caps_lead(s, markdown) if info is None and line_start else 0

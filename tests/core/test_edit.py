@@ -83,6 +83,37 @@ def test_a_word_typed_on_the_line_below_a_wrapped_clause_title_retitles_the_clau
     assert after.nodes[0].title.endswith("automatically unless You fail to comply")
 
 
+def test_a_signature_line_typed_below_a_caps_line_makes_it_a_label_and_deleting_it_a_heading_again() -> None:
+    text = "Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nThe seller sells.\n\nMore text follows here.\n"
+    before = LongDocument(text, max_tokens=16)
+    assert "SELLER" in [n.title for n in before.nodes]
+    after = replace(before, "The seller sells.", "By: ______")
+    assert_same_as_fresh(after)
+    assert "SELLER" not in [n.title for n in after.nodes]
+    assert_same_as_fresh(replace(after, "By: ______", "The seller sells."))
+
+
+def test_text_typed_between_a_caps_line_and_the_signature_line_it_labels_can_take_it_out_of_reach() -> None:
+    gap = "The seller sells goods of every kind. " * 9  # 342 characters: the "By:" line is within reach
+    text = f"Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\n{gap}\nBy: ______\n\nMore text follows here.\n"
+    before = LongDocument(text, max_tokens=16)
+    assert "SELLER" not in [n.title for n in before.nodes]
+    after = replace(before, "goods of every kind. The", "goods of every kind, far and wide, at all times, in every market and by every means. The")
+    assert_same_as_fresh(after)
+    assert "SELLER" in [n.title for n in after.nodes]
+
+
+def test_a_signature_line_typed_parts_below_a_caps_heading_makes_it_a_label() -> None:
+    # The exhibits between stay headings: only the reach of the signature line ties "SELLER" to it.
+    text = ("Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nEXHIBIT A\n\nEXHIBIT B\n\nEXHIBIT C\n\n"
+            "The agent acts.\n\nMore text follows here.\n")
+    before = LongDocument(text, max_tokens=16)
+    assert [n.title for n in before.nodes][1:] == ["SELLER", "EXHIBIT A", "EXHIBIT B", "EXHIBIT C"]
+    after = replace(before, "The agent acts.", "By: ______")
+    assert_same_as_fresh(after)
+    assert [n.title for n in after.nodes] == ["9. Notices", "EXHIBIT A", "EXHIBIT B", "EXHIBIT C"]
+
+
 def test_a_word_that_runs_a_caps_line_on_turns_the_caps_lines_below_it_into_one_paragraph() -> None:
     text = (
         "Intro.\n\nTHE SUPPLIER GIVES NO WARRANTY OF ANY KIND EXCEPT AS STATED\n"
@@ -283,7 +314,7 @@ FRAGMENTS = st.sampled_from([
     "WARRANTY IS GIVEN. NO REMEDY\n", "AGREED TO IN WRITING BY THE PARTIES HERETO WITHOUT EXCEPTIONS\n", ",",
     "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ", "agree as follows: ", "ARTICLE 1 CONTRACT FOR SERVICES ",
     "\n5.1. The rights granted under this License will terminate automatically\n", "if You fail to comply. ",
-    "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n",
+    "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:",
 ])
 
 

@@ -357,6 +357,19 @@ def test_a_lettered_part_c_or_d_with_a_title_is_a_heading(line: str) -> None:
     assert titles(f"Recitals.\n\n{line}\n\nThe text of the part.\n") == [line]
 
 
+SIGNATURES = ("9. Notices\n\nNotices are in writing.\n\nIN WITNESS WHEREOF, the parties sign below.\n\n"
+              "SELLER\n\nBy: ____________\nName: Jane Roe\n\nPURCHASERS\n\nBy: ____________\nTitle: Director\n\n")
+
+
+def test_party_names_in_capitals_over_their_signature_lines_are_no_headings() -> None:
+    assert titles(SIGNATURES) == ["9. Notices"]
+
+
+def test_a_part_title_over_a_signature_block_stays_a_heading() -> None:
+    text = SIGNATURES + "SCHEDULE OF SERVICES AND FEES\n\nBy: ____________\n"
+    assert titles(text) == ["9. Notices", "SCHEDULE OF SERVICES AND FEES"]
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]
