@@ -875,6 +875,29 @@ def signature_lines_in(text: str, start: int, end: int) -> bool:
     return _SIGNATURE_LINE_RE.search(text, max(0, start), end) is not None
 
 
+# "7 Confidentiality" over "7.1 From and after ...": a number with no period and a title in mixed
+# case heads a clause only where its first subclause follows (a number alone opens many lines:
+# "5 days after ...", a table's rows).
+_BARE_NUMBER_TITLE_RE = re.compile(r"([0-9]{1,3})[ \t]+(?=[A-Z])")
+
+
+def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bool]], i: int) -> _Shape | None:
+    m = _BARE_NUMBER_TITLE_RE.match(s)
+    if m is None:
+        return None
+    title = s[m.end() :].rstrip()
+    if not _is_short_title(title) or title[-1:] in ".:;,":
+        return None
+    j = i + 1
+    while j < len(segs) and j <= i + 3 and not _segment_text(text, segs, j):
+        j += 1  # blank lines between
+    number = m.group(1)
+    first = _segment_text(text, segs, j)
+    if not (segs[j][2] if j < len(segs) else False) or not re.match(re.escape(number) + r"\.0?1\.?[ \t]", first):
+        return None
+    return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), _clean_title(f"{number} {title}"), False)
+
+
 def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
     """The stripped text of segment ``j`` ("" past the last)."""
     return text[segs[j][0] : segs[j][1]].strip() if j < len(segs) else ""
@@ -952,6 +975,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         info = _classify(s, markdown)
+        if info is None and line_start and not markdown and s[:1].isdigit():
+            info = _numbered_over_first_clause(s, text, segs, i)
         if info is not None and info.kind == "caps" and not markdown and (
             (line_start and _in_caps_paragraph(text, ls)) or _signs_below(text, ls, le, info.title)
         ):

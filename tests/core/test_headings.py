@@ -370,6 +370,17 @@ def test_a_part_title_over_a_signature_block_stays_a_heading() -> None:
     assert titles(text) == ["9. Notices", "SCHEDULE OF SERVICES AND FEES"]
 
 
+def test_a_number_without_a_period_titled_in_mixed_case_heads_the_first_subclause_below_it() -> None:
+    text = "Recitals.\n\n7 Confidentiality\n\n7.1 Each party keeps the other's secrets.\n"
+    assert [(h.title, h.label, h.level) for h in find_headings(text)] == [
+        ("7 Confidentiality", "7", 2), ("7.1 Each party keeps the other's secrets", "7.1", 3)]
+
+
+@pytest.mark.parametrize("below", ["\nThe fee is due.\n", "\n8.1 Each party pays.\n", "\n\n\n\n\n7.1 Late.\n"])
+def test_a_number_without_a_period_titled_in_mixed_case_is_no_heading_without_its_first_subclause(below: str) -> None:
+    assert "7 Confidentiality" not in titles(f"Recitals.\n\n7 Confidentiality\n{below}")
+
+
 def test_run_on_article_with_its_title_on_the_next_line_is_one_heading() -> None:
     text = "Recitals.\n\nTrademarks are in Schedule 4.3. ARTICLE V\n\nEXCLUDED AGREEMENTS\n\n5.1 No Change. None.\n"
     assert titles(text) == ["ARTICLE V EXCLUDED AGREEMENTS", "5.1 No Change"]

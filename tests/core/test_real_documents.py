@@ -194,6 +194,12 @@ def test_lettered_recitals_leave_the_clauses_at_the_top_of_the_outline(document)
     assert not [n.title for n in doc.nodes if n.kind == "roman"]
 
 
+def test_clauses_numbered_without_periods_head_their_subclauses(document) -> None:
+    doc = document("contractnli/documents/0037.txt")
+    clause = node(doc, "2 Confidentiality obligations")
+    assert [child.label for child in clause.children] == ["2.1", "2.2"]
+
+
 def test_licence_numbered_clauses_are_listed(document) -> None:
     doc = document(APACHE)
     assert [n.title for n in doc.nodes if n.kind == "numbered"][-3:] == [
