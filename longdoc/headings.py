@@ -84,6 +84,12 @@ _TOC_RE = re.compile(
     r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
     r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
 )
+# A clause's number and title in capitals with its page number one space after them: "11. SERVICES TO
+# BE PROVIDED TO THE JOINT VENTURE BY THE PARTIES 12" (a heading's title does not end in a number).
+_TOC_CAPS_ENTRY_RE = re.compile(
+    r"(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?|ARTICLE[ \t]+[0-9IVXL]{1,6}\.?|SECTION[ \t]+[0-9.]{1,8})[ \t]+"
+    r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t][0-9]{1,3}"
+)
 # Several clause entries run into one line ("1 Section 1.1 ... 3 Section 1.2 ..."), each entry's
 # number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
 _TOC_RUN_WORDS = ("Section", "SECTION", "Article", "ARTICLE")
@@ -786,7 +792,8 @@ def _is_toc_line(text: str, pos: int) -> bool:
     # The line is searched in place: before s lies whitespace or nothing, as before a copy. Every
     # entry ends in a page number, arabic or roman.
     return (
-        e - s <= 160 and text[e - 1] in _TOC_LAST and _TOC_RE.search(text, s, e) is not None
+        e - s <= 160 and text[e - 1] in _TOC_LAST
+        and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None)
     ) or _has_toc_runs(text, s, min(e, s + 2000))
 
 

@@ -533,6 +533,12 @@ def test_table_of_contents_entries_with_page_numbers_after_a_gap_are_not_heading
     assert find_headings(toc) == []
 
 
+def test_contents_entries_in_capitals_with_their_page_number_one_space_after_are_not_headings() -> None:
+    toc = "Table of Contents\n\n11. SERVICES TO BE PROVIDED BY THE PARTIES 12\n\nARTICLE 4 TERMINATION 19\n\n"
+    assert titles(toc + "11. SERVICES TO BE PROVIDED BY THE PARTIES\n\nEach party serves.\n") == [
+        "11. SERVICES TO BE PROVIDED BY THE PARTIES"]
+
+
 def test_lowercase_sentence_starting_with_a_number_is_not_a_heading() -> None:
     assert find_headings("The fee is due within\n30 days after invoice.\n") == []
 
