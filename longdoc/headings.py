@@ -794,7 +794,7 @@ def _is_toc_line(text: str, pos: int) -> bool:
     return (
         e - s <= 160 and text[e - 1] in _TOC_LAST
         and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None)
-    ) or _has_toc_runs(text, s, min(e, s + 2000))
+    ) or _has_toc_runs(text, s, min(e, s + 2000)) or _has_page_runs(text, s, min(e, s + _PAGE_RUN_REACH))
 
 
 def _numbered_words(text: str, start: int, end: int) -> int:
@@ -812,6 +812,18 @@ def _numbered_words(text: str, start: int, end: int) -> int:
                     return found
             i = text.find(word, i + 1, end)
     return found
+
+
+# Contents entries run into one line, each page number followed by the next entry's clause number:
+# '1.1 "Actions" 1 1.2 "Affiliate" 1 1.3 "Astellas Indemnitees" 1 ...'.
+_PAGE_THEN_CLAUSE_RE = re.compile(r"[ \t][0-9]{1,3}[ \t]+[0-9]{1,2}\.[0-9]{1,2}\.?[ \t]")
+_PAGE_RUN_REACH = 300
+
+
+def _has_page_runs(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` holds two page numbers each followed by a clause number."""
+    first = _PAGE_THEN_CLAUSE_RE.search(text, start, end)
+    return first is not None and _PAGE_THEN_CLAUSE_RE.search(text, first.end() - 1, end) is not None
 
 
 def _has_toc_runs(text: str, start: int, end: int) -> bool:

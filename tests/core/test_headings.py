@@ -539,6 +539,11 @@ def test_contents_entries_in_capitals_with_their_page_number_one_space_after_are
         "11. SERVICES TO BE PROVIDED BY THE PARTIES"]
 
 
+def test_contents_entries_run_into_one_line_each_with_its_page_number_are_not_headings() -> None:
+    toc = '1.1 "Actions" 1 1.2 "Affiliate" 1 1.3 "Astellas Indemnitees" 1 1.4 "Claims" 2\n\n'
+    assert titles(toc + '1.1 "Actions" means any suit.\n') == ['1.1 "Actions"']
+
+
 def test_lowercase_sentence_starting_with_a_number_is_not_a_heading() -> None:
     assert find_headings("The fee is due within\n30 days after invoice.\n") == []
 
