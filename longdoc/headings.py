@@ -873,7 +873,7 @@ def _wrapped_title(text: str, segs: list[tuple[int, int, bool]], i: int, heading
 # the parts that follow a signature page ("EXHIBIT LIST", "SCHEDULE OF SERVICES AND FEES") stay.
 SIGNATURE_REACH = 400
 _SIGNATURE_LINE_RE = re.compile(
-    r"[\n\r][ \t]*(?:By|BY|Name|NAME|Title|TITLE|Signature|SIGNATURE|Signed|SIGNED|Per|PER|Its|ITS)\b[ \t]*[:._]"
+    r"[\n\r][ \t]*(?:By|BY|Name|NAME|Title|TITLE|Signature|SIGNATURE|Signed|SIGNED|Per|PER|Its|ITS)\b[^\n\r:._]{0,24}[:._]"
 )
 _PART_WORD_RE = re.compile(
     r"\b(?:EXHIBITS?|SCHEDULES?|ANNEX(?:ES)?|APPENDI(?:X|CES)|ADDEND(?:UM|A)|ATTACHMENTS?|AGREEMENTS?|AMENDMENTS?"

@@ -365,6 +365,10 @@ def test_party_names_in_capitals_over_their_signature_lines_are_no_headings() ->
     assert titles(SIGNATURES) == ["9. Notices"]
 
 
+def test_a_party_label_over_a_signature_line_that_names_what_it_asks_for_is_no_heading() -> None:
+    assert titles(SIGNATURES + "AGENCY\nName of Client: ____________\nAddress of Client: ____________\n") == ["9. Notices"]
+
+
 def test_a_part_title_over_a_signature_block_stays_a_heading() -> None:
     text = SIGNATURES + "SCHEDULE OF SERVICES AND FEES\n\nBy: ____________\n"
     assert titles(text) == ["9. Notices", "SCHEDULE OF SERVICES AND FEES"]
