@@ -259,6 +259,10 @@ def _title_span(rest: str) -> int:
     listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
     if listed is not None and _is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
         return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
+    # A title ended by a stop within its first words ("Fees. The Licensee pays") runs into nothing.
+    run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
+    if run_in is not None:
+        return run_in.end(1)  # "Termination without Cause In the event this Agreement ..."
     if sentence:
         return sentence
     if len(rest) <= _TITLE_LIMIT:
@@ -267,6 +271,14 @@ def _title_span(rest: str) -> int:
     return cut if cut > 0 else len(rest)
 
 
+# A title in capitalised words run into its clause's first sentence, which opens with a word that
+# opens sentences, not titles, and goes on in lower case: "Definitions In this Agreement ...",
+# "Obligations Upon Termination Upon expiration of ...", "Force Majeure Neither party will ...".
+_RUN_INTO_SENTENCE_RE = re.compile(
+    r"([A-Z][\w'’/&-]*,?(?:[ \t]+(?:[A-Z][\w'’/&-]*,?|of|and|the|for|to|in|on|or|with|by|a|an)){0,8}?)[ \t]+"
+    r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
+    r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
+)
 # The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
 _LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+[A-Z]")
 _TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())

@@ -302,6 +302,25 @@ def test_a_title_goes_on_past_etc_when_the_sentence_does() -> None:
     assert titles(text) == ["1.1 Fees for software, hardware, etc. and services are due monthly"]
 
 
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("1.1 Definitions In this agreement unless the context otherwise requires, words have meanings.",
+         "1.1 Definitions"),
+        ("10.3 Obligations Upon Termination Upon expiration of this Agreement, each party returns all.",
+         "10.3 Obligations Upon Termination"),
+        ("8.4 Force Majeure Neither party will be liable to the other for any delay or failure to perform.",
+         "8.4 Force Majeure"),
+    ],
+)
+def test_a_title_in_capitalised_words_ends_where_the_first_sentence_of_its_clause_opens(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == [title]
+
+
+def test_a_title_ended_by_a_stop_keeps_its_words_before_the_first_sentence() -> None:
+    assert titles("Recitals.\n\n5.1 Fees for Services In Kind. The Licensee pays in kind.\n") == ["5.1 Fees for Services In Kind"]
+
+
 def test_a_title_in_capitalised_words_ends_where_the_clause_opens_its_list() -> None:
     text = "Recitals.\n\nSection 4.2 Termination for Cause, Disability or Death (a) In the event that the Consultant dies\n"
     assert titles(text) == ["Section 4.2 Termination for Cause, Disability or Death"]
