@@ -138,10 +138,22 @@ def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
         if ref.kind in _ATTACHED:
             out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
                                   f"{cited} is referred to but is not part of this document."))
-        else:
+        elif not _cites_another_text(ref.label):
             out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
                                   f"{cited} is referred to, but the document has no {unit} {ref.label}."))
     return out
+
+
+# A contract numbers its parts in tens at most: "Section 365(n)", "Section 4980H", "§ 3801" and
+# "Section 150, Row X" that the document does not hold cite a code, a statute or a seating plan.
+_OWN_PARTS_BELOW = 100
+_LEADING_NUMBER = re.compile(r"[0-9]+")
+
+
+def _cites_another_text(label: str) -> bool:
+    """Whether an unresolved citation's number is one no part of a contract carries."""
+    m = _LEADING_NUMBER.match(label)
+    return m is not None and int(m.group()) >= _OWN_PARTS_BELOW
 
 
 def _numbering_moved(since: Since) -> Numbering | None:

@@ -271,3 +271,10 @@ def test_a_term_defined_in_two_forms_is_used_when_either_form_is() -> None:
             "1.2 \"Fee\" means the price.\n\n2. Parties\n\nEach party Controlled by Alpha signs.\n")
     unused = [text[d.start : d.end] for d in findings(text) if d.code == "unused-definition"]
     assert unused == ["Fee"]
+
+
+def test_a_citation_numbered_beyond_any_contract_part_cites_another_text() -> None:
+    text = ("1. Licence\n\nThe licence is granted for purposes of Section 365(n), as Section 4980H and "
+            "Section 9 require.\n\n2. Term\n\nOne year.\n")
+    unresolved = [text[d.start : d.end] for d in findings(text) if d.code == "unresolved-reference"]
+    assert unresolved == ["Section 9"]
