@@ -93,10 +93,12 @@ _EXTERNAL = re.compile(
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
 )
 # "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
-# 80C.21", "41 CFR §60-250.5", "Regulation S-K, Item 601": a statute's own numbering, named just
-# before the keyword.
+# 80C.21", "41 CFR §60-250.5", "Regulation S-K, Item 601", "General Business Law, Article 33", "FAR
+# Section 12.212", "Pub. L. No. 111-5, Section 1553": a statute's own numbering, named just before
+# the keyword.
 _STATUTE_BEFORE = re.compile(
-    rb"(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.|Regulation[ \t]+[A-Z][A-Z0-9-]*,)[ \t]+\Z"
+    rb"(?:(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.),?|Regulation[ \t]+[A-Z][A-Z0-9-]*,"
+    rb"|\bD?FARS?|L\.[ \t]+No\.[ \t]+[0-9-]+,)[ \t]+\Z"
 )
 # A run-in heading ("... as follows: Section 1.1. License Grant. Subject to"): a citation shape that
 # opens a sentence and ends with a period before a capitalised word.

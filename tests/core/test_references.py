@@ -146,6 +146,8 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
         "Minn. Stat. § 80C.21", "15 U.S.C. §§ 1051 et seq.", "41 CFR §60-250.5", "11 USC Section 365(n)",
         "Section 101(35A) of the Bankruptcy Code", "Section 7-101 of the New York General Obligations Law",
         "ITEM 601(b) OF REGULATION S-K", "Omitted under Regulation S-K, Item 601(a)(5)",
+        "the New York General Business Law, Article 33", "pursuant to FAR Section 12.212",
+        "(Pub. L. No. 111-5, Section 1553)", "the California Code of Regulation, Section 5194",
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
