@@ -36,10 +36,10 @@ from .headings import (
     SIGNATURE_REACH,
     Heading,
     caps_lines_above,
-    signature_lines_in,
     is_markdown,
     leans_on_previous,
     scan_headings,
+    signature_lines_in,
 )
 from .outline import OutlineNode, build_outline, effective_levels, moved_alike, patch_outline
 from .query import analyse_query

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from operator import itemgetter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Iterator, NamedTuple
 
 __all__ = [
@@ -299,6 +299,7 @@ def _is_word_title(words: str) -> bool:
 
 
 _SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire desires wish wishes agree agrees".split())
+_SHORT_TITLE_WORDS = 8
 
 
 def _is_short_title(words: str) -> bool:
@@ -306,9 +307,6 @@ def _is_short_title(words: str) -> bool:
     Beyond Term"), not as a sentence ("HealthGate will provide the Services")."""
     split = words.split()
     return 0 < len(split) <= _SHORT_TITLE_WORDS and not any(w in _SENTENCE_VERBS for w in split)
-
-
-_SHORT_TITLE_WORDS = 8
 
 
 def _defined_term_title(rest: str) -> str | None:
@@ -581,9 +579,9 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
 def caps_lines_above(text: str, pos: int) -> bool:
     """Whether the line holding ``pos`` lies right under a line in capitals: a caps heading there
     may stand or fall with the lines above it (see _in_caps_paragraph)."""
-    k = pos
-    while k > 0 and text[k - 1] not in LINE_BREAKS:
-        k -= 1
+    k = _line_start_near(text, pos)
+    if k > 0 and text[k - 1] not in LINE_BREAKS:
+        return False  # far into a line longer than any wrapped one: no line start for the rule to read
     above = _line_before(text, k)
     return above is not None and _is_caps_text(text[above[0] : above[1]].strip())
 
@@ -634,7 +632,7 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
     lines = list(line_spans(text, start, end))
     if markdown:
         return [(ls, le, True) for ls, le in lines]
-    first = _box_line_start(text, start)
+    first = _line_start_near(text, start)
     for opening in _BOX_OPEN_RE.finditer(text, first, end):
         at = opening.start()
         if at == first or text[at - 1] in LINE_BREAKS:
@@ -669,22 +667,20 @@ def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int
     return out
 
 
-_BOX_WIDTH = 200  # a box drawn in text fits on a screen: a longer line is no box's
-
-
-def _box_line_start(text: str, pos: int) -> int:
-    """The start of the line holding ``pos`` when it lies within a box's width of it, else ``pos``
-    (a scan may start at a segment inside a line)."""
+def _line_start_near(text: str, pos: int) -> int:
+    """The start of the line holding ``pos`` when it lies within ``_WRAPPED_LINE`` of it, else
+    ``pos`` (a scan may start at a segment inside a line). A box drawn in text fits on a screen, and
+    so does a hard-wrapped line: a longer line is neither."""
     k = pos
-    lo = max(0, pos - _BOX_WIDTH)
+    lo = max(0, pos - _WRAPPED_LINE)
     while k > lo and text[k - 1] not in LINE_BREAKS:
         k -= 1
     return k if k == 0 or text[k - 1] in LINE_BREAKS else pos
 
 
 def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:
-    line = _box_line_start(text, ls) if ls > 0 and text[ls - 1] not in LINE_BREAKS else ls
-    boxed = _BOX_LINE_RE.fullmatch(text, line, le) if text.startswith("*", line) and le - line <= _BOX_WIDTH else None
+    line = _line_start_near(text, ls) if ls > 0 and text[ls - 1] not in LINE_BREAKS else ls
+    boxed = _BOX_LINE_RE.fullmatch(text, line, le) if text.startswith("*", line) and le - line <= _WRAPPED_LINE else None
     return (max(ls, boxed.start(1)), boxed.end(1)) if boxed is not None else (ls, le)
 
 
