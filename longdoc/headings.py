@@ -861,18 +861,18 @@ _LIST_ITEM_RE = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|\(?[a-z]{1,4}\)|\
 _WRAPPED_TITLE_LINE = 60
 
 
-def _wrapped_title(text: str, segs: list[tuple[int, int, bool]], i: int, heading_text: str, title: str) -> str:
-    """The title of the heading on segment ``i``, which fills its line, with its sentence's words on
-    the next line when it is cut mid-sentence (``title`` as it is otherwise)."""
+def _wrapped_title(text: str, le: int, heading_text: str, title: str) -> str:
+    """The title of a heading that fills its segment, ending at ``le``, with its sentence's words on
+    the next line when the segment ends the line mid-sentence (``title`` as it is otherwise). The
+    next line is read from the text, not from the scan's segments, which may stop short of it."""
     words = title.split(" ", 1)[-1]
     if title.endswith(("\"", "”", "…")) or heading_text.rstrip()[-1:] in ".:;!?" or _caps_run(words):
         return title  # a defined term's, a whole sentence or a long one, or a title in capitals
-    if i + 1 >= len(segs) or not segs[i + 1][2]:
-        return title
-    ns, ne, _ = segs[i + 1]
-    nxt = text[ns:ne].strip()
-    if not nxt or _is_page_artefact(nxt) or _LIST_ITEM_RE.match(nxt) or _classify(nxt, False) is not None:
-        return title
+    below = _line_after(text, le) if le < len(text) and text[le] in LINE_BREAKS else None
+    nxt = text[below[0] : below[1]].strip() if below is not None else ""
+    if (not nxt or _is_page_artefact(nxt) or _LIST_ITEM_RE.match(nxt) or _classify(nxt, False) is not None
+            or _caps_lead(nxt, False)):
+        return title  # no line, or one that opens a part or an item of its own
     return _clean_title(f"{title} {nxt[: _title_span(nxt)]}")
 
 
@@ -1069,7 +1069,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             heading_text, title = text[hs:he], info.title
             resume = child
         elif info.kind in _WRAPPING_KINDS and not markdown and he >= le and le - ls >= _WRAPPED_TITLE_LINE:
-            title = _wrapped_title(text, segs, i, heading_text, title)
+            title = _wrapped_title(text, le, heading_text, title)
         out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
         last_heading_seg = i
         if resume < 0:

@@ -73,6 +73,13 @@ def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_f
     assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
 
 
+def test_a_wrapped_clause_title_is_the_same_whichever_region_an_edit_reads_again() -> None:
+    # An edit re-reads the parts up to the one starting at "APPOINTMENT", after the line's indent:
+    # the title of 5.1 must not depend on where that region stops.
+    text = "Intro.\n\n5.1. The rights granted under this License will terminate automatically\n APPOINTMENT 1.1 General. \n"
+    assert_same_as_fresh(LongDocument(text, max_tokens=4).edit(0, 0, ""))
+
+
 def test_a_word_typed_on_the_line_below_a_wrapped_clause_title_retitles_the_clause() -> None:
     text = ("Intro.\n\n5.1. The rights granted under this License will terminate automatically\n"
             "if You fail to comply. Then they end.\n\n5.2 Other. Text.\n")

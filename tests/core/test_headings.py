@@ -360,6 +360,11 @@ def test_a_wrapped_clause_title_takes_nothing_from_a_list_item_or_past_a_blank_l
     assert titles(f"Recitals.\n\n{WRAPPED}{after}")[0] == "5.1 The rights granted under this License will terminate automatically"
 
 
+def test_a_wrapped_clause_title_takes_nothing_from_a_caps_title_run_into_its_first_clause() -> None:
+    text = f"Recitals.\n\n{WRAPPED} APPOINTMENT 1.1 General. The Supplier is appointed.\n"
+    assert titles(text) == [WRAPPED.replace("5.1.", "5.1").strip(), "APPOINTMENT", "1.1 General"]
+
+
 def test_a_short_title_in_sentence_case_takes_nothing_from_the_line_below() -> None:
     assert titles("Recitals.\n\n1.2 Scope of services\nthe Supplier shall deliver the goods.\n") == ["1.2 Scope of services"]
 
