@@ -194,7 +194,7 @@ def time_full_analysis(text: str, repeat: int) -> dict[str, float]:
     steps: dict[str, Callable[[], object]] = {
         "byte view": lambda: byte_view(text),
         "definitions": lambda: find_definitions(text, nodes, view),
-        "references": lambda: find_references(text, nodes, view),
+        "references": lambda: find_references(text, nodes, view, doc.spans_of_words),
         "diagnostics": lambda: diagnosis(text, nodes, defs, refs, view, where),
     }
     out: dict[str, float] = {}

@@ -15,7 +15,7 @@ from itertools import accumulate, chain, count as _counter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
-from .analysis import Analyzer, class_raw_count, forget_words, token_classes, tokens_from_raw, words
+from .analysis import Analyzer, class_raw_count, forget_words, terms, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .definitions import (
     Definition,
@@ -317,7 +317,7 @@ class LongDocument:
         self._text = text
         self._max_tokens = max_tokens
         self._count = count
-        self._analyzer: Analyzer = analyzer or _default_analyzer()
+        self._analyzer: Analyzer = analyzer or terms
         self._uids = _counter()
         self._build_all()
 
@@ -972,7 +972,7 @@ class LongDocument:
         if self._carried is not None:
             self._patch_carried()
         if self._references is None:
-            self._references = find_references(self._text, self.nodes, self._view())
+            self._references = find_references(self._text, self.nodes, self._view(), self.spans_of_words)
         return self._references
 
     def diagnostics(self) -> list[Diagnostic]:
@@ -1002,6 +1002,26 @@ class LongDocument:
         for other in lists[1:]:
             keys = keys & other  # set intersection in C
         return self._runs_of(self._section_keys().part_positions(keys))
+
+    def spans_of_words(self, groups: Sequence[tuple[str, ...]]) -> list[Iterator[tuple[int, int]]] | None:
+        """For each group of lower-case prefixes, the spans that cover each outline part holding a
+        word that opens with one of them (a word beyond ASCII: that holds one), as `spans_with`
+        gives them; None when only a scan can tell: the index is not built yet, or it holds the
+        words of an analysis other than `terms`."""
+        if self._analyzer is not terms or not self.indexed:
+            return None
+        index = self._postings()
+        every = tuple(p for group in groups for p in group)
+        keys: list[set[int]] = [set() for _ in groups]
+        for word in index.postings:
+            ascii_word = word.isascii()
+            if ascii_word and not word.startswith(every):
+                continue
+            for k, group in enumerate(groups):
+                if word.startswith(group) if ascii_word else any(p in word for p in group):
+                    keys[k].update(index.keys_of(word))
+        part_positions = self._section_keys().part_positions
+        return [self._runs_of(part_positions(k)) for k in keys]
 
     def _runs_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
         # A search through a span costs a call, whatever its length: common words hold thousands
@@ -1156,9 +1176,3 @@ def _check_positive(name: str, value: object) -> None:
         raise TypeError(f"{name} must be an int")
     if value < 1:
         raise ValueError(f"{name} must be >= 1, got {value}")
-
-
-def _default_analyzer() -> Analyzer:
-    from .analysis import terms
-
-    return terms

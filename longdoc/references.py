@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
@@ -81,6 +81,11 @@ _CITATION = re.compile(_KEYWORD + rb"[ \t]*(?P<first>" + _NUMBER + rb")(?P<more>
 # Where a citation can start, in a lower-cased view: one fast literal scan per keyword.
 _STEMS = (b"section", b"article", b"clause", b"paragraph", b"exhibit", b"schedule", b"annex", b"appendi",
           b"attachment", b"item", b"\xa7")
+# The index words a keyword stands in: those that open with its stem, maybe after "sub".
+_WORD_PREFIXES = {stem: (stem.decode(), "sub" + stem.decode()) for stem in _STEMS if stem.isalpha()}
+# Given groups of word prefixes, the spans of the text that can hold a word of each group (see
+# LongDocument.spans_of_words), or None when only a scan of the whole text can tell.
+WordSpans = Callable[[Sequence[tuple[str, ...]]], "Sequence[Iterable[tuple[int, int]]] | None"]
 _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # "Section 16(b) of the Exchange Act", "Section 3.2 of the Strategic Alliance Agreement": a citation
 # of another instrument, not of this document.
@@ -244,6 +249,7 @@ def references_in(
     end: int | None = None,
     view: bytes | None = None,
     resolver: _Resolver | None = None,
+    words: WordSpans | None = None,
 ) -> list[Reference]:
     """Cross-references whose citation starts in [start, end), in text order, each resolved against
     `nodes`; citations of other instruments and headings' own numbers are left out. `view` is
@@ -252,7 +258,9 @@ def references_in(
     stop = len(text) if end is None else min(end, len(text))
     outline = resolver or _Resolver(nodes, v)
     out: list[Reference] = []
-    for pos in _keyword_starts(v, start, stop):
+    found = words(tuple(_WORD_PREFIXES.values())) if words is not None else None
+    spans = dict(zip(_WORD_PREFIXES, found)) if found is not None else None
+    for pos in _keyword_starts(v, start, stop, spans):
         m = _CITATION.match(v, pos)
         if m is None or m.start() in outline.headings or _is_heading(v, m) or _EXTERNAL.match(v, m.end()):
             continue
@@ -366,23 +374,28 @@ _LETTER = re.compile(rb"[A-Z]")
 _CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 
 
-def _keyword_starts(v: bytes, start: int, stop: int) -> list[int]:
-    """Offsets in [start, stop) where a citation keyword starts as a word, in order."""
+def _keyword_starts(v: bytes, start: int, stop: int,
+                    spans: dict[bytes, Iterable[tuple[int, int]]] | None = None) -> list[int]:
+    """Offsets in [start, stop) where a citation keyword starts as a word, in order; `spans` bound
+    where the words of a stem can stand (a stem it leaves out is sought everywhere)."""
     lower = v[start:stop].lower()
     found = []
+    everywhere = ((start, stop),)
     for stem in _STEMS:
-        at = lower.find(stem)
-        while at >= 0:
-            # "subsection", "subparagraph": the keyword starts at "sub".
-            word = at - 3 if at >= 3 and lower[at - 3 : at] == b"sub" else at
-            if word == 0:
-                found.append(start)
-            elif stem == b"\xa7":
-                if lower[word - 1] != 0xA7:  # "§§ 4" is one keyword, not a second after the first
+        for lo, hi in spans.get(stem, everywhere) if spans is not None else everywhere:
+            lo, hi = max(lo, start) - start, min(hi, stop) - start
+            at = lower.find(stem, lo, hi)
+            while at >= 0:
+                # "subsection", "subparagraph": the keyword starts at "sub".
+                word = at - 3 if at >= 3 and lower[at - 3 : at] == b"sub" else at
+                if word == 0:
+                    found.append(start)
+                elif stem == b"\xa7":
+                    if lower[word - 1] != 0xA7:  # "§§ 4" is one keyword, not a second after the first
+                        found.append(start + word)
+                elif not (chr(lower[word - 1]).isalnum() or lower[word - 1] in b"_-"):
                     found.append(start + word)
-            elif not (chr(lower[word - 1]).isalnum() or lower[word - 1] in b"_-"):
-                found.append(start + word)
-            at = lower.find(stem, at + len(stem))
+                at = lower.find(stem, at + len(stem), hi)
     found.sort()
     return found
 
@@ -503,9 +516,12 @@ def _resolve(text: str, s: int, e: int, cited: bytes, kind: str, outline: _Resol
     return outline.labelled(s, e, kind, label, part) if label else outline.relative(s, e, kind, part)
 
 
-def find_references(text: str, nodes: Sequence[OutlinePart], view: bytes | None = None) -> list[Reference]:
-    """Every cross-reference of the text, in order, resolved against the outline nodes."""
-    return references_in(text, nodes, view=view)
+def find_references(
+    text: str, nodes: Sequence[OutlinePart], view: bytes | None = None, words: WordSpans | None = None
+) -> list[Reference]:
+    """Every cross-reference of the text, in order, resolved against the outline nodes; `words`,
+    when given, narrows the search for each citation keyword to the spans that hold its word."""
+    return references_in(text, nodes, view=view, words=words)
 
 
 def references_after_edit(

@@ -185,6 +185,29 @@ def test_gold_citations_resolve_to_their_targets(shared_text):
     assert total >= 60 and right >= 0.90 * total, (right, total)
 
 
+def test_the_search_index_narrows_where_citations_are_sought_without_changing_one(shared_path, shared_text):
+    # Contracts joined, as in a long bundle: most of the text holds no "Annex" or "Clause", and the
+    # index tells which parts hold each keyword.
+    folder = shared_path("cuad/qa.jsonl").parent / "contracts"
+    names = sorted(p.name for p in folder.glob("*.txt"))
+    assert len(names) > 250, f"CUAD contracts missing from {folder}"
+    text = "\n\n".join(shared_text(f"cuad/contracts/{name}") for name in names[:40])
+    doc = LongDocument(text)
+    doc.scores("agreement")  # builds the index
+    narrowed = doc.spans_of_words([("annex", "subannex")])
+    assert narrowed is not None and sum(b - a for a, b in narrowed[0]) < len(text) / 4
+    assert doc.references == find_references(text, doc.nodes)
+
+
+def test_a_keyword_run_on_from_a_letter_beyond_latin_1_is_still_found_through_the_index():
+    # The byte view reads "αSection" as "?Section", a keyword; the index holds one word.
+    text = "1. Terms\n\nAs αSection 2 says, the price is due.\n\n2. Price\n\nOne dollar, as Subsection 1 says.\n"
+    doc = LongDocument(text)
+    doc.scores("price")
+    assert [text[r.start : r.end] for r in doc.references] == ["Section 2", "Subsection 1"]
+    assert doc.references == find_references(text, doc.nodes)
+
+
 EDITS = st.sampled_from(["", "x", " Section 4.2 ", "\n\n", "\n9.11 Notices. ", "Sections 1.1 and 1.2", ".", "ARTICLE X\n"])
 
 
