@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -197,6 +198,21 @@ def test_uses_include_plural_and_possessive_forms_but_not_other_cases():
     text = '"Affiliate" means a controlled entity. Affiliates and an Affiliate\'s staff; affiliate; Affiliated.'
     defs = find_definitions(text)
     assert [text[u.start : u.end] for u in uses_of(text, defs, "Affiliate")] == ["Affiliates", "Affiliate's"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Net", "Sales", "Sale", "Net-", "Salesx", "Sales's", "Sales'", "Saleses", "Net Sales",
+                                 " ", "  ", "\n", "-", "x", ".", "'s"]), max_size=24))
+def test_a_use_of_several_words_is_what_its_words_and_an_ending_match_together(pieces):
+    # The term's pattern and the ending it may take are read in two steps: together they must find
+    # what one pattern of both finds, whatever lies after a near miss.
+    text = '"Net Sales" means the price. ' + "".join(pieces)
+    defs = find_definitions(text)
+    whole = re.compile(rb"Net\s{1,40}Sales(?:s|es)?(?:'s?)?(?![\w-])")
+    view = text.encode("latin-1")
+    expected = [(m.start(), m.end()) for m in whole.finditer(view, 15)
+                if not (view[m.start() - 1 : m.start()].isalnum() or view[m.start() - 1 : m.start()] in (b"_", b"-"))]
+    assert [(u.start, u.end) for u in uses_of(text, defs, "Net Sales")] == expected
 
 
 def test_uses_of_a_term_ending_in_y_include_its_ies_plural():
