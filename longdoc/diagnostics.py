@@ -118,7 +118,7 @@ def diagnosis(
     if numbering is None:
         numbering = _numbering(text, nodes)
     found = [
-        *_unresolved(references),
+        *_unresolved(text, references),
         *numbering.findings,
         *_defined_twice(definitions),
         *_unused(uses, definitions),
@@ -128,10 +128,10 @@ def diagnosis(
     return Diagnosis(found, uses, phrases, defined, undefined, numbering)
 
 
-def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
+def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
     for ref in references:
-        if ref.target is not None or ref.clause is not None or not ref.label:
+        if ref.target is not None or ref.clause is not None or not ref.label or _cites_amended(text, ref.end):
             continue
         unit = _UNIT[ref.kind]
         cited = f"{unit} {ref.label}{ref.part}"
@@ -142,6 +142,27 @@ def _unresolved(references: Sequence[Reference]) -> list[Diagnostic]:
             out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
                                   f"{cited} is referred to, but the document has no {unit} {ref.label}."))
     return out
+
+
+# "Section 2.1 of the Agreement", "Sections 6.1 and 6.2 of the Agreement": the citation, maybe a list
+# of more numbers, then the Agreement.
+_OF_THE_AGREEMENT = re.compile(
+    r"(?:[\s,;()0-9.\-]|\b(?:and|or|and/or|through|thru|to|[a-z]{1,4}|[ivx]{1,5})\b)*?\b(?:of|under|in)\s+the\s+Agreement\b"
+)
+# How a text names itself: "this Agreement", or, in an amendment, "this Amendment".
+_SELF_NAME = re.compile(r"\b[Tt]his\s+(Agreement|Amendment|Addendum|Supplement|Confirmation|Side\s+Letter)\b")
+_SELF_REACH = 3000
+_NEAR_AGREEMENT = 80
+
+
+def _cites_amended(text: str, end: int) -> bool:
+    """Whether a citation ending at ``end`` names a part "of the Agreement" in a text that calls
+    itself "this Amendment" (an addendum, a supplement, a confirmation) around it more often than
+    "this Agreement": then the Agreement is the one it amends, another text."""
+    if _OF_THE_AGREEMENT.match(text, end, min(len(text), end + _NEAR_AGREEMENT)) is None:
+        return False
+    names = [m.group(1) for m in _SELF_NAME.finditer(text, max(0, end - _SELF_REACH), end + _SELF_REACH)]
+    return names.count("Agreement") < len(names) / 2
 
 
 # A contract numbers its parts in tens at most: "Section 365(n)", "Section 4980H", "§ 3801" and

@@ -376,6 +376,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "such Delivery Notice ", "the Delivery ", "the Supply  Term ", "such Delivery\n  Notice ",
     '"Delivery Notice" means the notice. ', "a Delivery              Notice ",
     ". 2.2 Orders. ", ". 2.2 ", ". 3. Price 3.1 Fees. ", ". 4. Term. ", ". 1.4. Zone shall mean Peru. ", "the Zone ",
+    "Section 7.1 of the Agreement ", "this Amendment ", "this Agreement ",
 ])
 
 
