@@ -177,6 +177,20 @@ _FILING_FOOTER = re.compile(rb"Source:[ \t]+[^\n]{1,120}?,[ \t]*[^,\n]{1,30},[ \
 _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNORECASE)
 # An entry ends at a blank line or where the next quoted entry starts on a new line.
 _ENTRY_END = re.compile(rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*))')
+# Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
+# "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
+# next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...'). One
+# pattern per mark: one that opens with a single character is scanned for several times faster
+# than one that opens with a class of them.
+_RUN_ON_CLAUSES = tuple(
+    re.compile(mark + rb'(?=[ \t]+(?:\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|(?:ARTICLE|Article)[ \t]+[0-9IVX]'
+               rb'|(?:SECTION|Section)[ \t]+\d+(?:\.\d+)*\.?[ \t]+[A-Z]))')
+    for mark in (rb"\.", b";")
+)
+_NEXT_DEFINED = tuple(
+    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:an?|the)[ \t]+)?"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean)\b)')
+    for mark in (b",", b";")
+)
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\f]*\n")
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)[.!?] \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
@@ -216,6 +230,10 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
     stop = min(limit, pos + _MAX_SPAN)
     match = _ENTRY_END.search(view, pos, stop)
     end = match.start() if match else stop
+    for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if view.find(b" mean", pos, end) >= 0 else ())):
+        run_on = pattern.search(view, pos, end)
+        if run_on is not None:
+            end = run_on.start() + (view[run_on.start()] == 0x2E)  # a period ends the entry's sentence
     while end > pos and view[end - 1] in b" \t\r\n\f":
         end -= 1
     return end
@@ -405,7 +423,23 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes], floor: int) -> list[
     if _PAREN_TAIL.match(v, quoted[-1].end(), body_end) is None:
         return []
     sentence = _sentence_start(v, m.start(), floor)
+    if sentence == m.start():
+        sentence = _named_above(v, sentence)
     return [_definition(text, q.start("term"), q.end("term"), sentence, m.end(), "parenthetical") for q in quoted]
+
+
+def _named_above(v: bytes, opening: int) -> int:
+    """Where the definition starts of a parenthetical that opens its line: the name it defines
+    stands on the line above, maybe a blank line away ("GLAMIS GOLD LTD., a company ... Nevada
+    89502" over '("Glamis")'), unless that line ends a sentence or a heading. It reads the last
+    line of the paragraph above at most, which a re-scan of the parenthetical's paragraph after an
+    edit there or above it reads again (see `paragraph_bounds`), whatever the scan's floor."""
+    above = opening
+    while above > 0 and v[above - 1] in b" \t\r\n\f":
+        above -= 1
+    if above == 0 or v[above - 1] in b".:;!?" or v.count(b"\n", above, opening) > 2:
+        return opening
+    return _sentence_start(v, above - 1, 0)
 
 
 def _dedupe(found: list[Definition]) -> list[Definition]:

@@ -95,6 +95,36 @@ def test_parenthetical_definition_spans_its_sentence():
     assert text[d.start : d.end] == 'Beta LLC, a Delaware company ("Beta")'
 
 
+def test_a_parenthetical_alone_on_its_line_defines_the_name_on_the_line_above():
+    text = ("BETWEEN:\n\nGLAMIS GOLD LTD., a company of British Columbia, having an office at Reno, Nevada 89502\n\n"
+            "(\"Glamis\")\n\nAND:\n\nWESTERN LTD.\n")
+    d = only(text)
+    assert text[d.start : d.end] == text[text.index("GLAMIS") : text.index('")') + 2]
+
+
+def test_a_parenthetical_under_a_finished_sentence_stands_alone():
+    text = "The seller is Acme Ltd.\n\n(\"Seller\")\n\nThe price is fixed.\n"
+    d = only(text)
+    assert text[d.start : d.end] == '("Seller")'
+
+
+def test_a_definition_run_into_one_line_with_the_next_clause_ends_at_its_sentence():
+    text = ('1.5 "Control" means the power to direct a person. 1.6 "Mark" means the mark "H". ARTICLE 2. LICENSE '
+            "2.1 Licensor grants a licence. Section 4.5. Effect. The term \"affiliate\" has the meaning given in the "
+            "Advisory Agreement. Section 4.6. Survival. Clauses survive.")
+    spans = {d.term: text[d.start : d.end] for d in find_definitions(text)}
+    assert spans["Control"] == '"Control" means the power to direct a person.'
+    assert spans["Mark"] == '"Mark" means the mark "H".'
+    assert spans["affiliate"].endswith("given in the Advisory Agreement.")
+
+
+def test_each_term_of_a_sentence_that_defines_several_spans_its_own_part():
+    text = 'x. a "year" means a calendar year, a "quarter" means a calendar quarter, and a "month" means a month.'
+    spans = {d.term: text[d.start : d.end] for d in find_definitions(text)}
+    assert spans == {"year": '"year" means a calendar year', "quarter": '"quarter" means a calendar quarter',
+                     "month": '"month" means a month.'}
+
+
 def test_referred_to_as_without_brackets_is_a_definition():
     only_defining('JSC Oil, hereinafter referred to as the "Company", in the person of its director', "Company", "referred")
 
