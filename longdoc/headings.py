@@ -375,6 +375,13 @@ _ROMAN_FIRST = frozenset("MDCLXVI")
 _LETTERS_NOT_NUMERALS = frozenset("LCDM")
 
 
+# Two words in capitals that open a caption after its label ("USPTO REGISTRATION", "TO THE").
+_CAPS_WORDS_RE = re.compile(r"[A-Z][A-Z0-9'’&.,-]+[ \t]+[A-Z][A-Z0-9'’&.,-]+\b")
+_CAPTION_LIMIT = 200
+# "EXHIBIT A - BRAND FEATURES EXHIBIT B - ...": a list of attachments, not a caption.
+_ANOTHER_LABEL_RE = re.compile(r"\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[A-Z0-9]{1,3}\b(?![ \t]+OF\b)")
+
+
 def _classify(line: str, markdown: bool) -> _Shape | None:
     """The heading shape of a stripped line (or segment), or None when it is no heading."""
     m = _MD_RE.match(line) if line.startswith("#") else None
@@ -424,9 +431,16 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
                       not span)
     m = _EXHIBIT_RE.match(line) if first in _EXHIBIT_FIRST else None
     if m:
-        if len(line) > 80 or line.rstrip().endswith(".") or _FILING_EXHIBIT_RE.fullmatch(m.group(2)):
-            return None
         rest = line[m.end() :].lstrip(" \t-–—:")
+        # A sentence may open with "Exhibit A" ("Exhibit A sets out the fees."); a caption in
+        # capitals ("SCHEDULE A TO THE CO-BRANDING AGREEMENT BETWEEN ... DATED OCTOBER 11, 1996",
+        # 'EXHIBIT "A" USPTO REGISTRATION NO. 5,283,875 See Attached.') is no sentence.
+        keyword = m.group(1)
+        caption = (keyword.isupper() and _CAPS_WORDS_RE.match(rest) is not None
+                   and _ANOTHER_LABEL_RE.search(rest) is None)
+        if (len(line) > (_CAPTION_LIMIT if caption and not any(c.islower() for c in line) else 80)
+                or (line.rstrip().endswith(".") and not caption) or _FILING_EXHIBIT_RE.fullmatch(m.group(2))):
+            return None
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None
         label = f"{m.group(1).capitalize()} {m.group(2)}"

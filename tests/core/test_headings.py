@@ -87,6 +87,27 @@ def test_exhibit_heading() -> None:
     assert (h.label, h.kind) == ("Exhibit A", "exhibit")
 
 
+def test_a_long_caption_in_capitals_under_its_attachment_label_is_a_heading() -> None:
+    h = only("By: Steven Malin\n\nSCHEDULE A TO THE CO-BRANDING AGREEMENT BETWEEN PC QUOTE, INC. AND A.B. WATLEY, INC. "
+             "DATED OCTOBER 11, 1996\n\nThe fees are as follows.\n")
+    assert (h.label, h.title) == ("Schedule A", "SCHEDULE A TO THE CO-BRANDING AGREEMENT BETWEEN PC QUOTE, INC. AND A.B. "
+                                                "WATLEY, INC. DATED OCTOBER…")
+
+
+def test_a_caption_in_capitals_that_ends_with_a_note_is_a_heading() -> None:
+    h = only("Signed.\n\nEXHIBIT \"A\" USPTO REGISTRATION NO. 5,283,875 See Attached.\n\nThe mark is shown.\n")
+    assert (h.label, h.title) == ("Exhibit A", 'EXHIBIT "A" USPTO REGISTRATION NO. 5,283,875 See Attached')
+
+
+@pytest.mark.parametrize("line", [
+    "Exhibit A sets out the fees that the Customer pays for each Service.",
+    "EXHIBIT A - BRAND FEATURES EXHIBIT B - NETTAXI BRAND FEATURES EXHIBIT C - STATEMENT OF WORK",
+    "SCHEDULE B lists the voting interests, ownership interests and the allocation of the capital costs of segment S.",
+])
+def test_a_sentence_or_a_list_of_attachments_is_no_attachment_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
+
+
 def test_heading_centred_with_runs_of_spaces_on_one_line_is_joined() -> None:
     text = "Recitals.\n\n          ARTICLE I          DEFINITIONS\n\nBody.\n"
     h = only(text)
