@@ -29,23 +29,14 @@ from .definitions import (
 )
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
-from .headings import (
-    FENCE_RE,
-    LINE_BREAKS,
-    MARKDOWN_HEADING_RE,
-    SIGNATURE_REACH,
-    Heading,
-    caps_lines_above,
-    is_markdown,
-    leans_on_previous,
-    scan_headings,
-    signature_lines_in,
-)
+from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, is_markdown, scan_headings
 from .outline import OutlineNode, build_outline, effective_levels, moved_alike, patch_outline
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_sized, stripped
+from .segments import LINE_BREAKS, leans_on_previous
+from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .window import Window
 

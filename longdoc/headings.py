@@ -9,15 +9,15 @@ Recognition never raises: odd input yields fewer headings.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
-__all__ = [
-    "Heading", "find_headings", "scan_headings", "is_markdown", "leans_on_previous", "line_spans",
-    "LINE_BREAKS", "FENCE_RE", "MARKDOWN_HEADING_RE",
-]
+from .contents import is_contents_line
+from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, line_segments, line_start_near
+from .signatures import signs_below
+from .titles import TITLE_LIMIT, caps_run, clean_title, defined_term_title, is_short_title, title_span
+
+__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE", "MARKDOWN_HEADING_RE"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +36,6 @@ class Heading:
     kind: str
 
 
-# Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
-# for heading purposes (PDF extractions put a heading right after the page's form feed).
-LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 FENCE_RE = re.compile(r"```|~~~")
 # An ATX heading line ("# Title"): one is enough to read the whole text as Markdown.
 MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])[ \t]*#{1,6}[ \t]+\S")
@@ -78,24 +75,7 @@ _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
 _ROMAN_RE = re.compile(r"(M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))\.[ \t]+")
 _SETEXT_RE = re.compile(r"(=+|-+)[ \t]*\Z")
 
-# A table-of-contents entry: dot leaders or a wide gap before a page number, or several clause
-# entries with page numbers run into one line.
-_TOC_RE = re.compile(
-    r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
-    r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
-)
-# A clause's number and title in capitals with its page number one space after them: "11. SERVICES TO
-# BE PROVIDED TO THE JOINT VENTURE BY THE PARTIES 12" (a heading's title does not end in a number).
-_TOC_CAPS_ENTRY_RE = re.compile(
-    r"(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?|ARTICLE[ \t]+[0-9IVXL]{1,6}\.?|SECTION[ \t]+[0-9.]{1,8})[ \t]+"
-    r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t][0-9]{1,3}"
-)
-# Several clause entries run into one line ("1 Section 1.1 ... 3 Section 1.2 ..."), each entry's
-# number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
-_TOC_RUN_WORDS = ("Section", "SECTION", "Article", "ARTICLE")
-_TOC_RUN_RE = re.compile(r"[0-9]{1,3}[ \t]+(?:" + "|".join(_TOC_RUN_WORDS) + r")[ \t]+[0-9IVX]")
-_DIGITS = frozenset("0123456789")
-_TOC_LAST = _DIGITS | frozenset("ivxlc")
+
 _PAGE_RE = re.compile(
     r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)\Z",
     re.IGNORECASE,
@@ -103,23 +83,6 @@ _PAGE_RE = re.compile(
 _ARTEFACT_RE = re.compile(
     r"\[|\*\*\*|CONFIDENTIAL|EXECUTION (?:COPY|VERSION)|GRAPHIC OMITTED|^PAGE\b|^SOURCE:|^TABLE OF CONTENTS\Z"
 )
-_CAPS_WORD_RE = re.compile(r"[A-Z][A-Z0-9'’&/\-]*(?:[,;:]|\.(?=[ \t]|\Z))?|&|AND|OR|OF|THE|TO|FOR|IN|ON|A|AN")
-_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\")")
-_ABBREVIATIONS = frozenset(
-    "inc co corp ltd llc l.l.c no nos s.a u.s e.g i.e etc vs v st dr mr mrs ms jr sr art sec sect para".split()
-)
-_TITLE_LIMIT = 100
-_NON_SPACE_RE = re.compile(r"\S")
-
-
-def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
-    """(line start, line end without its break) for each line of ``text[start:end]``."""
-    end = len(text) if end is None else end
-    pos = start
-    for line in text[start:end].splitlines(keepends=True):
-        stripped = line.rstrip(LINE_BREAKS)
-        yield pos, pos + len(stripped)
-        pos += len(line)
 
 
 # The part of MARKDOWN_HEADING_RE after the line start, searched for by its leading literal "#"
@@ -153,187 +116,6 @@ def _depth(number: str) -> int:
     while len(parts) > 1 and parts[-1].strip("0") == "":
         parts.pop()  # "3.0" is clause 3
     return len(parts)
-
-
-def _caps_run(rest: str) -> int:
-    """Length of the ALL-CAPS title words at the start of ``rest`` (0 when there are none)."""
-    pos = 0
-    end = 0
-    letters = 0
-    words = 0
-    last = ""
-    n = len(rest)
-    while pos < n:
-        while pos < n and rest[pos] in " \t-–—:":
-            pos += 1
-        m = _CAPS_WORD_RE.match(rest, pos)
-        if m is None or (m.end() < n and rest[m.end()] not in " \t"):
-            break
-        word = m.group()  # upper case by the pattern: letters, digits and marks
-        if len(word) == 2 and word[1] == "." and letters >= 2:
-            break  # "TERMS   A. This Agreement": a lettered paragraph starts after the title
-        if letters < 2:  # only "at least two" matters
-            letters += sum(map(str.isalpha, word))
-        pos = end = m.end()
-        words += 1
-        last = word
-        if word.endswith(".") and len(word) > 2 and word[-3] != ".":
-            return end if letters >= 2 else 0  # "DISCLAIMER OF WARRANTIES." ends the title
-    if letters < 2:
-        return 0
-    after = rest[end:].lstrip(" \t-–—:")
-    if after[:1].islower() and rest[end : end + 1] in (" ", "\t") and not _CAPS_TITLE_GOES_ON.match(after):
-        return 0  # "BROOKS shall not ...": a party's name opening a sentence, not a caps title
-    if after[:1].isupper():
-        following = after.split(None, 1)[0]
-        if any(c.islower() for c in following) and (
-            last in _CONNECTIVES
-            or (following not in _SENTENCE_OPENERS and (words == 1 or _short_sentence(after)))
-        ):
-            # "NTL Obligations", "FORMAT OF Licensed Software", "ALFA AESAR Referrals.": caps
-            # words opening a mixed-case title, not a caps title
-            return 0
-    return end
-
-
-def _short_sentence(rest: str) -> bool:
-    """Whether ``rest`` opens with a sentence of at most three words: the end of a title."""
-    end = _sentence_title(rest)
-    return 0 < end and len(rest[:end].split()) <= 3
-
-
-_CONNECTIVES = frozenset("& A AN AND BY FOR IN OF ON OR THE TO WITH".split())
-
-
-# What may follow a caps title in lower case: a lettered paragraph ("a. Subject to"), or the verb
-# of a defined term's entry ("AFFILIATE shall mean ...").
-_CAPS_TITLE_GOES_ON = re.compile(
-    r"[a-z][.)][ \t]|(?:shall[ \t]+)?mean|has[ \t]+the[ \t]+meaning|shall[ \t]+have[ \t]+the[ \t]+meaning"
-)
-
-
-# Words that open a clause's first sentence right after a one-word caps title ("TERM This
-# Agreement ..."), where an acronym would go on with a noun ("NTL Obligations").
-_SENTENCE_OPENERS = frozenset(
-    "A All An Any As Both During Each Either Except For If In It Neither No None Nothing "
-    "Notwithstanding On Subject The These This Unless Upon Where Whenever With Without".split()
-)
-
-
-def _sentence_title(rest: str) -> int:
-    """Where the clause's title ends in ``rest``: after its first sentence end, or 0."""
-    for m in _SENTENCE_END_RE.finditer(rest, 0, _TITLE_LIMIT + 1):
-        before = rest[: m.start()]
-        word = before.rsplit(None, 1)[-1].casefold() if before.strip() else ""
-        if word.rstrip(".") in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
-            # "Splits, Combinations, Etc. If the Company ...": "etc." ends a list, and before a
-            # capital the sentence too.
-            if not (word == "etc" and rest[m.end() :].lstrip(" \t")[:1].isupper()):
-                continue
-        return m.end()
-    return 0
-
-
-def _clean_title(title: str) -> str:
-    title = title.replace("**", "").replace("__", "")
-    title = " ".join(title.split())
-    title = title.rstrip(" .:;,-–—")
-    if title.endswith(("etc", "Etc", "ETC")) and title[-4:-3] in (" ", ","):
-        title += "."  # "Sales Tax, Etc.": the abbreviation keeps its period
-    if len(title) > _TITLE_LIMIT:
-        cut = title.rfind(" ", 0, _TITLE_LIMIT)
-        title = title[: cut if cut > 20 else _TITLE_LIMIT].rstrip(" ,;:") + "…"
-    return title
-
-
-def _title_span(rest: str) -> int:
-    """End of the title part of a clause's text after its label (within ``rest``)."""
-    caps = _caps_run(rest)
-    if caps:
-        end = caps
-        if rest[end : end + 1] == ".":
-            end += 1
-        return end
-    sentence = _sentence_title(rest)
-    stop = sentence or _TITLE_LIMIT
-    listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
-    if listed is not None and _is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
-        return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
-    # A title ended by a stop within its first words ("Fees. The Licensee pays") runs into nothing.
-    run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
-    if run_in is not None:
-        return run_in.end(1)  # "Termination without Cause In the event this Agreement ..."
-    if sentence:
-        return sentence
-    if len(rest) <= _TITLE_LIMIT:
-        return len(rest)
-    cut = rest.rfind(" ", 0, _TITLE_LIMIT)
-    return cut if cut > 0 else len(rest)
-
-
-# A title in capitalised words run into its clause's first sentence, which opens with a word that
-# opens sentences, not titles, and goes on in lower case: "Definitions In this Agreement ...",
-# "Obligations Upon Termination Upon expiration of ...", "Force Majeure Neither party will ...".
-_RUN_INTO_SENTENCE_RE = re.compile(
-    r"([A-Z][\w'’/&-]*,?(?:[ \t]+(?:[A-Z][\w'’/&-]*,?|of|and|the|for|to|in|on|or|with|by|a|an)){0,8}?)[ \t]+"
-    r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
-    r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
-)
-# The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
-_LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+[A-Z]")
-_TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
-
-
-# A number in words, which a number in brackets may restate ("Three (3) Sponsor logo exposures").
-_NUMBER_WORD_RE = re.compile(
-    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen"
-    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand))\Z")
-
-
-def _is_word_title(words: str) -> bool:
-    """Whether ``words`` read as a title in capitalised words ("Termination for Cause, Disability
-    or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
-    split = words.split()
-    return 0 < len(split) <= _RUN_IN_TITLE_WORDS and split[0][:1].isupper() and not words.endswith(",") and all(
-        w[:1].isupper() or w.rstrip(",") in _TITLE_SMALL_WORDS for w in split)
-
-
-_SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire desires wish wishes agree agrees".split())
-_SHORT_TITLE_WORDS = 8
-
-
-def _is_short_title(words: str) -> bool:
-    """Whether ``words`` read as a short title ("Conversion date", "Effect of Termination - Use
-    Beyond Term"), not as a sentence ("HealthGate will provide the Services")."""
-    split = words.split()
-    return 0 < len(split) <= _SHORT_TITLE_WORDS and not any(w in _SENTENCE_VERBS for w in split)
-
-
-def _defined_term_title(rest: str) -> str | None:
-    first = rest[:1]
-    if first in "\"“":
-        m = _DEF_TITLE_RE.match(rest)
-    elif first.isupper() and ("-" in (head := rest[:_TITLE_LIMIT]) or "–" in head or "—" in head):
-        m = _DASH_TITLE_RE.match(rest)
-    else:
-        return None
-    return m.group(1) if m else None
-
-
-# A term in capitalised words set off by a dash from the text that defines it, or from the clause
-# that its title opens: "Acceptance Date - the first Business Day after ...".
-_DASH_TITLE_RE = re.compile(
-    r"([A-Z][\w'’/&()-]*(?:[ \t]+(?:[A-Z][\w'’/&()-]*|of|and|the|or|for|to|in|on|by|with)){0,6})"
-    r"(?:[ \t]+[-–—]+[ \t]*|[ \t]*[-–—]+[ \t]+)(?=[a-z])"
-)
-
-
-# The verb may stand a few words after the term ('"New Version" in this Agreement shall mean'), and
-# the term may have two forms ('"COMPETE" OR "COMPETING" shall mean').
-_DEF_TITLE_RE = re.compile(
-    r"([\"“][^\"”]{1,80}[\"”](?:[ \t]+(?i:or|and)[ \t]+[\"“][^\"”]{1,80}[\"”])?)"
-    r"(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
-)
 
 
 # "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract.
@@ -391,7 +173,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return None
         label_m = _MD_LABEL_RE.match(content.replace("**", ""))
         return _Shape("markdown", label_m.group(1) if label_m else None, len(m.group(1)),
-                      len(line.rstrip()), _clean_title(content), False)
+                      len(line.rstrip()), clean_title(content), False)
     # Each shape is tried only on a line that starts as it must (one regex call less per shape).
     first = line[:1]
     m = _ARTICLE_RE.match(line) if first in _ARTICLE_FIRST else None
@@ -405,13 +187,13 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_"):
             return None
         offset = rest_start + (len(rest) - len(stripped))
-        span = _title_span(stripped) if stripped else 0
+        span = title_span(stripped) if stripped else 0
         label = f"{word.rstrip('.').capitalize()} {number}"
         end = offset + span if span else rest_start
         title = label.upper() if word.isupper() else label
         if span:
             title = f"{title} {stripped[:span]}"
-        return _Shape("article", label, 1, len(line[:end].rstrip()), _clean_title(title), not span)
+        return _Shape("article", label, 1, len(line[:end].rstrip()), clean_title(title), not span)
     m = _SECTION_RE.match(line) if first in _SECTION_FIRST else None
     if m:
         word, number = m.group(1), m.group(2)
@@ -422,12 +204,12 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         offset = m.end() + (len(rest) - len(stripped))
         word_norm = "§" if word.startswith("§") else "Section"
         label = f"{word_norm} {number.rstrip('.')}"
-        span = _title_span(stripped) if stripped else 0
-        defined = _defined_term_title(stripped) if stripped else None
+        span = title_span(stripped) if stripped else 0
+        defined = defined_term_title(stripped) if stripped else None
         head = line[: m.end()].rstrip(" .")
         title = f"{head} {defined}" if defined else (f"{head} {stripped[:span]}" if span else head)
         end = offset + span if span else m.end()
-        return _Shape("section", label, 1 + _depth(number), len(line[:end].rstrip()), _clean_title(title),
+        return _Shape("section", label, 1 + _depth(number), len(line[:end].rstrip()), clean_title(title),
                       not span)
     m = _EXHIBIT_RE.match(line) if first in _EXHIBIT_FIRST else None
     if m:
@@ -444,7 +226,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None
         label = f"{m.group(1).capitalize()} {m.group(2)}"
-        return _Shape("exhibit", label, 1, len(line.rstrip()), _clean_title(line), not rest)
+        return _Shape("exhibit", label, 1, len(line.rstrip()), clean_title(line), not rest)
     m = _NUMBER_RE.match(line) if first.isdigit() else None
     if m:
         number, dot = m.group(1), m.group(2)
@@ -457,29 +239,29 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘"):
             return None
         if not dot and "." not in number and (
-            not (caps := _caps_run(rest)) or rest[1:2] in (" ", "\t") or _table_row(line, number, rest[caps:])
+            not (caps := caps_run(rest)) or rest[1:2] in (" ", "\t") or _table_row(line, number, rest[caps:])
         ):
             # "5 days after ..." and a table's "22   B   IGER" or "29   CIGER   [***] analysis" are no
             # headings; "5 DEFINITIONS" is
             return None
-        defined = _defined_term_title(rest)
-        span = _title_span(rest.replace("**", "  ").replace("__", "  "))
+        defined = defined_term_title(rest)
+        span = title_span(rest.replace("**", "  ").replace("__", "  "))
         head = f"{number}{dot}" if "." not in number else number
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
-                      _clean_title(title), False)
+                      clean_title(title), False)
     m = _ROMAN_RE.match(line) if first in _ROMAN_FIRST else None
     if m and m.group(1):
         rest = line[m.end() :]
         if not rest or not (rest[0].isupper() or rest[0] in "\"“("):
             return None
-        span = _title_span(rest)
-        if m.group(1) in _LETTERS_NOT_NUMERALS and not (_caps_run(rest) or _is_short_title(rest[:span].rstrip(" .:;"))):
+        span = title_span(rest)
+        if m.group(1) in _LETTERS_NOT_NUMERALS and not (caps_run(rest) or is_short_title(rest[:span].rstrip(" .:;"))):
             return None  # "C. You desire to establish a Center ...": a lettered recital or item, not part C
         return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
-                      _clean_title(f"{m.group(1)}. {rest[:span]}"), False)
+                      clean_title(f"{m.group(1)}. {rest[:span]}"), False)
     if not markdown and _is_caps_heading(line.rstrip()):
-        return _Shape("caps", None, 2, len(line.rstrip()), _clean_title(line), False)
+        return _Shape("caps", None, 2, len(line.rstrip()), clean_title(line), False)
     return None
 
 
@@ -523,12 +305,13 @@ _RUNS_ON_RE = re.compile(
 _CAPS_PROSE_RE = re.compile(r"(?<=[ \t])(?![MDCLXVI]+\.)[A-Z]{2,}[.;][ \t]+[A-Z]|[A-Z],[ \t]+[A-Z]")
 _LINE_BREAK_RE = re.compile("[" + LINE_BREAKS + "]")
 _PARAGRAPH_REACH = 40  # lines read back for where such a paragraph starts
-_WRAPPED_LINE = 200  # no hard-wrapped line is longer
+
+
 _LONG_LINE = 50  # a wrapped line of prose; few titles are longer
 
 
 def _is_caps_text(s: str) -> bool:
-    return 0 < len(s) <= _WRAPPED_LINE and s.upper() == s and any(map(str.isalpha, s))
+    return 0 < len(s) <= WRAPPED_LINE and s.upper() == s and any(map(str.isalpha, s))
 
 
 def _line_before(text: str, ls: int) -> tuple[int, int] | None:
@@ -538,7 +321,7 @@ def _line_before(text: str, ls: int) -> tuple[int, int] | None:
         return None
     e = ls - 2 if text.startswith("\r\n", ls - 2) else ls - 1
     a = e
-    floor = max(0, e - _WRAPPED_LINE - 1)
+    floor = max(0, e - WRAPPED_LINE - 1)
     while a > floor and text[a - 1] not in LINE_BREAKS:
         a -= 1
     return (a, e) if a == 0 or text[a - 1] in LINE_BREAKS else None
@@ -549,8 +332,8 @@ def _line_after(text: str, le: int) -> tuple[int, int] | None:
     if le >= len(text):
         return None
     a = le + 2 if text.startswith("\r\n", le) else le + 1
-    m = _LINE_BREAK_RE.search(text, a, a + _WRAPPED_LINE + 1)
-    return a, (m.start() if m else min(len(text), a + _WRAPPED_LINE + 1))
+    m = _LINE_BREAK_RE.search(text, a, a + WRAPPED_LINE + 1)
+    return a, (m.start() if m else min(len(text), a + WRAPPED_LINE + 1))
 
 
 def _in_caps_paragraph(text: str, ls: int) -> bool:
@@ -593,7 +376,7 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
 def caps_lines_above(text: str, pos: int) -> bool:
     """Whether the line holding ``pos`` lies right under a line in capitals: a caps heading there
     may stand or fall with the lines above it (see _in_caps_paragraph)."""
-    k = _line_start_near(text, pos)
+    k = line_start_near(text, pos)
     if k > 0 and text[k - 1] not in LINE_BREAKS:
         return False  # far into a line longer than any wrapped one: no line start for the rule to read
     above = _line_before(text, k)
@@ -604,266 +387,7 @@ def _is_page_artefact(s: str) -> bool:
     return not s or _PAGE_RE.match(s) is not None or not s.strip("-–—_=*. \t")
 
 
-# Inside a physical line, PDF extraction leaves a run of spaces where a line break was, and
-# run-on clauses start right after a sentence end: both may begin a heading mid-line.
-# Two patterns with literal-ish prefixes: the regex engine scans for those far faster than for an
-# alternation that starts with a look-behind.
-# A gap is a whole run of spaces; group 1 is set when a heading may start after it. The optional
-# group makes every run match once from its first space instead of failing at each of its spaces.
-_GAP_RE = re.compile(
-    r"   +(?=(ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(])?)"
-)
-# A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
-# literal scan (a character class is scanned for one character at a time). A clause number ("5.2")
-# may follow; a single number ("7.") only with an ALL-CAPS title
-# ("7. CONFIDENTIAL INFORMATION."), which group 2 marks for that check: "... within 30 days. 2. Buyer
-# shall" is a numbered sentence.
-# After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"; group
-# 3 marks the keyword for that check), "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too;
-# a list after ";" or ":" cites them.
-_RUN_ON_BREAK_RES = tuple(
-    re.compile(
-        re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
-        + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
-           else r"|(ARTICLE)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z]" if mark == ":" else "")
-        + ")"
-    )
-    for mark in ".;:"
-)
 _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
-_MIDLINE_AFTER = frozenset(".:;)]\"”")
-
-
-# A line of a box drawn in asterisks ("*  6. Disclaimer of Warranty        *"), group 1 its text: the
-# border stands apart from the text by two spaces or more ("* 7. Fees are due. *" is no box).
-_BOX_OPEN_RE = re.compile(r"\*(?:  |\t)")
-_BOX_LINE_RE = re.compile(r"\*(?:  |\t)[ \t]*(\S(?:.*\S)?)(?:  |\t)[ \t]*\*[ \t]*")
-
-
-def _segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int, int, bool]]:
-    """(start, end, starts a physical line) of each segment of the lines in text[start:end]; the
-    line of a box drawn in asterisks is its text, border left out."""
-    lines = list(line_spans(text, start, end))
-    if markdown:
-        return [(ls, le, True) for ls, le in lines]
-    first = _line_start_near(text, start)
-    for opening in _BOX_OPEN_RE.finditer(text, first, end):
-        at = opening.start()
-        if at == first or text[at - 1] in LINE_BREAKS:
-            i = max(0, bisect_right(lines, at, key=itemgetter(0)) - 1)
-            lines[i] = _unboxed(text, *lines[i])
-    breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
-    for pattern in _RUN_ON_BREAK_RES:
-        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if _is_run_on_break(text, m))
-    breaks.sort()
-    if not breaks:
-        return [(ls, le, True) for ls, le in lines]
-    out: list[tuple[int, int, bool]] = []
-    b = 0
-    nb = len(breaks)
-    for ls, le in lines:
-        while b < nb and breaks[b][0] < ls:
-            b += 1
-        if b == nb or breaks[b][0] >= le:
-            out.append((ls, le, True))
-            continue
-        pos = ls
-        first = True
-        while b < nb and breaks[b][0] < le:
-            bs, be = breaks[b]
-            b += 1
-            if not text[pos:bs].strip():
-                continue  # indentation, not a break inside the line
-            out.append((pos, bs, first))
-            first = False
-            pos = be
-        out.append((pos, le, first))
-    return out
-
-
-def _line_start_near(text: str, pos: int) -> int:
-    """The start of the line holding ``pos`` when it lies within ``_WRAPPED_LINE`` of it, else
-    ``pos`` (a scan may start at a segment inside a line). A box drawn in text fits on a screen, and
-    so does a hard-wrapped line: a longer line is neither."""
-    k = pos
-    lo = max(0, pos - _WRAPPED_LINE)
-    while k > lo and text[k - 1] not in LINE_BREAKS:
-        k -= 1
-    return k if k == 0 or text[k - 1] in LINE_BREAKS else pos
-
-
-def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:
-    line = _line_start_near(text, ls) if ls > 0 and text[ls - 1] not in LINE_BREAKS else ls
-    boxed = _BOX_LINE_RE.fullmatch(text, line, le) if text.startswith("*", line) and le - line <= _WRAPPED_LINE else None
-    return (max(ls, boxed.start(1)), boxed.end(1)) if boxed is not None else (ls, le)
-
-
-def leans_on_previous(text: str, pos: int, changed_to: int) -> bool:
-    """Whether a heading at ``pos`` may stand or fall with an edit earlier on its line that ends at
-    ``changed_to``: one that stands only because a heading precedes it ("8.1" in "8. OWNERSHIP 8.1
-    Title", "Section 5.1" after "ARTICLE 5" and a gap), and any within ``LINE_REACH`` of the edit,
-    which the line's contents-row check reads."""
-    k = pos
-    while k > 0 and text[k - 1] in " \t":
-        k -= 1
-    return k > 0 and text[k - 1] not in LINE_BREAKS and (pos - changed_to < LINE_REACH or not _after_mark(text, pos))
-
-
-def _after_mark(text: str, pos: int) -> bool:
-    """Whether a mark that may end a sentence or a run-in heading (``_MIDLINE_AFTER``) stands last
-    before ``pos``, spaces aside: a heading may start there in the middle of a line."""
-    return text[max(0, pos - 64) : pos].rstrip()[-1:] in _MIDLINE_AFTER
-
-
-def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
-    """Whether a run-on break candidate of `_RUN_ON_BREAK_RES` passes its group's check."""
-    if text[m.start()] == "." and _ends_abbreviation(text, m.start()):
-        return False
-    if m.start(2) >= 0:
-        return _caps_title_at(text, m.start(2)) or _opens_its_first_clause(text, m.end(1), m.start(2))
-    if m.re.groups < 3 or m.start(3) < 0:
-        return True
-    return not _ends_list_number(text, m.start())
-
-
-# Abbreviations that a number follows and that do not end a sentence: "License, v. 2.0. If a copy
-# ..." names a version, "Amendment No. 2.1 to the Agreement" an instrument.
-_BEFORE_NUMBER = frozenset("v vs ver rev no nos art arts sec secs sect para paras cf".split())
-
-
-def _ends_abbreviation(text: str, pos: int) -> bool:
-    """Whether the period at ``pos`` ends an abbreviation: one with inner periods ("17 U.S.C.
-    Section") or a short lower-case word that a number follows ("v. 2.0", "No. 3.1")."""
-    if pos >= 2 and text[pos - 2] == "." and text[pos - 1].isalpha():
-        return True
-    k = pos
-    while k > 0 and pos - k < 4 and text[k - 1].isalpha():
-        k -= 1
-    word = text[k:pos]
-    # In capitals it is a name or a numeral ("... filed with the SEC. SECTION 7", "Article V.").
-    return (k == 0 or not text[k - 1].isalnum()) and not word.isupper() and word.casefold() in _BEFORE_NUMBER
-
-
-def _ends_list_number(text: str, pos: int) -> bool:
-    """Whether ``text[:pos]`` ends with a number that opens its line ("1" of "1. Section 27.1 ...")."""
-    k = pos
-    while k > 0 and text[k - 1].isdigit():
-        k -= 1
-    if k == pos:
-        return False
-    while k > 0 and text[k - 1] in " \t":
-        k -= 1
-    return k == 0 or text[k - 1] in LINE_BREAKS
-
-
-_RUN_IN_TITLE_WORDS = 12
-
-
-def _caps_title_at(text: str, pos: int) -> bool:
-    """Whether a short ALL-CAPS title starts at ``pos`` and ends the way a title does: at a mark,
-    the line's end or a capitalised word ("2. IBM proprietary software" is a sentence, and so is
-    "4. TO THE MAXIMUM EXTENT PERMITTED BY LAW, IN NO EVENT ...")."""
-    rest = text[pos : pos + _TITLE_LIMIT + 40]
-    end = _caps_run(rest)
-    if not end or len(rest[:end].split()) > _RUN_IN_TITLE_WORDS:
-        return False
-    after = rest[end:].lstrip(" \t")
-    return not after[:1].islower()
-
-
-# How far around a heading its line is read to tell a table of contents.
-LINE_REACH = 4000
-
-
-# A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of
-# the Agreement"), and the spaces after it.
-_WORD_TITLE_RE = re.compile(r"(?:(?:[A-Z][\w'’&/-]*|of|and|the|for|to|in|on|with|by|or|a|an)[ \t]+){1,8}")
-
-
-def _opens_its_first_clause(text: str, number_at: int, title_at: int) -> bool:
-    """Whether the single number at ``number_at`` ("9.") has a short title in capitalised words at
-    ``title_at`` that runs straight into its first clause ("9. Sale Transaction 9.1. Exclusivity"):
-    a heading, where "2. Buyer shall pay ..." is a numbered sentence."""
-    title = _WORD_TITLE_RE.match(text, title_at)
-    if title is None:
-        return False
-    first = text[number_at : text.index(".", number_at)] + ".1"
-    after = title.end() + len(first)
-    return text.startswith(first, title.end()) and text[after : after + 1] in (".", " ", "\t")
-
-
-def _is_toc_line(text: str, pos: int) -> bool:
-    """Whether the physical line around ``pos`` (at most ``LINE_REACH`` either side) is a
-    table-of-contents entry."""
-    # Each break is looked for only as far as the nearest one found so far: "\r" and "\f" are rare.
-    ls = max(0, pos - LINE_REACH)
-    for ch in "\n\r\f":
-        ls = text.rfind(ch, ls, pos) + 1 or ls
-    le = min(len(text), pos + LINE_REACH)
-    for ch in "\n\r\f":
-        i = text.find(ch, pos, le)
-        if i >= 0:
-            le = i
-    m = _NON_SPACE_RE.search(text, ls, le)
-    if m is None:
-        return False
-    s = m.start()
-    e = le
-    while text[e - 1].isspace():
-        e -= 1  # stops at s at the latest, a non-space
-    # The line is searched in place: before s lies whitespace or nothing, as before a copy. Every
-    # entry ends in a page number, arabic or roman.
-    return (
-        e - s <= 160 and text[e - 1] in _TOC_LAST
-        and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None)
-    ) or _has_toc_runs(text, s, min(e, s + 2000)) or _has_page_runs(text, s, min(e, s + _PAGE_RUN_REACH))
-
-
-def _numbered_words(text: str, start: int, end: int) -> int:
-    """How many of the entry words in ``text[start:end]`` follow a digit and spaces (at most 2)."""
-    found = 0
-    for word in _TOC_RUN_WORDS:
-        i = text.find(word, start, end)
-        while i >= 0:
-            j = i
-            while j > start and text[j - 1] in " \t":
-                j -= 1
-            if start < j < i and text[j - 1] in _DIGITS:
-                found += 1
-                if found == 2:
-                    return found
-            i = text.find(word, i + 1, end)
-    return found
-
-
-# Contents entries run into one line, each page number followed by the next entry's clause number:
-# '1.1 "Actions" 1 1.2 "Affiliate" 1 1.3 "Astellas Indemnitees" 1 ...'.
-_PAGE_THEN_CLAUSE_RE = re.compile(r"[ \t][0-9]{1,3}[ \t]+[0-9]{1,2}\.[0-9]{1,2}\.?[ \t]")
-_PAGE_RUN_REACH = 300
-
-
-def _has_page_runs(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` holds two page numbers each followed by a clause number."""
-    first = _PAGE_THEN_CLAUSE_RE.search(text, start, end)
-    return first is not None and _PAGE_THEN_CLAUSE_RE.search(text, first.end() - 1, end) is not None
-
-
-def _has_toc_runs(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` (``start`` at a word start) holds two clause entries."""
-    if _numbered_words(text, start, end) < 2:
-        return False  # each entry holds one of the words after its number
-    found = 0
-    pos = start
-    while (m := _TOC_RUN_RE.search(text, pos, end)) is not None:
-        p = m.start()
-        if p > start and (text[p - 1].isalnum() or text[p - 1] == "_"):
-            pos = p + 1  # inside a longer number or word: not an entry's number
-            continue
-        found += 1
-        if found == 2:
-            return True
-        pos = m.end()
-    return False
 
 
 # A clause whose first sentence a plain text wraps onto the next line is titled by the sentence:
@@ -880,40 +404,14 @@ def _wrapped_title(text: str, le: int, heading_text: str, title: str) -> str:
     the next line when the segment ends the line mid-sentence (``title`` as it is otherwise). The
     next line is read from the text, not from the scan's segments, which may stop short of it."""
     words = title.split(" ", 1)[-1]
-    if title.endswith(("\"", "”", "…")) or heading_text.rstrip()[-1:] in ".:;!?" or _caps_run(words):
+    if title.endswith(("\"", "”", "…")) or heading_text.rstrip()[-1:] in ".:;!?" or caps_run(words):
         return title  # a defined term's, a whole sentence or a long one, or a title in capitals
     below = _line_after(text, le) if le < len(text) and text[le] in LINE_BREAKS else None
     nxt = text[below[0] : below[1]].strip() if below is not None else ""
     if (not nxt or _is_page_artefact(nxt) or _LIST_ITEM_RE.match(nxt) or _classify(nxt, False) is not None
             or _caps_lead(nxt, False)):
         return title  # no line, or one that opens a part or an item of its own
-    return _clean_title(f"{title} {nxt[: _title_span(nxt)]}")
-
-
-# A party's name or role in capitals over its signature ("PRODUCER", "SELLER", "YALE UNIVERSITY")
-# labels a signature block: the "By:", "Name:" or "Title:" lines follow within this reach. Titles of
-# the parts that follow a signature page ("EXHIBIT LIST", "SCHEDULE OF SERVICES AND FEES") stay.
-SIGNATURE_REACH = 400
-_SIGNATURE_LINE_RE = re.compile(
-    r"[\n\r][ \t]*(?:By|BY|Name|NAME|Title|TITLE|Signature|SIGNATURE|Signed|SIGNED|Per|PER|Its|ITS)\b[^\n\r:._]{0,24}[:._]"
-)
-_PART_WORD_RE = re.compile(
-    r"\b(?:EXHIBITS?|SCHEDULES?|ANNEX(?:ES)?|APPENDI(?:X|CES)|ADDEND(?:UM|A)|ATTACHMENTS?|AGREEMENTS?|AMENDMENTS?"
-    r"|CERTIFICATES?|GUARANT\w*|RIDERS?|TERMS|CONDITIONS|ACKNOWLEDG\w*|NOTICES?|ARTICLES?|SECTIONS?|PARTS?)\b"
-)
-_LABEL_WORDS = 6
-
-
-def _signs_below(text: str, ls: int, le: int, title: str) -> bool:
-    """Whether the caps line at [ls, le) labels a signature block below it rather than heads a part."""
-    return (len(title.split()) <= _LABEL_WORDS and _SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None
-            and _PART_WORD_RE.search(title) is None)
-
-
-def signature_lines_in(text: str, start: int, end: int) -> bool:
-    """Whether a signature line ("By:", "Name:", "Title:") starts in text[start:end]: a caps line
-    up to ``SIGNATURE_REACH`` above it may be its block's label."""
-    return _SIGNATURE_LINE_RE.search(text, max(0, start), end) is not None
+    return clean_title(f"{title} {nxt[: title_span(nxt)]}")
 
 
 # "7 Confidentiality" over "7.1 From and after ...": a number with no period and a title in mixed
@@ -927,7 +425,7 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     if m is None:
         return None
     title = s[m.end() :].rstrip()
-    if not _is_short_title(title) or title[-1:] in ".:;,":
+    if not is_short_title(title) or title[-1:] in ".:;,":
         return None
     j = i + 1
     while j < len(segs) and j <= i + 3 and not _segment_text(text, segs, j):
@@ -936,7 +434,7 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     first = _segment_text(text, segs, j)
     if not (segs[j][2] if j < len(segs) else False) or not re.match(re.escape(number) + r"\.0?1\.?[ \t]", first):
         return None
-    return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), _clean_title(f"{number} {title}"), False)
+    return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), clean_title(f"{number} {title}"), False)
 
 
 def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
@@ -953,12 +451,12 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         markdown = is_markdown(text)
     end = len(text) if end is None else end
     out: list[Heading] = []
-    segs = _segments(text, start, end, markdown)
+    segs = line_segments(text, start, end, markdown)
     n_real = len(segs)
     # One more segment for the joining rules (an ARTICLE line's title below it, a setext underline).
     if end < len(text):
         tail_end = min(len(text), end + 4096)
-        segs.extend(_segments(text, end, tail_end, markdown)[:2])
+        segs.extend(line_segments(text, end, tail_end, markdown)[:2])
     in_fence = False
     candidate = _CANDIDATE_RE.match
     indented_candidate = _INDENTED_CANDIDATE_RE.match
@@ -989,7 +487,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
             indent = found.end()
-        if not line_start and not after_heading and not _after_mark(text, ls):
+        if not line_start and not after_heading and not after_mark(text, ls):
             i += 1
             continue
         s = text[indent:le]
@@ -1008,7 +506,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             level = 1 if nxt.startswith("=") else 2
             hs = indent
             he = indent + len(s.rstrip())
-            out.append(Heading(hs, he, text[hs:he], _clean_title(s), None, level, "setext"))
+            out.append(Heading(hs, he, text[hs:he], clean_title(s), None, level, "setext"))
             last_heading_seg = i + 1
             i += 2
             continue
@@ -1019,7 +517,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info is None and line_start and not markdown and s[:1].isdigit():
             info = _numbered_over_first_clause(s, text, segs, i)
         if info is not None and info.kind == "caps" and not markdown and (
-            (line_start and _in_caps_paragraph(text, ls)) or _signs_below(text, ls, le, info.title)
+            (line_start and _in_caps_paragraph(text, ls)) or signs_below(text, ls, le, info.title)
         ):
             i += 1
             continue
@@ -1035,7 +533,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
             i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
             continue
-        if not markdown and _is_toc_line(text, ls):
+        if not markdown and is_contents_line(text, ls):
             i += 1
             continue
         if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
@@ -1058,7 +556,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             nraw = text[segs[j][0] : segs[j][1]]
             ns = segs[j][0] + (len(nraw) - len(nraw.lstrip(" \t")))
             nxt = nxt[:lead].rstrip()
-            out.append(Heading(hs, ns + len(nxt), f"{heading_text} {nxt}", _clean_title(f"{title} {nxt}"),
+            out.append(Heading(hs, ns + len(nxt), f"{heading_text} {nxt}", clean_title(f"{title} {nxt}"),
                                info.label, info.level, info.kind))
             last_heading_seg = j
             i, resume = j, ns + lead
@@ -1068,7 +566,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             nraw = text[segs[j][0] : segs[j][1]]
             ns = segs[j][0] + (len(nraw) - len(nraw.lstrip(" \t")))
             he = ns + len(nxt)
-            out.append(Heading(hs, he, f"{heading_text} {nxt}", _clean_title(f"{title} {nxt}"),
+            out.append(Heading(hs, he, f"{heading_text} {nxt}", clean_title(f"{title} {nxt}"),
                                info.label, info.level, info.kind))
             last_heading_seg = j
             i = j + 1
@@ -1108,7 +606,7 @@ def _caps_lead(line: str, markdown: bool) -> int:
     ("TERMS AND CONDITIONS 1. APPOINTMENT OF CHANNEL PARTNER 1.1 General. ..."), or 0."""
     if markdown:
         return 0
-    m = _FIRST_CLAUSE_RE.search(line, 0, _TITLE_LIMIT)
+    m = _FIRST_CLAUSE_RE.search(line, 0, TITLE_LIMIT)
     if m is None:
         return 0
     title = line[: m.start()]
@@ -1123,7 +621,7 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
     shape = _classify(title, markdown)
     if shape is not None and shape.span == len(title):
         return shape
-    return _Shape("caps", None, 2, len(title), _clean_title(title), False)
+    return _Shape("caps", None, 2, len(title), clean_title(title), False)
 
 
 # A word that cites a number or goes on with one ("under section 7", "of 2.0"): a number after it

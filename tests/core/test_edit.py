@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from longdoc import LongDocument, analysis, definitions, references, terms
 from longdoc.document import _line_end, _line_start
-from longdoc.headings import LINE_BREAKS
+from longdoc.segments import LINE_BREAKS
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
 

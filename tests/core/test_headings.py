@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longdoc import Heading, find_headings
-from longdoc.headings import MARKDOWN_HEADING_RE, _has_toc_runs, is_markdown
+from longdoc.contents import _has_toc_runs
+from longdoc.headings import MARKDOWN_HEADING_RE, is_markdown
 
 
 def only(text: str) -> Heading:

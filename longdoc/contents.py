@@ -1,0 +1,107 @@
+"""Table-of-contents entries, which are never headings: a title and a page number on a line
+("1.1 Term ........ 4", "ARTICLE 5 INDEMNIFICATION 12"), or entries run into one line
+("1.1 \"Actions\" 1 1.2 \"Affiliate\" 1 ...", "2 Section 1.1 ... 3 Section 1.2").
+"""
+
+from __future__ import annotations
+
+import re
+
+
+# A table-of-contents entry: dot leaders or a wide gap before a page number, or several clause
+# entries with page numbers run into one line.
+_TOC_RE = re.compile(
+    r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
+    r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
+)
+# A clause's number and title in capitals with its page number one space after them: "11. SERVICES TO
+# BE PROVIDED TO THE JOINT VENTURE BY THE PARTIES 12" (a heading's title does not end in a number).
+_TOC_CAPS_ENTRY_RE = re.compile(
+    r"(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?|ARTICLE[ \t]+[0-9IVXL]{1,6}\.?|SECTION[ \t]+[0-9.]{1,8})[ \t]+"
+    r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t][0-9]{1,3}"
+)
+# Several clause entries run into one line ("1 Section 1.1 ... 3 Section 1.2 ..."), each entry's
+# number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
+_TOC_RUN_WORDS = ("Section", "SECTION", "Article", "ARTICLE")
+_TOC_RUN_RE = re.compile(r"[0-9]{1,3}[ \t]+(?:" + "|".join(_TOC_RUN_WORDS) + r")[ \t]+[0-9IVX]")
+_DIGITS = frozenset("0123456789")
+_TOC_LAST = _DIGITS | frozenset("ivxlc")
+_NON_SPACE_RE = re.compile(r"\S")
+
+
+# How far around a heading its line is read to tell a table of contents.
+LINE_REACH = 4000
+
+
+def is_contents_line(text: str, pos: int) -> bool:
+    """Whether the physical line around ``pos`` (at most ``LINE_REACH`` either side) is a
+    table-of-contents entry."""
+    # Each break is looked for only as far as the nearest one found so far: "\r" and "\f" are rare.
+    ls = max(0, pos - LINE_REACH)
+    for ch in "\n\r\f":
+        ls = text.rfind(ch, ls, pos) + 1 or ls
+    le = min(len(text), pos + LINE_REACH)
+    for ch in "\n\r\f":
+        i = text.find(ch, pos, le)
+        if i >= 0:
+            le = i
+    m = _NON_SPACE_RE.search(text, ls, le)
+    if m is None:
+        return False
+    s = m.start()
+    e = le
+    while text[e - 1].isspace():
+        e -= 1  # stops at s at the latest, a non-space
+    # The line is searched in place: before s lies whitespace or nothing, as before a copy. Every
+    # entry ends in a page number, arabic or roman.
+    return (
+        e - s <= 160 and text[e - 1] in _TOC_LAST
+        and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None)
+    ) or _has_toc_runs(text, s, min(e, s + 2000)) or _has_page_runs(text, s, min(e, s + _PAGE_RUN_REACH))
+
+
+def _numbered_words(text: str, start: int, end: int) -> int:
+    """How many of the entry words in ``text[start:end]`` follow a digit and spaces (at most 2)."""
+    found = 0
+    for word in _TOC_RUN_WORDS:
+        i = text.find(word, start, end)
+        while i >= 0:
+            j = i
+            while j > start and text[j - 1] in " \t":
+                j -= 1
+            if start < j < i and text[j - 1] in _DIGITS:
+                found += 1
+                if found == 2:
+                    return found
+            i = text.find(word, i + 1, end)
+    return found
+
+
+# Contents entries run into one line, each page number followed by the next entry's clause number:
+# '1.1 "Actions" 1 1.2 "Affiliate" 1 1.3 "Astellas Indemnitees" 1 ...'.
+_PAGE_THEN_CLAUSE_RE = re.compile(r"[ \t][0-9]{1,3}[ \t]+[0-9]{1,2}\.[0-9]{1,2}\.?[ \t]")
+_PAGE_RUN_REACH = 300
+
+
+def _has_page_runs(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` holds two page numbers each followed by a clause number."""
+    first = _PAGE_THEN_CLAUSE_RE.search(text, start, end)
+    return first is not None and _PAGE_THEN_CLAUSE_RE.search(text, first.end() - 1, end) is not None
+
+
+def _has_toc_runs(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` (``start`` at a word start) holds two clause entries."""
+    if _numbered_words(text, start, end) < 2:
+        return False  # each entry holds one of the words after its number
+    found = 0
+    pos = start
+    while (m := _TOC_RUN_RE.search(text, pos, end)) is not None:
+        p = m.start()
+        if p > start and (text[p - 1].isalnum() or text[p - 1] == "_"):
+            pos = p + 1  # inside a longer number or word: not an entry's number
+            continue
+        found += 1
+        if found == 2:
+            return True
+        pos = m.end()
+    return False

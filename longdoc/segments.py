@@ -1,0 +1,215 @@
+"""Lines and segments of a text, as heading recognition reads them: a line is cut where a heading
+may open in its middle (after a wide gap, or after a sentence end that a clause number follows:
+"... within 30 days. 2.1 Payment"), and a line of a box drawn in asterisks is read without its
+border.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from operator import itemgetter
+from typing import Iterator
+
+from .contents import LINE_REACH
+from .titles import RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run
+
+
+# Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
+# for heading purposes (PDF extractions put a heading right after the page's form feed).
+LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
+    """(line start, line end without its break) for each line of ``text[start:end]``."""
+    end = len(text) if end is None else end
+    pos = start
+    for line in text[start:end].splitlines(keepends=True):
+        stripped = line.rstrip(LINE_BREAKS)
+        yield pos, pos + len(stripped)
+        pos += len(line)
+
+
+WRAPPED_LINE = 200  # no hard-wrapped line is longer
+
+
+# Inside a physical line, PDF extraction leaves a run of spaces where a line break was, and
+# run-on clauses start right after a sentence end: both may begin a heading mid-line.
+# Two patterns with literal-ish prefixes: the regex engine scans for those far faster than for an
+# alternation that starts with a look-behind.
+# A gap is a whole run of spaces; group 1 is set when a heading may start after it. The optional
+# group makes every run match once from its first space instead of failing at each of its spaces.
+_GAP_RE = re.compile(
+    r"   +(?=(ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(])?)"
+)
+# A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
+# literal scan (a character class is scanned for one character at a time). A clause number ("5.2")
+# may follow; a single number ("7.") only with an ALL-CAPS title
+# ("7. CONFIDENTIAL INFORMATION."), which group 2 marks for that check: "... within 30 days. 2. Buyer
+# shall" is a numbered sentence.
+# After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"; group
+# 3 marks the keyword for that check), "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too;
+# a list after ";" or ":" cites them.
+_RUN_ON_BREAK_RES = tuple(
+    re.compile(
+        re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
+        + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
+           else r"|(ARTICLE)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z]" if mark == ":" else "")
+        + ")"
+    )
+    for mark in ".;:"
+)
+
+
+_MIDLINE_AFTER = frozenset(".:;)]\"”")
+
+
+# A line of a box drawn in asterisks ("*  6. Disclaimer of Warranty        *"), group 1 its text: the
+# border stands apart from the text by two spaces or more ("* 7. Fees are due. *" is no box).
+_BOX_OPEN_RE = re.compile(r"\*(?:  |\t)")
+_BOX_LINE_RE = re.compile(r"\*(?:  |\t)[ \t]*(\S(?:.*\S)?)(?:  |\t)[ \t]*\*[ \t]*")
+
+
+def line_segments(text: str, start: int, end: int, markdown: bool) -> list[tuple[int, int, bool]]:
+    """(start, end, starts a physical line) of each segment of the lines in text[start:end]; the
+    line of a box drawn in asterisks is its text, border left out."""
+    lines = list(line_spans(text, start, end))
+    if markdown:
+        return [(ls, le, True) for ls, le in lines]
+    first = line_start_near(text, start)
+    for opening in _BOX_OPEN_RE.finditer(text, first, end):
+        at = opening.start()
+        if at == first or text[at - 1] in LINE_BREAKS:
+            i = max(0, bisect_right(lines, at, key=itemgetter(0)) - 1)
+            lines[i] = _unboxed(text, *lines[i])
+    breaks = [m.span() for m in _GAP_RE.finditer(text, start, end) if m.group(1) is not None]
+    for pattern in _RUN_ON_BREAK_RES:
+        breaks.extend(m.span(1) for m in pattern.finditer(text, start, end) if _is_run_on_break(text, m))
+    breaks.sort()
+    if not breaks:
+        return [(ls, le, True) for ls, le in lines]
+    out: list[tuple[int, int, bool]] = []
+    b = 0
+    nb = len(breaks)
+    for ls, le in lines:
+        while b < nb and breaks[b][0] < ls:
+            b += 1
+        if b == nb or breaks[b][0] >= le:
+            out.append((ls, le, True))
+            continue
+        pos = ls
+        first = True
+        while b < nb and breaks[b][0] < le:
+            bs, be = breaks[b]
+            b += 1
+            if not text[pos:bs].strip():
+                continue  # indentation, not a break inside the line
+            out.append((pos, bs, first))
+            first = False
+            pos = be
+        out.append((pos, le, first))
+    return out
+
+
+def line_start_near(text: str, pos: int) -> int:
+    """The start of the line holding ``pos`` when it lies within ``WRAPPED_LINE`` of it, else
+    ``pos`` (a scan may start at a segment inside a line). A box drawn in text fits on a screen, and
+    so does a hard-wrapped line: a longer line is neither."""
+    k = pos
+    lo = max(0, pos - WRAPPED_LINE)
+    while k > lo and text[k - 1] not in LINE_BREAKS:
+        k -= 1
+    return k if k == 0 or text[k - 1] in LINE_BREAKS else pos
+
+
+def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:
+    line = line_start_near(text, ls) if ls > 0 and text[ls - 1] not in LINE_BREAKS else ls
+    boxed = _BOX_LINE_RE.fullmatch(text, line, le) if text.startswith("*", line) and le - line <= WRAPPED_LINE else None
+    return (max(ls, boxed.start(1)), boxed.end(1)) if boxed is not None else (ls, le)
+
+
+def leans_on_previous(text: str, pos: int, changed_to: int) -> bool:
+    """Whether a heading at ``pos`` may stand or fall with an edit earlier on its line that ends at
+    ``changed_to``: one that stands only because a heading precedes it ("8.1" in "8. OWNERSHIP 8.1
+    Title", "Section 5.1" after "ARTICLE 5" and a gap), and any within ``LINE_REACH`` of the edit,
+    which the line's contents-row check reads."""
+    k = pos
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k > 0 and text[k - 1] not in LINE_BREAKS and (pos - changed_to < LINE_REACH or not after_mark(text, pos))
+
+
+def after_mark(text: str, pos: int) -> bool:
+    """Whether a mark that may end a sentence or a run-in heading (``_MIDLINE_AFTER``) stands last
+    before ``pos``, spaces aside: a heading may start there in the middle of a line."""
+    return text[max(0, pos - 64) : pos].rstrip()[-1:] in _MIDLINE_AFTER
+
+
+def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
+    """Whether a run-on break candidate of `_RUN_ON_BREAK_RES` passes its group's check."""
+    if text[m.start()] == "." and _ends_abbreviation(text, m.start()):
+        return False
+    if m.start(2) >= 0:
+        return _caps_title_at(text, m.start(2)) or _opens_its_first_clause(text, m.end(1), m.start(2))
+    if m.re.groups < 3 or m.start(3) < 0:
+        return True
+    return not _ends_list_number(text, m.start())
+
+
+# Abbreviations that a number follows and that do not end a sentence: "License, v. 2.0. If a copy
+# ..." names a version, "Amendment No. 2.1 to the Agreement" an instrument.
+_BEFORE_NUMBER = frozenset("v vs ver rev no nos art arts sec secs sect para paras cf".split())
+
+
+def _ends_abbreviation(text: str, pos: int) -> bool:
+    """Whether the period at ``pos`` ends an abbreviation: one with inner periods ("17 U.S.C.
+    Section") or a short lower-case word that a number follows ("v. 2.0", "No. 3.1")."""
+    if pos >= 2 and text[pos - 2] == "." and text[pos - 1].isalpha():
+        return True
+    k = pos
+    while k > 0 and pos - k < 4 and text[k - 1].isalpha():
+        k -= 1
+    word = text[k:pos]
+    # In capitals it is a name or a numeral ("... filed with the SEC. SECTION 7", "Article V.").
+    return (k == 0 or not text[k - 1].isalnum()) and not word.isupper() and word.casefold() in _BEFORE_NUMBER
+
+
+def _ends_list_number(text: str, pos: int) -> bool:
+    """Whether ``text[:pos]`` ends with a number that opens its line ("1" of "1. Section 27.1 ...")."""
+    k = pos
+    while k > 0 and text[k - 1].isdigit():
+        k -= 1
+    if k == pos:
+        return False
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k == 0 or text[k - 1] in LINE_BREAKS
+
+
+def _caps_title_at(text: str, pos: int) -> bool:
+    """Whether a short ALL-CAPS title starts at ``pos`` and ends the way a title does: at a mark,
+    the line's end or a capitalised word ("2. IBM proprietary software" is a sentence, and so is
+    "4. TO THE MAXIMUM EXTENT PERMITTED BY LAW, IN NO EVENT ...")."""
+    rest = text[pos : pos + TITLE_LIMIT + 40]
+    end = caps_run(rest)
+    if not end or len(rest[:end].split()) > RUN_IN_TITLE_WORDS:
+        return False
+    after = rest[end:].lstrip(" \t")
+    return not after[:1].islower()
+
+
+# A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of
+# the Agreement"), and the spaces after it.
+_WORD_TITLE_RE = re.compile(r"(?:(?:[A-Z][\w'’&/-]*|of|and|the|for|to|in|on|with|by|or|a|an)[ \t]+){1,8}")
+
+
+def _opens_its_first_clause(text: str, number_at: int, title_at: int) -> bool:
+    """Whether the single number at ``number_at`` ("9.") has a short title in capitalised words at
+    ``title_at`` that runs straight into its first clause ("9. Sale Transaction 9.1. Exclusivity"):
+    a heading, where "2. Buyer shall pay ..." is a numbered sentence."""
+    title = _WORD_TITLE_RE.match(text, title_at)
+    if title is None:
+        return False
+    first = text[number_at : text.index(".", number_at)] + ".1"
+    after = title.end() + len(first)
+    return text.startswith(first, title.end()) and text[after : after + 1] in (".", " ", "\t")

@@ -1,0 +1,198 @@
+"""Outline titles of heading lines: where the title of a clause ends in the text run on after
+its number ("2.2 Termination for Convenience. Either party may ..." is titled by its first words
+up to the sentence end), and the title cleaned of marks and cut to a readable length.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+_CAPS_WORD_RE = re.compile(r"[A-Z][A-Z0-9'’&/\-]*(?:[,;:]|\.(?=[ \t]|\Z))?|&|AND|OR|OF|THE|TO|FOR|IN|ON|A|AN")
+_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\")")
+_ABBREVIATIONS = frozenset(
+    "inc co corp ltd llc l.l.c no nos s.a u.s e.g i.e etc vs v st dr mr mrs ms jr sr art sec sect para".split()
+)
+TITLE_LIMIT = 100
+RUN_IN_TITLE_WORDS = 12  # the most words of a title run into its clause's text
+
+
+def caps_run(rest: str) -> int:
+    """Length of the ALL-CAPS title words at the start of ``rest`` (0 when there are none)."""
+    pos = 0
+    end = 0
+    letters = 0
+    words = 0
+    last = ""
+    n = len(rest)
+    while pos < n:
+        while pos < n and rest[pos] in " \t-–—:":
+            pos += 1
+        m = _CAPS_WORD_RE.match(rest, pos)
+        if m is None or (m.end() < n and rest[m.end()] not in " \t"):
+            break
+        word = m.group()  # upper case by the pattern: letters, digits and marks
+        if len(word) == 2 and word[1] == "." and letters >= 2:
+            break  # "TERMS   A. This Agreement": a lettered paragraph starts after the title
+        if letters < 2:  # only "at least two" matters
+            letters += sum(map(str.isalpha, word))
+        pos = end = m.end()
+        words += 1
+        last = word
+        if word.endswith(".") and len(word) > 2 and word[-3] != ".":
+            return end if letters >= 2 else 0  # "DISCLAIMER OF WARRANTIES." ends the title
+    if letters < 2:
+        return 0
+    after = rest[end:].lstrip(" \t-–—:")
+    if after[:1].islower() and rest[end : end + 1] in (" ", "\t") and not _CAPS_TITLE_GOES_ON.match(after):
+        return 0  # "BROOKS shall not ...": a party's name opening a sentence, not a caps title
+    if after[:1].isupper():
+        following = after.split(None, 1)[0]
+        if any(c.islower() for c in following) and (
+            last in _CONNECTIVES
+            or (following not in _SENTENCE_OPENERS and (words == 1 or _short_sentence(after)))
+        ):
+            # "NTL Obligations", "FORMAT OF Licensed Software", "ALFA AESAR Referrals.": caps
+            # words opening a mixed-case title, not a caps title
+            return 0
+    return end
+
+
+def _short_sentence(rest: str) -> bool:
+    """Whether ``rest`` opens with a sentence of at most three words: the end of a title."""
+    end = _sentence_title(rest)
+    return 0 < end and len(rest[:end].split()) <= 3
+
+
+_CONNECTIVES = frozenset("& A AN AND BY FOR IN OF ON OR THE TO WITH".split())
+
+
+# What may follow a caps title in lower case: a lettered paragraph ("a. Subject to"), or the verb
+# of a defined term's entry ("AFFILIATE shall mean ...").
+_CAPS_TITLE_GOES_ON = re.compile(
+    r"[a-z][.)][ \t]|(?:shall[ \t]+)?mean|has[ \t]+the[ \t]+meaning|shall[ \t]+have[ \t]+the[ \t]+meaning"
+)
+
+
+# Words that open a clause's first sentence right after a one-word caps title ("TERM This
+# Agreement ..."), where an acronym would go on with a noun ("NTL Obligations").
+_SENTENCE_OPENERS = frozenset(
+    "A All An Any As Both During Each Either Except For If In It Neither No None Nothing "
+    "Notwithstanding On Subject The These This Unless Upon Where Whenever With Without".split()
+)
+
+
+def _sentence_title(rest: str) -> int:
+    """Where the clause's title ends in ``rest``: after its first sentence end, or 0."""
+    for m in _SENTENCE_END_RE.finditer(rest, 0, TITLE_LIMIT + 1):
+        before = rest[: m.start()]
+        word = before.rsplit(None, 1)[-1].casefold() if before.strip() else ""
+        if word.rstrip(".") in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+            # "Splits, Combinations, Etc. If the Company ...": "etc." ends a list, and before a
+            # capital the sentence too.
+            if not (word == "etc" and rest[m.end() :].lstrip(" \t")[:1].isupper()):
+                continue
+        return m.end()
+    return 0
+
+
+def clean_title(title: str) -> str:
+    title = title.replace("**", "").replace("__", "")
+    title = " ".join(title.split())
+    title = title.rstrip(" .:;,-–—")
+    if title.endswith(("etc", "Etc", "ETC")) and title[-4:-3] in (" ", ","):
+        title += "."  # "Sales Tax, Etc.": the abbreviation keeps its period
+    if len(title) > TITLE_LIMIT:
+        cut = title.rfind(" ", 0, TITLE_LIMIT)
+        title = title[: cut if cut > 20 else TITLE_LIMIT].rstrip(" ,;:") + "…"
+    return title
+
+
+def title_span(rest: str) -> int:
+    """End of the title part of a clause's text after its label (within ``rest``)."""
+    caps = caps_run(rest)
+    if caps:
+        end = caps
+        if rest[end : end + 1] == ".":
+            end += 1
+        return end
+    sentence = _sentence_title(rest)
+    stop = sentence or TITLE_LIMIT
+    listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
+    if listed is not None and _is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
+        return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
+    # A title ended by a stop within its first words ("Fees. The Licensee pays") runs into nothing.
+    run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
+    if run_in is not None:
+        return run_in.end(1)  # "Termination without Cause In the event this Agreement ..."
+    if sentence:
+        return sentence
+    if len(rest) <= TITLE_LIMIT:
+        return len(rest)
+    cut = rest.rfind(" ", 0, TITLE_LIMIT)
+    return cut if cut > 0 else len(rest)
+
+
+# A title in capitalised words run into its clause's first sentence, which opens with a word that
+# opens sentences, not titles, and goes on in lower case: "Definitions In this Agreement ...",
+# "Obligations Upon Termination Upon expiration of ...", "Force Majeure Neither party will ...".
+_RUN_INTO_SENTENCE_RE = re.compile(
+    r"([A-Z][\w'’/&-]*,?(?:[ \t]+(?:[A-Z][\w'’/&-]*,?|of|and|the|for|to|in|on|or|with|by|a|an)){0,8}?)[ \t]+"
+    r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
+    r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
+)
+# The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
+_LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+[A-Z]")
+_TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
+
+
+# A number in words, which a number in brackets may restate ("Three (3) Sponsor logo exposures").
+_NUMBER_WORD_RE = re.compile(
+    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen"
+    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand))\Z")
+
+
+def _is_word_title(words: str) -> bool:
+    """Whether ``words`` read as a title in capitalised words ("Termination for Cause, Disability
+    or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
+    split = words.split()
+    return 0 < len(split) <= RUN_IN_TITLE_WORDS and split[0][:1].isupper() and not words.endswith(",") and all(
+        w[:1].isupper() or w.rstrip(",") in _TITLE_SMALL_WORDS for w in split)
+
+
+_SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire desires wish wishes agree agrees".split())
+_SHORT_TITLE_WORDS = 8
+
+
+def is_short_title(words: str) -> bool:
+    """Whether ``words`` read as a short title ("Conversion date", "Effect of Termination - Use
+    Beyond Term"), not as a sentence ("HealthGate will provide the Services")."""
+    split = words.split()
+    return 0 < len(split) <= _SHORT_TITLE_WORDS and not any(w in _SENTENCE_VERBS for w in split)
+
+
+def defined_term_title(rest: str) -> str | None:
+    first = rest[:1]
+    if first in "\"“":
+        m = _DEF_TITLE_RE.match(rest)
+    elif first.isupper() and ("-" in (head := rest[:TITLE_LIMIT]) or "–" in head or "—" in head):
+        m = _DASH_TITLE_RE.match(rest)
+    else:
+        return None
+    return m.group(1) if m else None
+
+
+# A term in capitalised words set off by a dash from the text that defines it, or from the clause
+# that its title opens: "Acceptance Date - the first Business Day after ...".
+_DASH_TITLE_RE = re.compile(
+    r"([A-Z][\w'’/&()-]*(?:[ \t]+(?:[A-Z][\w'’/&()-]*|of|and|the|or|for|to|in|on|by|with)){0,6})"
+    r"(?:[ \t]+[-–—]+[ \t]*|[ \t]*[-–—]+[ \t]+)(?=[a-z])"
+)
+
+
+# The verb may stand a few words after the term ('"New Version" in this Agreement shall mean'), and
+# the term may have two forms ('"COMPETE" OR "COMPETING" shall mean').
+_DEF_TITLE_RE = re.compile(
+    r"([\"“][^\"”]{1,80}[\"”](?:[ \t]+(?i:or|and)[ \t]+[\"“][^\"”]{1,80}[\"”])?)"
+    r"(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
+)
