@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from longdoc import approx_tokens, terms
+from longdoc.analysis import class_raw_count, class_raw_extend, raw_token_count, token_classes
 
 
 def test_approx_tokens_counts_words_and_punctuation_times_1_3_rounded_up() -> None:
@@ -57,3 +60,25 @@ def test_terms_read_non_latin_scripts_as_words() -> None:
 def test_terms_reject_non_str() -> None:
     with pytest.raises(TypeError, match="text"):
         terms(None)  # type: ignore[arg-type]
+
+
+_TOKEN_TEXT = st.lists(st.sampled_from(list("ab7_ .,;\"(-\n\t") + ["é", "ß", "Ⅻ", "😀", "٣", "\u00a0", "word "]), max_size=60).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=_TOKEN_TEXT, data=st.data())
+def test_the_token_count_of_any_slice_read_from_its_classes_is_that_of_the_slice(text: str, data: st.DataObject) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    assert class_raw_count(token_classes(text), start, end) == raw_token_count(text[start:end])
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=_TOKEN_TEXT, data=st.data())
+def test_a_count_extended_to_a_later_end_counts_a_word_across_the_old_end_once(text: str, data: st.DataObject) -> None:
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    new_end = data.draw(st.integers(end, len(text)))
+    classes = token_classes(text)
+    raw = class_raw_count(classes, start, end)
+    assert class_raw_extend(classes, start, end, raw, new_end) == raw_token_count(text[start:new_end])
