@@ -56,7 +56,9 @@ _CANDIDATE_RE = re.compile(
 )
 
 # A candidate after the segment's indentation (which no candidate starts with); ends where it starts.
-_INDENTED_CANDIDATE_RE = re.compile(r"[ \t]*(?=" + _CANDIDATE_RE.pattern + ")", re.VERBOSE)
+# A dash rule that PDF extraction ran a clause number on from ("------ 2.0   IBM Services
+# Responsibilities") counts as indentation.
+_INDENTED_CANDIDATE_RE = re.compile(r"(?:-{5,}[ \t]+(?=[0-9]))?[ \t]*(?=" + _CANDIDATE_RE.pattern + ")", re.VERBOSE)
 _INDENT_RE = re.compile(r"[ \t]*")
 
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")

@@ -109,6 +109,17 @@ def test_a_sentence_or_a_list_of_attachments_is_no_attachment_heading(line: str)
     assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
 
 
+def test_a_clause_number_run_on_from_the_dash_rule_above_it_is_a_heading() -> None:
+    text = "Preamble.\n\n" + "-" * 80 + " 2.0   IBM Services Responsibilities\n\nIBM provides the Services.\n"
+    h = only(text)
+    assert (h.label, h.title) == ("2.0", "2.0 IBM Services Responsibilities")
+    assert text[h.start : h.end] == "2.0   IBM Services Responsibilities"
+
+
+def test_a_dash_rule_inside_a_table_row_opens_no_heading() -> None:
+    assert titles("Fees.\n\n   this Agreement) - " + "-" * 60 + " 2     Annual Fee (payable yearly)\n") == []
+
+
 def test_heading_centred_with_runs_of_spaces_on_one_line_is_joined() -> None:
     text = "Recitals.\n\n          ARTICLE I          DEFINITIONS\n\nBody.\n"
     h = only(text)
