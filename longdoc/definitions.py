@@ -450,7 +450,20 @@ def _dedupe(found: list[Definition]) -> list[Definition]:
     for d in found:
         if not (out and d.term_start < out[-1].term_end):
             out.append(d)
-    return out
+    # An entry of a definitions part titled by its term ('2.8 Change of Control. "Change of Control"
+    # means ...') holds the quoted definition: one definition, the quoted one.
+    return [d for i, d in enumerate(out) if d.kind != "entry" or not _defined_within(out, i)]
+
+
+def _defined_within(definitions: list[Definition], i: int) -> bool:
+    """Whether a later definition of the same term starts within definition ``i``'s span."""
+    d = definitions[i]
+    for later in definitions[i + 1 :]:
+        if later.term_start >= d.end:
+            return False
+        if later.term == d.term:
+            return True
+    return False
 
 
 def mark_duplicates(definitions: Sequence[Definition]) -> list[Definition]:

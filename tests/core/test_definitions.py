@@ -198,6 +198,15 @@ def test_entries_run_on_in_one_line_of_a_definitions_article_are_definitions():
     assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Adverse Event", "Affiliate"]
 
 
+def test_an_entry_titled_by_the_term_it_defines_in_quotes_is_one_definition():
+    text = ("ARTICLE 2 DEFINITIONS\n\n2.1 Affiliate. \"Affiliate\" means an entity that controls a Party.\n\n"
+            "2.2 Cell Site. \"Cell Site\" means a tower.\n\nARTICLE 3 TERM\n\n3.1 Each Affiliate at a Cell Site signs.\n")
+    doc = LongDocument(text)
+    defs = find_definitions(text, doc.nodes)
+    assert [(d.term, d.kind, d.duplicate) for d in defs] == [("Affiliate", "means", False), ("Cell Site", "means", False)]
+    assert [d.code for d in doc.diagnostics()] == []
+
+
 def test_the_page_footer_of_a_filing_inside_a_definitions_part_is_no_entry():
     text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party.\n\n"
             "Source: ACME CORP, 10-K, 3/1/2019\n\n(b) Business Day: a day banks are open.\n")
