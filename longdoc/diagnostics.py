@@ -112,7 +112,7 @@ def diagnosis(
     v = byte_view(text) if view is None else view
     uses = _term_uses(text, v, definitions, where, since)
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
-    defined = frozenset(d.term for d in definitions)
+    defined = frozenset(form for d in definitions for form in _written_forms(d.term))
     undefined = _undefined_phrases(phrases, defined, since[0] if since is not None else None)
     numbering = _numbering_moved(since) if since is not None else None
     if numbering is None:
@@ -300,9 +300,30 @@ def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where:
         spans = tuple((d.term_start, d.term_end) for d in own)
         at = _carried_use(view, term, spans, since) if since is not None else _UNKNOWN
         if at == _UNKNOWN:
-            at = first_use(text, own, term, view, (lambda term=term: where(term)) if where else None)
+            at = None
+            for form in _written_forms(term):
+                forms_own = own if form == term else [d._replace(term=form) for d in own]
+                at = first_use(text, forms_own, form, view, (lambda form=form: where(form)) if where else None)
+                if at is not None:
+                    break
         out[term] = (spans, at)
     return out
+
+
+# A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
+# Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
+_SMALL_WORDS = frozenset("of and or the for to in on by with a an".split())
+_SHOUTED_WORD = 4  # letters of a word, at least one of which a term defined in capitals holds
+
+
+def _written_forms(term: str) -> tuple[str, ...]:
+    """The forms whose use is a use of ``term``: the term as defined, and the title case of a term
+    defined in capitals ("Co-Branded Site", "Contract of Sale")."""
+    words = term.split()
+    if not term.isupper() or not any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in words):
+        return (term,)
+    title = " ".join(w.lower() if k and w.lower() in _SMALL_WORDS else w.title() for k, w in enumerate(words))
+    return (term, title)
 
 
 def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], since: Since) -> int | None:
@@ -320,7 +341,11 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     reach = use_reach(term)
     if at is None:
         # Text outside the edit reads as before, so a new use must read some of the edited text.
-        return use_near(view, term, spans, start - reach - 1, start + length + 2)
+        for form in _written_forms(term):
+            found = use_near(view, form, spans, start - reach - 1, start + length + 2)
+            if found is not None:
+                return found
+        return None
     if at + reach < start - 1:
         return at
     if at - 2 >= end:

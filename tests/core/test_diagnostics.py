@@ -304,3 +304,17 @@ def test_an_amendment_among_the_shared_contracts_cites_the_agreement_it_amends_w
     assert len(cited) >= 4
     flagged = {d.start for d in doc.diagnostics() if d.code == "unresolved-reference"}
     assert not flagged & {r.start for r in cited}
+
+
+def test_a_term_defined_in_capitals_is_used_where_it_is_written_in_title_case() -> None:
+    text = ('1. Definitions\n\n1.1 "CONTRACT OF SALE" means the deal.\n\n1.2 "MSL" means Manufacturers Services.\n\n'
+            "2. Terms\n\nThe Contract of Sale binds the Msl team.\n")
+    unused = [text[d.start : d.end] for d in findings(text) if d.code == "unused-definition"]
+    assert unused == ["MSL"]  # an acronym is used as it stands
+
+
+def test_a_term_defined_in_capitals_and_written_in_title_case_is_no_undefined_phrase() -> None:
+    text = ('1. Definitions\n\n1.1 "CONTRACT PERIOD" means one year.\n\n2. Terms\n\n'
+            "During the Contract Period the Supply Price holds.\n")
+    hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
+    assert hinted == ["Supply Price"]
