@@ -52,7 +52,7 @@ _GAP_RE = re.compile(
 # a list after ";" or ":" cites them.
 _RUN_ON_BREAK_RES = tuple(
     re.compile(
-        re.escape(mark) + r"( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
+        re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
         + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
            else r"|(ARTICLE)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z]" if mark == ":" else "")
         + ")"

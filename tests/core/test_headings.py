@@ -120,6 +120,12 @@ def test_a_dash_rule_inside_a_table_row_opens_no_heading() -> None:
     assert titles("Fees.\n\n   this Agreement) - " + "-" * 60 + " 2     Annual Fee (payable yearly)\n") == []
 
 
+def test_a_clause_run_on_after_a_sentence_that_ends_inside_quotes_is_a_heading() -> None:
+    text = ('23.3 Force. A strike does not constitute "Force Majeure." 23.4 Cover Page, Recitals, and Captions. The '
+            "parties agree. 23.5 No Third Party Rights. None.\n")
+    assert titles(text) == ["23.3 Force", "23.4 Cover Page, Recitals, and Captions", "23.5 No Third Party Rights"]
+
+
 def test_heading_centred_with_runs_of_spaces_on_one_line_is_joined() -> None:
     text = "Recitals.\n\n          ARTICLE I          DEFINITIONS\n\nBody.\n"
     h = only(text)
