@@ -137,7 +137,7 @@ def title_span(rest: str) -> int:
 # opens sentences, not titles, and goes on in lower case: "Definitions In this Agreement ...",
 # "Obligations Upon Termination Upon expiration of ...", "Force Majeure Neither party will ...".
 _RUN_INTO_SENTENCE_RE = re.compile(
-    r"([A-Z][\w'’/&-]*,?(?:[ \t]+(?:[A-Z][\w'’/&-]*,?|of|and|the|for|to|in|on|or|with|by|a|an)){0,8}?)[ \t]+"
+    r"([A-Z][\w'’/&-]*,?(?:[ \t]+(?:[A-Z][\w'’/&-]*,?|of|and|the|for|to|in|on|or|with|without|by|upon|under|from|after|a|an)){0,8}?)[ \t]+"
     r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
     r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
 )

@@ -350,6 +350,8 @@ def test_a_title_goes_on_past_etc_when_the_sentence_does() -> None:
          "10.3 Obligations Upon Termination"),
         ("8.4 Force Majeure Neither party will be liable to the other for any delay or failure to perform.",
          "8.4 Force Majeure"),
+        ("4.3 Termination without Cause In the event this Agreement is terminated by the Company, it pays.",
+         "4.3 Termination without Cause"),
     ],
 )
 def test_a_title_in_capitalised_words_ends_where_the_first_sentence_of_its_clause_opens(line: str, title: str) -> None:
