@@ -202,33 +202,38 @@ def _numbering_moved(since: Since) -> Numbering | None:
 def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     """Gaps (5.1, 5.3) and duplicates (two 7.4) among numbered clauses of the same parent; a number
     ending in 1 seen before starts a new list."""
-    siblings: dict[int | None, list[tuple[tuple[int, ...], OutlinePart]]] = defaultdict(list)
+    # Each parent's children in order: a numbered one with its number, another (a caps title, an
+    # exhibit) as None.
+    siblings: dict[int | None, list[tuple[tuple[int, ...] | None, OutlinePart]]] = defaultdict(list)
     # A long outline repeats few labels ("1.", "2.", ...): each is read once.
     numbers: dict[str, tuple[int, ...] | None] = {}
     for node in nodes:
         label = node.label
-        if not label:
-            continue
-        if label not in numbers:
+        if label and label not in numbers:
             m = _NUMBERED.match(label)
             numbers[label] = tuple(map(int, m.group(1).split("."))) if m else None
-        number = numbers[label]
-        if number is not None:
-            siblings[node.parent].append((number, node))
+        siblings[node.parent].append((numbers[label] if label else None, node))
     out = []
     read = []
     for group in siblings.values():
         seen: set[tuple[int, ...]] = set()
         prev: tuple[int, ...] = ()
         prev_node = None
+        apart = False  # an unnumbered sibling stands between this child and the numbered one before
         for number, node in group:
+            if number is None:
+                apart = prev_node is not None
+                continue
             last, last_node = prev, prev_node
             prev, prev_node = number, node
-            if number in seen and number[-1] == 1:
-                # "1." again after "1.", "2.", "3.": a new list (a schedule's items, an
-                # exhibit's steps), not a second clause 1.
+            if number in seen and (number[-1] == 1 or apart):
+                # "1." again after "1.", "2.", "3.", or a number again under a title of its own
+                # ("DIAMOND 10" over "2. Logo Size"): a new list (a schedule's items, an exhibit's
+                # steps), not a second clause of that number.
                 seen = {number}
+                apart = False
                 continue
+            apart = False
             if number in seen:
                 label = _name(number)
                 out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "duplicate-number",

@@ -107,6 +107,12 @@ def test_a_numbering_that_starts_again_at_one_is_a_new_list_not_a_duplicate():
     assert [repeated[d.start : d.end][:9] for d in of("duplicate-number", repeated)] == ["2.4 Taxes", "2. Pay."]
 
 
+def test_numbers_again_under_a_title_of_their_own_are_a_new_list_not_duplicates() -> None:
+    text = (AGREEMENT + "\nLOGO GUIDELINES\n\nDIAMOND 10\n\n2. Logo Size: two inches.\n\n3. Clear Space: one inch.\n\n"
+            "COLORS\n\n2. Logo Size: any.\n\n3. Clear Space: half an inch.\n")
+    assert [text[d.start : d.end][:9] for d in of("duplicate-number", text)] == ["2.4 Taxes"]
+
+
 def test_a_term_defined_again_is_a_warning_at_the_second_definition():
     [found] = of("duplicate-definition")
     assert found.start == AGREEMENT.index('"Products" means the goods listed') + 1
