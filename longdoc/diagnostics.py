@@ -513,13 +513,27 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -
 
 
 def _is_defined_form(words: list[str], defined: frozenset[str]) -> bool:
-    """A defined term, its plural, singular or possessive, a defined term followed by more words,
-    or the first words of a defined term ("Abandoned Joint" of "Abandoned Joint IP", whose last
-    word no phrase takes)."""
+    """A defined term, its plural, singular or possessive, such a form followed by more words
+    ("Affiliates of Customer"), or the first words of a defined term ("Abandoned Joint" of
+    "Abandoned Joint IP", whose last word no phrase takes)."""
     phrase = " ".join(words)
-    stems = {phrase, re.sub(r"(?:'s?|es|s)$", "", phrase), re.sub(r"ies$", "y", phrase), phrase + "s", phrase + "es"}
-    return (bool(stems & defined) or any(" ".join(words[:n]) in defined for n in range(1, len(words)))
-            or phrase in _leading_words(defined))
+    return (bool(_forms_of(phrase) & defined) or any(" ".join(words[:n]) in defined for n in range(1, len(words)))
+            or phrase in _leading_words(defined)
+            or any(_forms_of(" ".join(words[:n])) & defined for n in range(1, len(words))))
+
+
+def _forms_of(phrase: str) -> set[str]:
+    """The phrase, its plurals, and what it is the plural or possessive of ("Affiliates": also
+    "Affiliate"; "Parties": also "Party")."""
+    base = phrase[:-2] if phrase.endswith("'s") else phrase[:-1] if phrase.endswith("'") else phrase
+    forms = {phrase, base, phrase + "s", phrase + "es"}
+    if base.endswith("s"):
+        forms.add(base[:-1])
+        if base.endswith("es"):
+            forms.add(base[:-2])
+            if base.endswith("ies"):
+                forms.add(base[:-3] + "y")
+    return forms
 
 
 @lru_cache(maxsize=8)

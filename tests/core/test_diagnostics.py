@@ -324,3 +324,10 @@ def test_a_term_defined_in_capitals_and_written_in_title_case_is_no_undefined_ph
             "During the Contract Period the Supply Price holds.\n")
     hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
     assert hinted == ["Supply Price"]
+
+
+def test_the_plural_of_a_defined_term_followed_by_more_words_is_no_undefined_phrase() -> None:
+    text = ('1. Definitions\n\n1.1 "Affiliate" means a controlled entity.\n\n2. Terms\n\n'
+            "Then the Affiliates of Customer may order, and the Supply Price holds.\n")
+    hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
+    assert hinted == ["Supply Price"]
