@@ -331,3 +331,10 @@ def test_the_plural_of_a_defined_term_followed_by_more_words_is_no_undefined_phr
             "Then the Affiliates of Customer may order, and the Supply Price holds.\n")
     hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
     assert hinted == ["Supply Price"]
+
+
+def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> None:
+    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Disputes\n\nDisputes go to the International '
+            "Chamber of Commerce under the Commercial Rules of Arbitration, and the Goods carry the Supply Price.\n")
+    hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
+    assert hinted == ["Supply Price"]
