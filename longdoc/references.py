@@ -93,9 +93,14 @@ _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # General Obligations Law", "Section 101(35A) of the Code"), and a caption may shout ("ITEM 601(b)
 # OF REGULATION S-K").
 _EXTERNAL = re.compile(
-    rb"(?:-[0-9][\w.]*)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
+    rb"(?:-[0-9][\w.]*)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"
+    # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument.
+    rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
+    rb"(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
     rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
+    # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
+    rb"|,?[ \t]*Township\b"
 )
 # "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
 # 80C.21", "41 CFR §60-250.5", "Regulation S-K, Item 601", "General Business Law, Article 33", "FAR

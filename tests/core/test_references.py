@@ -148,6 +148,8 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
         "ITEM 601(b) OF REGULATION S-K", "Omitted under Regulation S-K, Item 601(a)(5)",
         "the New York General Business Law, Article 33", "pursuant to FAR Section 12.212",
         "(Pub. L. No. 111-5, Section 1553)", "the California Code of Regulation, Section 5194",
+        "Section 13 or Section 16 of the Exchange Act", "Sections 4.1(c) and Section 4.2 of the Teaming Agreement",
+        "located in Section 47, Township 4 South, Range 10 East",
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
