@@ -877,10 +877,13 @@ class LongDocument:
         # and the part before the edited one may absorb a heading that stops being one.
         line_before = _line_start(old_text, _line_start(old_text, start) - 1) if start else 0
         first = max(0, bisect_right(starts, line_before) - 2)
-        if signature_lines_in(old_text, start - 1, end + SIGNATURE_REACH) or signature_lines_in(
-                text, start - 1, end + delta + SIGNATURE_REACH):
+        # A signature line is read from the line break before it: an edit inside its line ("B|y:")
+        # makes or unmakes it as well as one after it.
+        lines_from = max(0, line_before - 1)
+        if signature_lines_in(old_text, lines_from, end + SIGNATURE_REACH) or signature_lines_in(
+                text, lines_from, end + delta + SIGNATURE_REACH):
             # A caps line within reach above may label a signature block the edit makes, moves or unmakes.
-            first = max(0, min(first, bisect_right(starts, start - SIGNATURE_REACH) - 1))
+            first = max(0, min(first, bisect_right(starts, lines_from - SIGNATURE_REACH) - 1))
         last = min(n - 1, bisect_right(starts, end) - 1 + 1)
         while True:
             region_start = starts[first]

@@ -100,6 +100,18 @@ def test_a_signature_line_typed_below_a_caps_line_makes_it_a_label_and_deleting_
     assert_same_as_fresh(replace(after, "By: ______", "The seller sells."))
 
 
+def test_a_line_break_typed_inside_a_signature_keyword_makes_the_caps_line_above_a_heading_again() -> None:
+    # Parts stand between the caps line and the signature line, which an edit re-reads only if it
+    # knows the edit touches a signature line.
+    text = "\nGOVERNING LAW\n\n1. Law. Ontario.\n\n2. Term. One year.\n\n3. Fees. None.\n\n4. Notices. In writing.\nBy: ____\n"
+    doc = LongDocument(text)
+    assert [n.title for n in doc.nodes] == ["1. Law", "2. Term", "3. Fees", "4. Notices"]
+    at = text.index("By:") + 1
+    edited = doc.edit(at, at, "\n")  # "B\ny:": no signature line any more
+    assert [n.title for n in edited.nodes][0] == "GOVERNING LAW"
+    assert_same_as_fresh(edited)
+
+
 def test_text_typed_between_a_caps_line_and_the_signature_line_it_labels_can_take_it_out_of_reach() -> None:
     gap = "The seller sells goods of every kind. " * 9  # 342 characters: the "By:" line is within reach
     text = f"Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\n{gap}\nBy: ______\n\nMore text follows here.\n"
@@ -321,7 +333,7 @@ FRAGMENTS = st.sampled_from([
     "WARRANTY IS GIVEN. NO REMEDY\n", "AGREED TO IN WRITING BY THE PARTIES HERETO WITHOUT EXCEPTIONS\n", ",",
     "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ", "agree as follows: ", "ARTICLE 1 CONTRACT FOR SERVICES ",
     "\n5.1. The rights granted under this License will terminate automatically\n", "if You fail to comply. ",
-    "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:", "\n7 Confidentiality\n", "\n7.1 From ", "\n11. SERVICES OF THE PARTIES 12\n", "\nSCHEDULE A TO THE SUPPLY AGREEMENT BETWEEN ALPHA AND BETA\n", " See Attached.", "\n---------- 3.0   Fees\n", ' "Fee." 4.2 Rates. ',
+    "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:", "\n7 Confidentiality\n", "\n7.1 From ", "\n11. SERVICES OF THE PARTIES 12\n", "\nSCHEDULE A TO THE SUPPLY AGREEMENT BETWEEN ALPHA AND BETA\n", " See Attached.", "\n---------- 3.0   Fees\n", ' "Fee." 4.2 Rates. ', "\nBETWEEN:\n\n", "\nAND/OR\n",
 ])
 
 
@@ -377,7 +389,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     '"Delivery Notice" means the notice. ', "a Delivery              Notice ",
     ". 2.2 Orders. ", ". 2.2 ", ". 3. Price 3.1 Fees. ", ". 4. Term. ", ". 1.4. Zone shall mean Peru. ", "the Zone ",
     "Section 7.1 of the Agreement ", "this Amendment ", "this Agreement ",
-    'ACME LTD., a company of Ontario\n\n("Seller")\n\n', ". 1.3 ", '"Week" means seven days, a "Day" means a day', '\n1.5 Zone. "Zone" means Peru.\n', '"FEE PERIOD" means a month. ', "the Fee Period ", "\nCOLORS\n\n2.1 Blue.\n",
+    'ACME LTD., a company of Ontario\n\n("Seller")\n\n', ". 1.3 ", '"Week" means seven days, a "Day" means a day', '\n1.5 Zone. "Zone" means Peru.\n', '"FEE PERIOD" means a month. ', "the Fee Period ", "\nCOLORS\n\n2.1 Blue.\n", "\nBETWEEN:\n\n", "\nAND\n",
 ])
 
 
