@@ -137,7 +137,12 @@ def _is_caps_heading(s: str) -> bool:
     visible = len(s) - s.count(" ") - s.count("\t")
     if letters < 3 or letters * 2 < visible:
         return False
-    return len(s.split()) <= 15
+    words = s.split()
+    return len(words) <= 15 and not all(w.rstrip(":") in _JOINING_WORDS for w in words)
+
+
+# The words that join the parties' blocks ("BETWEEN:", "AND:", "AND/OR"): no title of a part.
+_JOINING_WORDS = frozenset("AND OR AND/OR BETWEEN BY & OF THE TO WITH".split())
 
 
 class _Shape(NamedTuple):

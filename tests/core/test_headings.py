@@ -126,6 +126,12 @@ def test_a_clause_run_on_after_a_sentence_that_ends_inside_quotes_is_a_heading()
     assert titles(text) == ["23.3 Force", "23.4 Cover Page, Recitals, and Captions", "23.5 No Third Party Rights"]
 
 
+def test_the_words_that_join_the_parties_blocks_are_no_headings() -> None:
+    text = ("NON-COMPETITION AGREEMENT\n\nBETWEEN:\n\nGLAMIS GOLD LTD., a company of British Columbia\n\nAND:\n\n"
+            "WESTERN COPPER CORPORATION, a company of British Columbia\n\nAND/OR\n\nWHEREAS the parties agree.\n")
+    assert titles(text) == ["NON-COMPETITION AGREEMENT"]
+
+
 def test_heading_centred_with_runs_of_spaces_on_one_line_is_joined() -> None:
     text = "Recitals.\n\n          ARTICLE I          DEFINITIONS\n\nBody.\n"
     h = only(text)
