@@ -248,10 +248,10 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
             gap = last_node is not None and len(last) == len(number) and last[:-1] == number[:-1]
             # 5 then 2019 is another numbering (a year, an amount), not clauses left out.
             if gap and 1 < number[-1] - last[-1] <= _MAX_JUMP:
-                missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])]
                 present = _numbered_lines(text, last_node.start, node.heading_start)
                 read.append((last_node.start, node.heading_start))
-                missing = [m for m in missing if m not in present]
+                missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])
+                           if last[:-1] + (n,) not in present]
                 if missing:
                     out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
                                           f"Clause numbering jumps from {_name(last)} to {_name(number)}: {', '.join(missing)} "
@@ -265,17 +265,19 @@ _MAX_JUMP = 20
 def _name(number: tuple[int, ...]) -> str:
     return ".".join(map(str, number))
 
+# A clause number that opens a line, or a clause run on after a sentence end or a wide gap (where
+# PDF extraction joined a page's running header to it: "IP Rights Agreement   2.06 "Dispute" ...").
 _CLAUSE_NUMBER = re.compile(
-    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|[.;:][ \t]+(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
+    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|(?:[.;:][ \t]+|[ \t]{3,})(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
     re.MULTILINE,
 )
 
 
-def _numbered_lines(text: str, start: int, end: int) -> set[str]:
+def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:
     """Clause numbers opening a line or a run-on clause after a sentence end between start and
     end: an untitled clause, or one the outline did not take for a heading, is there all the
-    same, so its number is no gap."""
-    return {m.group(1) or m.group(2) for m in _CLAUSE_NUMBER.finditer(text, start, end)}
+    same, so its number is no gap. Read as numbers: "2.06" is 2.6."""
+    return {tuple(map(int, (m.group(1) or m.group(2)).split("."))) for m in _CLAUSE_NUMBER.finditer(text, start, end)}
 
 
 def _defined_twice(definitions: Sequence[Definition]) -> list[Diagnostic]:
