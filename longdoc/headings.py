@@ -141,6 +141,13 @@ def _is_caps_heading(s: str) -> bool:
     return len(words) <= 15 and not all(w.rstrip(":") in _JOINING_WORDS for w in words)
 
 
+# A clause that PDF extraction ran on after a wide gap from the text before it (an address, a page's
+# running header): "Attn: Legal Department   20.2 Relationship of Parties. ENERGOUS and DIALOG ...".
+# A numbered row of a table stands after a gap too: only a dotted number and a short title ended by
+# a period, then a sentence, make a clause.
+_GAP_CLAUSE_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})+\.?[ \t]+[A-Z\"“][^.\n\d \t]*(?:[ \t][^.\n\d \t]+){0,8}\.[ \t]+[A-Z\"“(]")
+
+
 # The words that join the parties' blocks ("BETWEEN:", "AND:", "AND/OR"): no title of a part.
 _JOINING_WORDS = frozenset("AND OR AND/OR BETWEEN BY & OF THE TO WITH".split())
 
@@ -494,7 +501,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
             indent = found.end()
-        if not line_start and not after_heading and not after_mark(text, ls):
+        if not line_start and not after_heading and not after_mark(text, ls) and not (
+                text[ls - 3 : ls].isspace() and _GAP_CLAUSE_RE.match(text, ls, le)):
             i += 1
             continue
         s = text[indent:le]

@@ -132,6 +132,12 @@ def test_the_words_that_join_the_parties_blocks_are_no_headings() -> None:
     assert titles(text) == ["NON-COMPETITION AGREEMENT"]
 
 
+def test_a_clause_run_on_after_a_wide_gap_from_an_address_is_a_heading() -> None:
+    text = ("20.1 Notices.\nNotices go to Dialog, Attn: Legal Department   20.2 Relationship of Parties. The parties "
+            "are independent.\n\nFee   2.1   Annual Fee 3   Total\n")
+    assert titles(text) == ["20.1 Notices", "20.2 Relationship of Parties"]
+
+
 def test_heading_centred_with_runs_of_spaces_on_one_line_is_joined() -> None:
     text = "Recitals.\n\n          ARTICLE I          DEFINITIONS\n\nBody.\n"
     h = only(text)
