@@ -151,8 +151,10 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
 
 # "Section 2.1 of the Agreement", "Sections 6.1 and 6.2 of the Agreement": the citation, maybe a list
 # of more numbers, then the Agreement.
+# Each stretch of the list reads one way only ("iv" is a word, not a word or a numeral): a list of
+# sub-parts, "(i), (ii), (iii), (iv)", would otherwise be tried in exponentially many ways.
 _OF_THE_AGREEMENT = re.compile(
-    r"(?:[\s,;()0-9.\-]|\b(?:and|or|and/or|through|thru|to|[a-z]{1,4}|[ivx]{1,5})\b)*?\b(?:of|under|in)\s+the\s+Agreement\b"
+    r"(?:[\s,;()0-9.\-]|\b(?:through|[a-z]{1,4}(?:/[a-z]{1,4})?)\b)*?\b(?:of|under|in)\s+the\s+Agreement\b"
 )
 # How a text names itself: "this Agreement", or, in an amendment, "this Amendment".
 _SELF_NAME = re.compile(r"\b[Tt]his\s+(Agreement|Amendment|Addendum|Supplement|Confirmation|Side\s+Letter)\b")
@@ -268,7 +270,7 @@ def _name(number: tuple[int, ...]) -> str:
 # A clause number that opens a line, or a clause run on after a sentence end or a wide gap (where
 # PDF extraction joined a page's running header to it: "IP Rights Agreement   2.06 "Dispute" ...").
 _CLAUSE_NUMBER = re.compile(
-    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|(?:[.;:][ \t]+|[ \t]{3,})(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
+    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|(?:[.;:][ \t]+|(?<![ \t])[ \t]{3,})(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
     re.MULTILINE,
 )
 

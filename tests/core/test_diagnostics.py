@@ -289,7 +289,8 @@ def test_a_citation_numbered_beyond_any_contract_part_cites_another_text() -> No
 AMENDMENT = ("AMENDMENT NO. 2\n\nThis Amendment No. 2 amends the Supply Agreement dated May 1, 2019 between Alpha and "
              "Beta (the \"Agreement\").\n\n1. Price. Sections 6.1 and 6.2 of the Agreement are deleted, and Section "
              "4(b)(ii) of the Agreement now reads: \"Prices are fixed.\"\n\n2. Effect. Except as set out in this "
-             "Amendment, the Agreement is unchanged, and Section 9 of this Amendment governs.\n")
+             "Amendment, the Agreement is unchanged, Section 7(a)(i), (ii), (iii), (iv) and (v) of the Agreement stays, "
+             "and Section 9 of this Amendment governs.\n")
 
 
 def test_a_section_of_the_agreement_that_an_amendment_amends_is_no_unresolved_reference() -> None:
@@ -300,7 +301,7 @@ def test_a_section_of_the_agreement_that_an_amendment_amends_is_no_unresolved_re
 def test_a_section_of_the_agreement_that_names_itself_so_must_resolve() -> None:
     text = AMENDMENT.replace("Amendment", "Agreement")
     unresolved = [text[d.start : d.end] for d in findings(text) if d.code == "unresolved-reference"]
-    assert unresolved == ["Sections 6.1", "6.2", "Section 4(b)(ii)", "Section 9"]
+    assert unresolved == ["Sections 6.1", "6.2", "Section 4(b)(ii)", "Section 7(a)(i)", "(ii)", "(iii)", "(iv)", "(v)", "Section 9"]
 
 
 def test_an_amendment_among_the_shared_contracts_cites_the_agreement_it_amends_without_warnings(shared_text) -> None:
