@@ -525,10 +525,8 @@ def _is_defined_form(words: list[str], defined: frozenset[str]) -> bool:
     """A defined term, its plural, singular or possessive, such a form followed by more words
     ("Affiliates of Customer"), or the first words of a defined term ("Abandoned Joint" of
     "Abandoned Joint IP", whose last word no phrase takes)."""
-    phrase = " ".join(words)
-    return (bool(_forms_of(phrase) & defined) or any(" ".join(words[:n]) in defined for n in range(1, len(words)))
-            or phrase in _leading_words(defined)
-            or any(_forms_of(" ".join(words[:n])) & defined for n in range(1, len(words))))
+    return (any(_forms_of(" ".join(words[:n])) & defined for n in range(len(words), 0, -1))
+            or " ".join(words) in _leading_words(defined))
 
 
 def _forms_of(phrase: str) -> set[str]:
