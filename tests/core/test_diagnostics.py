@@ -46,6 +46,11 @@ def of(code: str, text: str = AGREEMENT) -> list:
     return [d for d in findings(text) if d.code == code]
 
 
+def flagged(code: str, text: str) -> list[str]:
+    """The text each finding of ``code`` spans, in order."""
+    return [text[d.start : d.end] for d in of(code, text)]
+
+
 def test_a_citation_of_a_missing_section_is_a_warning_naming_it():
     [found] = of("unresolved-reference")
     assert (found.severity, AGREEMENT[found.start : found.end]) == (WARNING, "Section 9.1")
@@ -173,7 +178,7 @@ def test_findings_are_ordered_by_position():
 
 def test_a_real_contract_defining_a_term_twice_is_warned(shared_text):
     text = shared_text("cuad/contracts/COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement.txt")
-    twice = [d for d in findings(text) if d.code == "duplicate-definition"]
+    twice = of("duplicate-definition", text)
     assert [text[d.start : d.end] for d in twice] == ["VET TECH Services"]
 
 
@@ -181,7 +186,7 @@ def test_a_clean_real_contract_has_no_broken_citation(shared_text):
     text = shared_text(
         "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
     )
-    assert [d for d in findings(text) if d.code == "unresolved-reference"] == []
+    assert of("unresolved-reference", text) == []
 
 
 REAL_CONTRACT = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
@@ -275,15 +280,13 @@ def test_the_search_index_narrows_where_uses_are_sought_without_changing_a_findi
 def test_a_term_defined_in_two_forms_is_used_when_either_form_is() -> None:
     text = ("1. Definitions\n\n1.1 \"Control\" or \"Controlled\" means the power to direct a party.\n\n"
             "1.2 \"Fee\" means the price.\n\n2. Parties\n\nEach party Controlled by Alpha signs.\n")
-    unused = [text[d.start : d.end] for d in findings(text) if d.code == "unused-definition"]
-    assert unused == ["Fee"]
+    assert flagged("unused-definition", text) == ["Fee"]
 
 
 def test_a_citation_numbered_beyond_any_contract_part_cites_another_text() -> None:
     text = ("1. Licence\n\nThe licence is granted for purposes of Section 365(n), as Section 4980H and "
             "Section 9 require.\n\n2. Term\n\nOne year.\n")
-    unresolved = [text[d.start : d.end] for d in findings(text) if d.code == "unresolved-reference"]
-    assert unresolved == ["Section 9"]
+    assert flagged("unresolved-reference", text) == ["Section 9"]
 
 
 AMENDMENT = ("AMENDMENT NO. 2\n\nThis Amendment No. 2 amends the Supply Agreement dated May 1, 2019 between Alpha and "
@@ -300,8 +303,7 @@ def test_a_section_of_the_agreement_that_an_amendment_amends_is_no_unresolved_re
 
 def test_a_section_of_the_agreement_that_names_itself_so_must_resolve() -> None:
     text = AMENDMENT.replace("Amendment", "Agreement")
-    unresolved = [text[d.start : d.end] for d in findings(text) if d.code == "unresolved-reference"]
-    assert unresolved == ["Sections 6.1", "6.2", "Section 4(b)(ii)", "Section 7(a)(i)", "(ii)", "(iii)", "(iv)", "(v)", "Section 9"]
+    assert flagged("unresolved-reference", text) == ["Sections 6.1", "6.2", "Section 4(b)(ii)", "Section 7(a)(i)", "(ii)", "(iii)", "(iv)", "(v)", "Section 9"]
 
 
 def test_an_amendment_among_the_shared_contracts_cites_the_agreement_it_amends_without_warnings(shared_text) -> None:
@@ -316,29 +318,25 @@ def test_an_amendment_among_the_shared_contracts_cites_the_agreement_it_amends_w
 def test_a_term_defined_in_capitals_is_used_where_it_is_written_in_title_case() -> None:
     text = ('1. Definitions\n\n1.1 "CONTRACT OF SALE" means the deal.\n\n1.2 "MSL" means Manufacturers Services.\n\n'
             "2. Terms\n\nThe Contract of Sale binds the Msl team.\n")
-    unused = [text[d.start : d.end] for d in findings(text) if d.code == "unused-definition"]
-    assert unused == ["MSL"]  # an acronym is used as it stands
+    assert flagged("unused-definition", text) == ["MSL"]  # an acronym is used as it stands
 
 
 def test_a_term_defined_in_capitals_and_written_in_title_case_is_no_undefined_phrase() -> None:
     text = ('1. Definitions\n\n1.1 "CONTRACT PERIOD" means one year.\n\n2. Terms\n\n'
             "During the Contract Period the Supply Price holds.\n")
-    hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
-    assert hinted == ["Supply Price"]
+    assert flagged("undefined-term", text) == ["Supply Price"]
 
 
 def test_the_plural_of_a_defined_term_followed_by_more_words_is_no_undefined_phrase() -> None:
     text = ('1. Definitions\n\n1.1 "Affiliate" means a controlled entity.\n\n2. Terms\n\n'
             "Then the Affiliates of Customer may order, and the Supply Price holds.\n")
-    hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
-    assert hinted == ["Supply Price"]
+    assert flagged("undefined-term", text) == ["Supply Price"]
 
 
 def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> None:
     text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Disputes\n\nDisputes go to the International '
             "Chamber of Commerce under the Commercial Rules of Arbitration, and the Goods carry the Supply Price.\n")
-    hinted = [text[d.start : d.end] for d in findings(text) if d.code == "undefined-term"]
-    assert hinted == ["Supply Price"]
+    assert flagged("undefined-term", text) == ["Supply Price"]
 
 
 def test_a_clause_run_on_after_a_wide_gap_fills_its_number() -> None:
