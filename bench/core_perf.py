@@ -34,6 +34,8 @@ from common import (  # noqa: E402  (the script runs from any directory)
 )
 
 from longdoc import BM25, LongDocument, approx_tokens, dense, terms  # noqa: E402
+from longdoc.analysis import class_raw_count, token_classes  # noqa: E402
+from longdoc.outline import OutlineNode  # noqa: E402
 
 MS = 1000.0
 
@@ -80,6 +82,26 @@ def sections_and_outline(text: str, max_tokens: int) -> Callable[[], object]:
 def outline_alone(text: str, max_tokens: int) -> Callable[[], object]:
     """What an editor asks of a file it opens: the outline; sections are cut when first read."""
     return lambda: LongDocument(text, max_tokens=max_tokens).nodes
+
+
+def python_floor(text: str, doc: LongDocument) -> Callable[[], object]:
+    """The least any pure-Python splitter must do to give ``doc``'s answer, with no recognition:
+    look at each line once, count each section's tokens once, make each outline node."""
+    spans = [(s.start, s.end) for s in doc.sections]
+    fields = [tuple(n)[:-1] for n in doc.nodes]
+
+    def run() -> object:
+        candidates = 0
+        for line in text.splitlines():
+            line = line.strip()
+            if line and (line[0].isdigit() or line.isupper()):
+                candidates += 1
+        classes = token_classes(text)
+        counts = [class_raw_count(classes, s, e) for s, e in spans]
+        nodes = [OutlineNode(*f) for f in fields]
+        return candidates, counts, nodes
+
+    return run
 
 
 def full_build(text: str, max_tokens: int) -> Callable[[], object]:
@@ -223,6 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.repeat,
     )
     doc = LongDocument(text, max_tokens=args.max_tokens)
+    clocks |= interleaved({"pure-Python floor": python_floor(text, doc)}, args.repeat)
     texts = section_texts(doc)
     clocks |= interleaved(
         {"longdoc BM25 index build": longdoc_index(texts), "bm25s index build": bm25s_index(texts)},
@@ -281,6 +304,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     alone = summary(clocks["longdoc outline alone"])
     print(f"outline alone, what an editor asks of a file it opens (sections cut when first read): "
           f"{alone[1] * MS:.0f} ms CPU, {alone[1] / split[1]:.2f} of sections + outline")
+    floor = summary(clocks["pure-Python floor"])
+    print(f"pure-Python floor, no recognition (each line looked at once, each section's tokens counted "
+          f"once, each outline node made): {floor[1] * MS:.0f} ms CPU; the goal leaves "
+          f"{max(0.0, 0.1 - floor[1]) * MS:.0f} ms to recognise the headings")
     path = save_results(args.name, {
         "config": {
             "characters": len(text),
