@@ -494,13 +494,15 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
         return frozenset()
     known = before if before is not None and before.phrases is not None and before.defined == defined else None
     out = set()
+    # Looked up once: a hit compares the set with an equal one of the last diagnosis, item by item.
+    forms = _form_keys(defined)
     for raw in first:
         if known is not None and raw in known.phrases:
             if raw in known.undefined:
                 out.add(raw)
             continue
         words = raw.decode("latin-1").split()
-        if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, defined)):
+        if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, forms)):
             out.add(raw)
     return frozenset(out)
 
@@ -521,33 +523,47 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -
     ]
 
 
-def _is_defined_form(words: list[str], defined: frozenset[str]) -> bool:
+def _is_defined_form(words: list[str], forms: "_FormKeys") -> bool:
     """A defined term, its plural, singular or possessive, such a form followed by more words
     ("Affiliates of Customer"), or the first words of a defined term ("Abandoned Joint" of
-    "Abandoned Joint IP", whose last word no phrase takes)."""
-    return (any(_forms_of(" ".join(words[:n])) & defined for n in range(len(words), 0, -1))
-            or " ".join(words) in _leading_words(defined))
+    "Abandoned Joint IP", whose last word no phrase takes); `forms` is `_form_keys` of the terms."""
+    for n in range(len(words), 0, -1):
+        phrase = " ".join(words[:n])
+        if phrase in forms.plain or _base(phrase) in forms.bases:
+            return True
+    return " ".join(words) in forms.leading
 
 
-def _forms_of(phrase: str) -> set[str]:
-    """The phrase, its plurals, and what it is the plural or possessive of ("Affiliates": also
-    "Affiliate"; "Parties": also "Party")."""
-    base = phrase[:-2] if phrase.endswith("'s") else phrase[:-1] if phrase.endswith("'") else phrase
-    forms = {phrase, base, phrase + "s", phrase + "es"}
-    if base.endswith("s"):
-        forms.add(base[:-1])
-        if base.endswith("es"):
-            forms.add(base[:-2])
-            if base.endswith("ies"):
-                forms.add(base[:-3] + "y")
-    return forms
+def _base(phrase: str) -> str:
+    """The phrase without a possessive ending ("Party's", "Parties'")."""
+    return phrase[:-2] if phrase.endswith("'s") else phrase[:-1] if phrase.endswith("'") else phrase
+
+
+class _FormKeys(NamedTuple):
+    """What a phrase must be to be a form of a defined term T: itself in ``plain`` (T, or T short
+    of a plural ending: "Affiliates" of "Affiliate"), or its possessive-less base in ``bases`` (T,
+    "Ts", "Tes", or "Tie"s for T in "y": "Parties'" of "Party"); or in ``leading``, the first two
+    or more words of T, short of the whole."""
+
+    plain: frozenset[str]
+    bases: frozenset[str]
+    leading: frozenset[str]
 
 
 @lru_cache(maxsize=8)
-def _leading_words(defined: frozenset[str]) -> frozenset[str]:
-    """The first words (two or more) of each defined term, short of the whole term."""
-    out = set()
+def _form_keys(defined: frozenset[str]) -> _FormKeys:
+    plain = set(defined)
+    bases = set(defined)
+    leading = set()
     for term in defined:
+        if term.endswith("s"):
+            plain.add(term[:-1])
+            if term.endswith("es"):
+                plain.add(term[:-2])
+        bases.add(term + "s")
+        bases.add(term + "es")
+        if term.endswith("y"):
+            bases.add(term[:-1] + "ies")
         words = term.split()
-        out.update(" ".join(words[:n]) for n in range(2, len(words)))
-    return frozenset(out)
+        leading.update(" ".join(words[:n]) for n in range(2, len(words)))
+    return _FormKeys(frozenset(plain), frozenset(bases), frozenset(leading))

@@ -347,3 +347,38 @@ def test_a_clause_run_on_after_a_wide_gap_fills_its_number() -> None:
     assert of("numbering-gap", text) == []
     joined = text.replace("   11.", " and")
     assert [joined[d.start : d.end][:3] for d in of("numbering-gap", joined)] == ["12."]
+
+
+def _spelled_forms(phrase: str) -> set[str]:
+    """The forms of a phrase, as the hint rule states them: itself, its possessive-less base, its
+    plurals, and the singulars of its base ("Parties'": "Parties", "Partie", "Parti", "Party")."""
+    base = phrase[:-2] if phrase.endswith("'s") else phrase[:-1] if phrase.endswith("'") else phrase
+    forms = {phrase, base, phrase + "s", phrase + "es"}
+    for plural, singular in (("s", ""), ("es", ""), ("ies", "y")):
+        if base.endswith(plural):
+            forms.add(base[: -len(plural)] + singular)
+    return forms
+
+
+FORM_WORDS = st.text("aeisy'", min_size=1, max_size=6)
+TERMS = st.lists(FORM_WORDS, min_size=1, max_size=3).map(" ".join)
+# Endings a phrase puts on, or takes off, a defined term: plurals, possessives, "y" to "ies".
+RESPELLINGS = st.sampled_from([
+    lambda t: t, lambda t: t + "s", lambda t: t + "es", lambda t: t + "'s", lambda t: t + "'", lambda t: t + "s'",
+    lambda t: t + "es's", lambda t: t[:-1] + "ies", lambda t: t[:-1] + "ies'", lambda t: t[:-1], lambda t: t[:-2],
+])
+
+
+@settings(max_examples=600)
+@given(st.frozensets(TERMS, min_size=1, max_size=6), st.data())
+def test_a_phrase_is_a_defined_form_exactly_when_a_form_of_one_of_its_leading_runs_is_defined(
+    defined: frozenset[str], data: st.DataObject
+) -> None:
+    respelled = data.draw(RESPELLINGS)(data.draw(st.sampled_from(sorted(defined))))
+    phrase = data.draw(st.one_of(st.just(respelled), TERMS, st.tuples(st.just(respelled), TERMS).map(" ".join)))
+    words = phrase.split()
+    if not words:
+        return
+    spelled = any(_spelled_forms(" ".join(words[:n])) & defined for n in range(1, len(words) + 1))
+    leading = any(" ".join(words) == " ".join(t.split()[:n]) for t in defined for n in range(2, len(t.split())))
+    assert diagnostics._is_defined_form(words, diagnostics._form_keys(defined)) == (spelled or leading)
