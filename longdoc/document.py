@@ -11,7 +11,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import accumulate, chain, count as _counter
+from itertools import accumulate, chain, count as _counter, repeat
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
@@ -30,7 +30,7 @@ from .definitions import (
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, is_markdown, scan_headings
-from .outline import OutlineNode, build_outline, effective_levels, moved_alike, patch_outline
+from .outline import LETTER_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
@@ -532,9 +532,13 @@ class LongDocument:
         if self._levels_cache is None:
             seed = self._outline_seed
             if seed is not None and not seed.markdown and not self._markdown:
-                # Outside Markdown a heading's level is its shape's: only the edited ones are new.
-                edited = [p.heading.level for p in self._parts[seed.first + 1 : seed.new_end + 1]]  # type: ignore[union-attr]
-                self._levels_cache = [*seed.levels[: seed.first], *edited, *seed.levels[seed.old_end :]]
+                # Outside Markdown a heading's level is its shape's, read with the few headings
+                # before it: only the edited ones and those that read them are new.
+                levels = [*seed.levels[: seed.first], *repeat(0, seed.new_end - seed.first), *seed.levels[seed.old_end :]]
+                heads = _PartHeadings(self._parts)
+                for i in range(seed.first, min(len(levels), seed.new_end + LETTER_REACH)):
+                    levels[i] = shape_level(heads, i)
+                self._levels_cache = levels
             else:
                 self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]
         return self._levels_cache

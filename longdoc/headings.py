@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .contents import is_contents_line
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, line_segments, line_start_near
 from .signatures import signs_below
-from .titles import TITLE_LIMIT, caps_run, clean_title, defined_term_title, is_short_title, title_span
+from .titles import TITLE_LIMIT, caps_run, clean_title, defined_term_title, is_short_title, is_word_title, title_span
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE", "MARKDOWN_HEADING_RE"]
 
@@ -165,10 +165,14 @@ _ARTICLE_FIRST = frozenset("APC")
 _SECTION_FIRST = frozenset("S§")
 _EXHIBIT_FIRST = frozenset("ESA")
 _ROMAN_FIRST = frozenset("MDCLXVI")
-# "C. The Publishers desire ..." and "D. HealthGate will ..." are lettered recitals or items after
-# "A." and "B." (no text numbers its parts 50, 100, 500 or 1000 with a lone numeral): a heading
-# only with a title ("C. Maintenance Services", "D. TAXES AND OTHER LEVIES"), not a sentence.
-_LETTERS_NOT_NUMERALS = frozenset("LCDM")
+# A lettered item ("B. MINIMUM LOT SIZES. Products must ...", "C. Conversion date. The parties
+# ...") subdivides the clause above it: "C." and "D." are no Roman parts 100 and 500. "I.", "V." and
+# "X." stay Roman: a lone numeral there is part one, five or ten.
+_LETTERED_RE = re.compile(r"([A-HJ-UWYZ])\.[ \t]+")
+_LONE_NUMERAL_RE = re.compile(r"([IVX])\.[ \t]+")
+LETTERED_LEVEL = 5  # below "1.1.1", so that it falls under the numbered clause it follows
+_CAPS_TITLE_WORDS = 12  # "E. AGENCY'S ERRORS AND OMISSION, AND FIDELITY & ELECTRONIC CRIME INSURANCE"
+_CLAUSE_WORDS = frozenset({"that", "which", "hereby"})
 
 
 # Two words in capitals that open a caption after its label ("USPTO REGISTRATION", "TO THE").
@@ -264,19 +268,52 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
                       clean_title(title), False)
+    m = _LETTERED_RE.match(line) or _LONE_NUMERAL_RE.match(line)
+    if m:
+        rest = line[m.end() :]
+        span = title_span(rest)
+        # A lettered definition is titled by its term ('B. "Contract Year" shall mean ...'), like a
+        # numbered one; no Roman part is.
+        defined = defined_term_title(rest)
+        if defined or (m.re is _LETTERED_RE and _lettered_title(rest, span)):
+            return _Shape("lettered", m.group(1), LETTERED_LEVEL, len(line[: m.end() + span].rstrip()),
+                          clean_title(f"{m.group(1)}. {defined or rest[:span]}"), False)
+        if m.re is _LETTERED_RE:
+            return None
     m = _ROMAN_RE.match(line) if first in _ROMAN_FIRST else None
     if m and m.group(1):
         rest = line[m.end() :]
         if not rest or not (rest[0].isupper() or rest[0] in "\"“("):
             return None
         span = title_span(rest)
-        if m.group(1) in _LETTERS_NOT_NUMERALS and not (caps_run(rest) or is_short_title(rest[:span].rstrip(" .:;"))):
-            return None  # "C. You desire to establish a Center ...": a lettered recital or item, not part C
         return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
                       clean_title(f"{m.group(1)}. {rest[:span]}"), False)
     if not markdown and _is_caps_heading(line.rstrip()):
         return _Shape("caps", None, 2, len(line.rstrip()), clean_title(line), False)
     return None
+
+
+def _lettered_title(rest: str, span: int) -> bool:
+    """Whether a lettered item opens with a title: in capitals ("D. TAXES AND OTHER LEVIES"), or
+    a few words: capitalised, alone on the line ("C. Maintenance Services"), or run into the text
+    after a period or colon ("C. Conversion date. The ..."); not a sentence ("C. The Publishers desire
+    ...", "A. HealthGate hosts journals.") nor the initials of a name ("J. Smith", "P. O. Box 12")."""
+    if not rest[:1].isupper():
+        return False
+    caps = caps_run(rest)
+    if caps:
+        # Not a paragraph in capitals: "C. IN NO EVENT WILL ...", "D. YOU ACKNOWLEDGE THAT ...".
+        words = rest[:caps].rstrip(" .:;").lower()
+        return is_short_title(words, _CAPS_TITLE_WORDS) and _CLAUSE_WORDS.isdisjoint(words.split())
+    title = rest[:span]
+    words = title.rstrip(" .:;")
+    if sum(map(str.isalpha, words.split()[0])) < 2 or not is_short_title(words) or not _CLAUSE_WORDS.isdisjoint(words.split()):
+        return False
+    if rest[span:].strip():
+        return title.endswith((".", ":"))
+    # Alone on its line: a sentence ends with a period ("A. HealthGate hosts journals."), a title
+    # need not ("D. Advancing the program").
+    return not title.endswith(".") or is_word_title(" ".join(w for w in words.split() if any(map(str.isalpha, w))))
 
 
 _MD_LABEL_RE = re.compile(r"((?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]|[IVX]{1,5}))[.)][ \t]")
@@ -531,9 +568,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         info = _classify(s, markdown)
         if info is None and line_start and not markdown and s[:1].isdigit():
             info = _numbered_over_first_clause(s, text, segs, i)
-        if info is not None and info.kind == "caps" and not markdown and (
-            (line_start and _in_caps_paragraph(text, ls)) or signs_below(text, ls, le, info.title)
-        ):
+        if info is not None and not markdown and (info.kind == "caps" or (
+            # A party's label over its signature line stands alone on its line: "A. SMITH"
+            info.kind == "lettered" and info.span >= len(s.rstrip())
+        )) and ((line_start and _in_caps_paragraph(text, ls)) or signs_below(text, ls, le, info.title)):
             i += 1
             continue
         lead = _caps_lead(s, markdown) if info is None and line_start else 0

@@ -10,7 +10,7 @@ from itertools import compress, repeat
 from operator import is_, itemgetter
 from typing import Callable, NamedTuple, Sequence
 
-from .headings import Heading
+from .headings import LETTERED_LEVEL, Heading
 
 __all__ = ["OutlineNode", "effective_levels", "build_outline", "moved_alike", "patch_outline"]
 
@@ -44,17 +44,39 @@ def effective_levels(headings: Sequence[Heading]) -> list[int]:
     """Levels that place every non-Markdown heading below the Markdown heading it falls under.
 
     In a Markdown file a numbered clause under "## Terms" belongs to that heading, whatever its
-    own shape says; elsewhere the shape's level stands.
+    own shape says; elsewhere the shape's level stands (see `shape_level`).
     """
     out: list[int] = []
     md_level = 0
-    for h in headings:
+    for i, h in enumerate(headings):
         if h.kind in ("markdown", "setext"):
             md_level = h.level
             out.append(h.level)
         else:
-            out.append(md_level + h.level)
+            out.append(md_level + shape_level(headings, i))
     return out
+
+
+# A lone "I.", "V." or "X." after "H.", "U." or "W." goes on a list of lettered items.
+_LETTER_BEFORE = {"I": "H", "V": "U", "X": "W"}
+# How many headings back a lone numeral looks for the letter before it: an edit changes the
+# levels of at most this many headings after the ones it re-made.
+LETTER_REACH = 40
+
+
+def shape_level(headings: Sequence[Heading], i: int) -> int:
+    """Heading i's level from its shape, except that a lone numeral which goes on a lettered list
+    ("H. Survival", then "I. Remedies") is a lettered item, not Roman part one: the nearest heading
+    labelled by one letter, among the `LETTER_REACH` before it, is the letter before it."""
+    h = headings[i]
+    before = _LETTER_BEFORE.get(h.label) if h.kind == "roman" else None  # type: ignore[arg-type]
+    if before is None:
+        return h.level
+    for j in range(i - 1, max(-1, i - 1 - LETTER_REACH), -1):
+        label = headings[j].label
+        if label is not None and len(label) == 1 and label.isalpha():
+            return LETTERED_LEVEL if label == before else h.level
+    return h.level
 
 
 def build_outline(

@@ -119,7 +119,7 @@ def title_span(rest: str) -> int:
     sentence = _sentence_title(rest)
     stop = sentence or TITLE_LIMIT
     listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
-    if listed is not None and _is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
+    if listed is not None and is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
         return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
     # A title ended by a stop within its first words ("Fees. The Licensee pays") runs into nothing.
     run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
@@ -152,7 +152,7 @@ _NUMBER_WORD_RE = re.compile(
     r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand))\Z")
 
 
-def _is_word_title(words: str) -> bool:
+def is_word_title(words: str) -> bool:
     """Whether ``words`` read as a title in capitalised words ("Termination for Cause, Disability
     or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
     split = words.split()
@@ -164,11 +164,11 @@ _SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire
 _SHORT_TITLE_WORDS = 8
 
 
-def is_short_title(words: str) -> bool:
+def is_short_title(words: str, limit: int = _SHORT_TITLE_WORDS) -> bool:
     """Whether ``words`` read as a short title ("Conversion date", "Effect of Termination - Use
-    Beyond Term"), not as a sentence ("HealthGate will provide the Services")."""
+    Beyond Term"), not as a sentence ("HealthGate will provide the Services"): at most ``limit``."""
     split = words.split()
-    return 0 < len(split) <= _SHORT_TITLE_WORDS and not any(w in _SENTENCE_VERBS for w in split)
+    return 0 < len(split) <= limit and not any(w in _SENTENCE_VERBS for w in split)
 
 
 def defined_term_title(rest: str) -> str | None:

@@ -334,6 +334,7 @@ FRAGMENTS = st.sampled_from([
     "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ", "agree as follows: ", "ARTICLE 1 CONTRACT FOR SERVICES ",
     "\n5.1. The rights granted under this License will terminate automatically\n", "if You fail to comply. ",
     "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:", "\n7 Confidentiality\n", "\n7.1 From ", "\n11. SERVICES OF THE PARTIES 12\n", "\nSCHEDULE A TO THE SUPPLY AGREEMENT BETWEEN ALPHA AND BETA\n", " See Attached.", "\n---------- 3.0   Fees\n", ' "Fee." 4.2 Rates. ', "Attn: Legal   2.2 Relationship of Parties. The ", "\nBETWEEN:\n\n", "\nAND/OR\n",
+    "\nH. Survival\n", "\nI. Remedies\n", "\nB. PRICES. The ", "\nC. Conversion date. The ", "\nJ. Smith\n",
 ])
 
 
@@ -390,6 +391,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     ". 2.2 Orders. ", ". 2.2 ", ". 3. Price 3.1 Fees. ", ". 4. Term. ", ". 1.4. Zone shall mean Peru. ", "the Zone ",
     "Section 7.1 of the Agreement ", "this Amendment ", "this Agreement ",
     'ACME LTD., a company of Ontario\n\n("Seller")\n\n', ". 1.3 ", '"Week" means seven days, a "Day" means a day', '\n1.5 Zone. "Zone" means Peru.\n', '"FEE PERIOD" means a month. ', "the Fee Period ", "\nCOLORS\n\n2.1 Blue.\n", "\nBETWEEN:\n\n", "\nAND\n",
+    '\nB. "Zone" shall mean Peru.\n', '\n(iii) "Week" - seven days.\n', "\nA. DEFINITIONS\n", "\nH. Survival\n", "\nI. ",
 ])
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from longdoc import Heading, find_headings
+from longdoc import Heading, LongDocument, find_headings
 from longdoc.contents import _has_toc_runs
 from longdoc.headings import MARKDOWN_HEADING_RE, is_markdown
 
@@ -429,9 +429,51 @@ def test_lettered_recitals_c_and_d_are_no_roman_numerals() -> None:
     assert titles(text) == ["WHEREAS", "NOW THEREFORE IT IS AGREED AS FOLLOWS", "1. Definitions"]
 
 
-@pytest.mark.parametrize("line", ["C. Maintenance Services", "D. TAXES AND OTHER LEVIES", "C. Conversion date"])
-def test_a_lettered_part_c_or_d_with_a_title_is_a_heading(line: str) -> None:
+@pytest.mark.parametrize("line", ["C. Maintenance Services", "D. TAXES AND OTHER LEVIES", "D. Advancing the program"])
+def test_a_lettered_item_titled_alone_on_its_line_is_a_heading(line: str) -> None:
     assert titles(f"Recitals.\n\n{line}\n\nThe text of the part.\n") == [line]
+
+
+@pytest.mark.parametrize(("line", "title"), [
+    ("C. Conversion date. The parties shall perform.", "C. Conversion date"),
+    ("B. CHANGES. NETGEAR may modify the list.", "B. CHANGES"),
+])
+def test_a_lettered_item_whose_title_runs_into_its_text_is_a_heading(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == [title]
+
+
+@pytest.mark.parametrize("line", [
+    "A. Distributor may purchase Products by placing orders.",  # a sentence
+    "A. HealthGate hosts journals.",  # a short sentence, ending with its period
+    "P. O. Box 1234",  # initials
+    "C. IN NO EVENT WILL EITHER PARTY BE LIABLE FOR LOST PROFITS.",  # a paragraph in capitals
+    "G. In the event that Carrier determines that",
+])
+def test_a_lettered_line_that_opens_with_no_title_is_no_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
+
+
+def test_lettered_items_fall_under_the_numbered_clause_they_follow() -> None:
+    text = ("4. PRICES\n\nA. PRICES. Prices are in the list.\n\nB. CHANGES. The list may change.\n\n"
+            "5. SHIPMENT\n\nA. SHIPMENT. Products ship in a week.\n")
+    doc = LongDocument(text)
+    assert [(n.title, n.depth) for n in doc.nodes] == [
+        ("4. PRICES", 0), ("A. PRICES", 1), ("B. CHANGES", 1), ("5. SHIPMENT", 0), ("A. SHIPMENT", 1)]
+
+
+def test_a_lone_i_after_h_goes_on_the_lettered_list_and_opening_a_text_is_part_one() -> None:
+    text = ("I. INTRODUCTION\n\nThe terms.\n\n9. GENERAL\n\nG. Survival\n\nTerms survive.\n\nH. Notices\n\n"
+            "In writing.\n\nI. Remedies\n\nCumulative.\n\n10. TERM\n\nOne year.\n")
+    doc = LongDocument(text)
+    assert [(n.title, n.depth) for n in doc.nodes] == [
+        ("I. INTRODUCTION", 0), ("9. GENERAL", 1), ("G. Survival", 2), ("H. Notices", 2), ("I. Remedies", 2),
+        ("10. TERM", 1)]
+
+
+def test_a_lettered_definition_is_titled_by_its_term_even_with_a_numeral_letter() -> None:
+    text = ('1. DEFINITIONS\n\nH. "Fee" shall mean the price.\n\nI. "Term" shall mean one year.\n\n'
+            "2. TERM\n\nThe Term runs.\n")
+    assert titles(text) == ["1. DEFINITIONS", 'H. "Fee"', 'I. "Term"', "2. TERM"]
 
 
 SIGNATURES = ("9. Notices\n\nNotices are in writing.\n\nIN WITNESS WHEREOF, the parties sign below.\n\n"

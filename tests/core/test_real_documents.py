@@ -263,3 +263,19 @@ def test_outline_titles_of_cuad_contracts_are_never_whole_run_on_lines(cuad_samp
     for name, doc in cuad_sample:
         for n in doc.nodes:
             assert len(n.title) <= 101 and "\n" not in n.title, (name, n.title)
+
+
+def test_lettered_items_subdivide_the_numbered_clauses_of_a_pdf_contract(document) -> None:
+    doc = document(CUAD + "NETGEAR,INC_04_21_2003-EX-10.16-DISTRIBUTOR AGREEMENT.txt")
+    prices = node(doc, "4. PRICES, PRICE LIST, TAXES AND PAYMENT")
+    assert titles(prices.children) == ["A. PRICES", "B. CHANGES", "C. INVENTORY PRICE PROTECTION",
+                                       "D. TAXES AND OTHER LEVIES", "E. PAYMENT"]
+    assert node(doc, "5. SHIPMENT, CANCELLATION, RETURNS, TITLE, RISK OF LOSS, SECURITY INTEREST").depth == 0
+
+
+def test_lettered_recitals_fall_under_their_caption_and_leave_the_clauses_at_the_top(document) -> None:
+    doc = document(CUAD + "LIMEENERGYCO_09_09_1999-EX-10-DISTRIBUTOR AGREEMENT.txt")
+    assert titles(node(doc, "RECITALS").children) == [
+        "A. The Company's Business", "B. Representations", "C. The Distributor's Objectives",
+        "D. The Company's Appointment"]
+    assert node(doc, "1. ESTABLISHMENT OF DISTRIBUTORSHIP").depth == 0
