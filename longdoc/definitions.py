@@ -109,8 +109,8 @@ _MEANS = re.compile(rb'"' + _TERM + rb'"' + _MEANS_TAIL)
 # The tail alone, matched after a quoted term already found: the term is not scanned twice.
 _AFTER_TERM = re.compile(_MEANS_TAIL)
 # In a list of entries ("Cost of Services" is FASC's total ...) a quoted term opening a line is
-# defined by a plain "is".
-_IS = re.compile(rb"[ \t]+(?:is|are)\b")
+# defined by a plain "is", or by a dash ('(iii) "SOW" - Statement of Work document ...').
+_IS = re.compile(rb"[ \t]+(?:is|are)\b|[ \t]*--?[ \t]+(?=\S)")
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition.
 _ALSO_DEFINED = re.compile(rb'"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:the[ \t]+)?\Z')
@@ -159,9 +159,10 @@ _BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb
 _BOLD = re.compile(
     rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"))"
 )
+# An entry's label: "1.2", "(a)", "a.", or a capital letter ("B.", "AA."), which is no term.
 _ENTRY_TERM = (
-    rb"(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+)?"
-    rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*"
+    rb"(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.|[A-Z]{1,2}\.)[ \t]+)?"
+    rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*"
 )
 _ENTRY = re.compile(rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"))", re.MULTILINE)
 # An entry run on after the one before it ("... of a patient. 1.2. Affiliate shall mean ..."), read

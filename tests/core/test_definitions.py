@@ -390,3 +390,15 @@ def test_an_entry_is_read_from_its_line_start_unless_more_words_than_it_may_hold
         assert len(view[line:at].split()) > words
     else:
         assert found == line
+
+
+def test_a_quoted_term_opening_a_line_is_defined_by_a_dash() -> None:
+    text = 'A. DEFINITIONS\n\n     (iii) "SOW" - Statement of Work document attached to the RFP.\n\nThe SOW binds.\n'
+    d = only_defining(text, "SOW", "means")
+    assert text[d.start : d.end] == '"SOW" - Statement of Work document attached to the RFP.'
+
+
+def test_the_capital_letters_labelling_definitions_entries_are_no_terms() -> None:
+    text = ("1. DEFINITIONS\n\n  A.   Affiliate. Any entity that controls a Party.\n\n"
+            '  B.   "Demarcation" shall mean the measure from the router.\n\n2. TERM\n\nOne year.\n')
+    assert [d.term for d in LongDocument(text).definitions] == ["Affiliate", "Demarcation"]
