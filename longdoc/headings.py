@@ -268,7 +268,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
                       clean_title(title), False)
-    m = _LETTERED_RE.match(line) or _LONE_NUMERAL_RE.match(line)
+    m = (_LETTERED_RE.match(line) or _LONE_NUMERAL_RE.match(line)) if line[1:2] == "." else None
     if m:
         rest = line[m.end() :]
         span = title_span(rest)
