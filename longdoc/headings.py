@@ -168,8 +168,9 @@ _ROMAN_FIRST = frozenset("MDCLXVI")
 # A lettered item ("B. MINIMUM LOT SIZES. Products must ...", "C. Conversion date. The parties
 # ...") subdivides the clause above it: "C." and "D." are no Roman parts 100 and 500. "I.", "V." and
 # "X." stay Roman: a lone numeral there is part one, five or ten.
-_LETTERED_RE = re.compile(r"([A-HJ-UWYZ])\.[ \t]+")
-_LONE_NUMERAL_RE = re.compile(r"([IVX])\.[ \t]+")
+# "B.", or "BB." after "Z." in a long list.
+_LETTERED_RE = re.compile(r"((?P<letter>[A-HJ-UWYZ])(?P=letter)?)\.[ \t]+")
+_LETTER_ENDS = frozenset([". ", ".\t", *(f"{c}." for c in "ABCDEFGHJKLMNOPQRSTUWYZ")])
 LETTERED_LEVEL = 5  # below "1.1.1", so that it falls under the numbered clause it follows
 _CAPS_TITLE_WORDS = 12  # "E. AGENCY'S ERRORS AND OMISSION, AND FIDELITY & ELECTRONIC CRIME INSURANCE"
 _CLAUSE_WORDS = frozenset({"that", "which", "hereby"})
@@ -268,29 +269,39 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
                       clean_title(title), False)
-    m = (_LETTERED_RE.match(line) or _LONE_NUMERAL_RE.match(line)) if line[1:2] == "." else None
+    m = _LETTERED_RE.match(line) if line[1:3] in _LETTER_ENDS else None
     if m:
         rest = line[m.end() :]
         span = title_span(rest)
-        # A lettered definition is titled by its term ('B. "Contract Year" shall mean ...'), like a
-        # numbered one; no Roman part is.
         defined = defined_term_title(rest)
-        if defined or (m.re is _LETTERED_RE and _lettered_title(rest, span)):
-            return _Shape("lettered", m.group(1), LETTERED_LEVEL, len(line[: m.end() + span].rstrip()),
-                          clean_title(f"{m.group(1)}. {defined or rest[:span]}"), False)
-        if m.re is _LETTERED_RE:
+        if not (defined or _lettered_title(rest, span)):
             return None
+        return _lettered(line, m, rest, span, defined)
     m = _ROMAN_RE.match(line) if first in _ROMAN_FIRST else None
     if m and m.group(1):
         rest = line[m.end() :]
         if not rest or not (rest[0].isupper() or rest[0] in "\"“("):
             return None
         span = title_span(rest)
+        # A definition is titled by its term ('II. "Plan" shall have the meaning ...'): an entry
+        # of a lettered list, like a numbered one, for no Roman part is. A lone "I." opening a
+        # sentence is an item of a list ("I. Maintain adequate working capital ..."), not part one.
+        defined = defined_term_title(rest)
+        if defined:
+            return _lettered(line, m, rest, span, defined)
+        if len(m.group(1)) == 1 and not _lettered_title(rest, span):
+            return None
         return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
                       clean_title(f"{m.group(1)}. {rest[:span]}"), False)
     if not markdown and _is_caps_heading(line.rstrip()):
         return _Shape("caps", None, 2, len(line.rstrip()), clean_title(line), False)
     return None
+
+
+def _lettered(line: str, m: re.Match[str], rest: str, span: int, defined: str | None) -> _Shape:
+    """The shape of a lettered item labelled by ``m``, titled by its defined term if it has one."""
+    return _Shape("lettered", m.group(1), LETTERED_LEVEL, len(line[: m.end() + span].rstrip()),
+                  clean_title(f"{m.group(1)}. {defined or rest[:span]}"), False)
 
 
 def _lettered_title(rest: str, span: int) -> bool:
@@ -311,8 +322,11 @@ def _lettered_title(rest: str, span: int) -> bool:
         return False
     if rest[span:].strip():
         return title.endswith((".", ":"))
-    # Alone on its line: a sentence ends with a period ("A. HealthGate hosts journals."), a title
-    # need not ("D. Advancing the program").
+    # Alone on its line: a sentence ends with a period ("A. HealthGate hosts journals."), an item
+    # of a list with a semicolon ("B. Objective or expected benefit;"), a title with neither
+    # ("D. Advancing the program") or in capitalised words.
+    if title.rstrip().endswith((";", ",")):
+        return False
     return not title.endswith(".") or is_word_title(" ".join(w for w in words.split() if any(map(str.isalpha, w))))
 
 

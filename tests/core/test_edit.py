@@ -334,7 +334,7 @@ FRAGMENTS = st.sampled_from([
     "\n*  6. Disclaimer of Warranty   *\n", "*", "   *\n", " v. 2.0. If a copy ", "agree as follows: ", "ARTICLE 1 CONTRACT FOR SERVICES ",
     "\n5.1. The rights granted under this License will terminate automatically\n", "if You fail to comply. ",
     "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:", "\n7 Confidentiality\n", "\n7.1 From ", "\n11. SERVICES OF THE PARTIES 12\n", "\nSCHEDULE A TO THE SUPPLY AGREEMENT BETWEEN ALPHA AND BETA\n", " See Attached.", "\n---------- 3.0   Fees\n", ' "Fee." 4.2 Rates. ', "Attn: Legal   2.2 Relationship of Parties. The ", "\nBETWEEN:\n\n", "\nAND/OR\n",
-    "\nH. Survival\n", "\nI. Remedies\n", "\nB. PRICES. The ", "\nC. Conversion date. The ", "\nJ. Smith\n",
+    "\nH. Survival\n", "\nI. Remedies\n", "\nB. PRICES. The ", "\nC. Conversion date. The ", "\nJ. Smith\n", "\nII. ", '\nCC. "Fee" shall mean x.\n', "benefit;\n",
 ])
 
 

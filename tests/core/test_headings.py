@@ -448,6 +448,8 @@ def test_a_lettered_item_whose_title_runs_into_its_text_is_a_heading(line: str, 
     "P. O. Box 1234",  # initials
     "C. IN NO EVENT WILL EITHER PARTY BE LIABLE FOR LOST PROFITS.",  # a paragraph in capitals
     "G. In the event that Carrier determines that",
+    "B. Objective or expected benefit;",  # an item of a list
+    "I. Maintain adequate working capital to operate the Franchise at all times.",  # an item, not part one
 ])
 def test_a_lettered_line_that_opens_with_no_title_is_no_heading(line: str) -> None:
     assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
@@ -468,6 +470,13 @@ def test_a_lone_i_after_h_goes_on_the_lettered_list_and_opening_a_text_is_part_o
     assert [(n.title, n.depth) for n in doc.nodes] == [
         ("I. INTRODUCTION", 0), ("9. GENERAL", 1), ("G. Survival", 2), ("H. Notices", 2), ("I. Remedies", 2),
         ("10. TERM", 1)]
+
+
+def test_doubled_letters_go_on_a_long_lettered_list_even_where_they_read_as_numerals() -> None:
+    text = ('1. DEFINITIONS\n\nAA. "Fee" shall mean the price.\n\nCC. "Term" shall mean one year.\n\n'
+            'II. "Plan" shall have the meaning set forth below.\n\n2. TERM\n\nThe Term runs.\n')
+    assert [(n.title, n.depth) for n in LongDocument(text).nodes] == [
+        ("1. DEFINITIONS", 0), ('AA. "Fee"', 1), ('CC. "Term"', 1), ('II. "Plan"', 1), ("2. TERM", 0)]
 
 
 def test_a_lettered_definition_is_titled_by_its_term_even_with_a_numeral_letter() -> None:
