@@ -30,7 +30,7 @@ from .definitions import (
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, is_markdown, scan_headings
-from .outline import LETTER_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
+from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
@@ -532,12 +532,20 @@ class LongDocument:
         if self._levels_cache is None:
             seed = self._outline_seed
             if seed is not None and not seed.markdown and not self._markdown:
-                # Outside Markdown a heading's level is its shape's, read with the few headings
-                # before it: only the edited ones and those that read them are new.
+                # Outside Markdown a heading's level is its shape's, read with the headings around
+                # it: only the edited ones and those that read them are new.
                 levels = [*seed.levels[: seed.first], *repeat(0, seed.new_end - seed.first), *seed.levels[seed.old_end :]]
                 heads = _PartHeadings(self._parts)
-                for i in range(seed.first, min(len(levels), seed.new_end + LETTER_REACH)):
-                    levels[i] = shape_level(heads, i)
+                unchanged = 0
+                for i in range(max(0, seed.first - 1), len(levels)):
+                    level = shape_level(heads, i, levels)
+                    if i >= seed.new_end and level == levels[i]:
+                        unchanged += 1
+                        if unchanged == LEVEL_REACH:
+                            break  # no heading further on reads a changed level
+                    else:
+                        unchanged = 0
+                    levels[i] = level
                 self._levels_cache = levels
             else:
                 self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]

@@ -44,38 +44,67 @@ def effective_levels(headings: Sequence[Heading]) -> list[int]:
     """Levels that place every non-Markdown heading below the Markdown heading it falls under.
 
     In a Markdown file a numbered clause under "## Terms" belongs to that heading, whatever its
-    own shape says; elsewhere the shape's level stands (see `shape_level`).
+    own shape says; elsewhere the shape's level stands, as read with the headings around it (see
+    `shape_level`).
     """
     out: list[int] = []
+    shapes: list[int] = []
     md_level = 0
     for i, h in enumerate(headings):
+        shapes.append(shape_level(headings, i, shapes))
         if h.kind in ("markdown", "setext"):
             md_level = h.level
             out.append(h.level)
         else:
-            out.append(md_level + shape_level(headings, i))
+            out.append(md_level + shapes[i])
     return out
 
 
 # A lone "I.", "V." or "X." after "H.", "U." or "W." goes on a list of lettered items.
 _LETTER_BEFORE = {"I": "H", "V": "U", "X": "W"}
-# How many headings back a lone numeral looks for the letter before it: an edit changes the
-# levels of at most this many headings after the ones it re-made.
-LETTER_REACH = 40
+# How many headings back a heading's level reads: an edit changes the levels of the headings it
+# re-made, the one before them, and those after them up to a run this long of unchanged levels.
+LEVEL_REACH = 40
+_ITEM_LEVEL = LETTERED_LEVEL + 1  # "1." on a list under a lettered item
 
 
-def shape_level(headings: Sequence[Heading], i: int) -> int:
-    """Heading i's level from its shape, except that a lone numeral which goes on a lettered list
-    ("H. Survival", then "I. Remedies") is a lettered item, not Roman part one: the nearest heading
-    labelled by one letter, among the `LETTER_REACH` before it, is the letter before it."""
+def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
+    """Heading i's level from its shape, as read with the headings around it; ``levels`` holds
+    the levels so read of the headings before it (Markdown headings at their own level).
+
+    A lone numeral going on a lettered list ("H. Survival", then "I. Remedies") is a lettered item:
+    the nearest heading labelled by one letter is the letter before it. A list numbered from "1."
+    right under a lettered item ("E. Approval Process", then "1. General") is that item's, unless
+    its "1." has clauses of its own ("1.1"): the text's clauses after a lettered preamble. Each
+    later number ("2.") takes the level of the nearest number before it ("1.") that no later
+    number of its level followed: "4. Services" after items 1 to 7 goes on the list of "3."."""
     h = headings[i]
-    before = _LETTER_BEFORE.get(h.label) if h.kind == "roman" else None  # type: ignore[arg-type]
-    if before is None:
+    if h.kind == "roman":
+        before = _LETTER_BEFORE.get(h.label)  # type: ignore[arg-type]
+        if before is not None:
+            for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
+                label = headings[j].label
+                if label is not None and len(label) == 1 and label.isalpha():
+                    return LETTERED_LEVEL if label == before else h.level
         return h.level
-    for j in range(i - 1, max(-1, i - 1 - LETTER_REACH), -1):
-        label = headings[j].label
-        if label is not None and len(label) == 1 and label.isalpha():
-            return LETTERED_LEVEL if label == before else h.level
+    if h.kind != "numbered" or not h.label.isdigit():  # type: ignore[union-attr]
+        return h.level
+    n = int(h.label)  # type: ignore[arg-type]
+    if n == 1:
+        if i == 0 or levels[i - 1] != LETTERED_LEVEL or headings[i - 1].kind not in ("lettered", "roman"):
+            return h.level
+        following = headings[i + 1].label if i + 1 < len(headings) else None
+        return h.level if following is not None and following.startswith("1.") else _ITEM_LEVEL
+    previous = str(n - 1)
+    seen: set[int] = set()  # levels of the numbers passed: a number there was followed
+    for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
+        other = headings[j]
+        if other.kind != "numbered" or not other.label.isdigit():  # type: ignore[union-attr]
+            continue
+        level = levels[j]
+        if other.label == previous and level not in seen:
+            return level
+        seen.add(level)
     return h.level
 
 

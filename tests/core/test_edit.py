@@ -69,6 +69,24 @@ def test_edit_equals_a_fresh_build_of_the_edited_text(old: str, new: str) -> Non
     assert_same_as_fresh(doc)
 
 
+# Sixty items of a lettered item, a caption in capitals after every tenth: its level is its own.
+ITEMS = "3. GRANT\n\nE. Approval Process\n\n" + "".join(
+    f"{k}. Item {k}. Text.\n\n" + ("SCHEDULE NOTE\n\n" if k % 10 == 0 else "") for k in range(1, 61)
+) + "4. SERVICES\n\nDays.\n"
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("E. Approval Process", "Approval process"),  # sixty items leave the lettered item, one after the other
+    ("3. GRANT", "3 grant"),  # the list after the items has no "3." to go on
+    ("\n\n4. SERVICES", " services"),
+    ("1. Item 1.", "1.1 Item 1."),  # the items are clauses with subclauses now
+])
+def test_an_edit_that_relevels_a_long_list_equals_a_fresh_build(old: str, new: str) -> None:
+    before = LongDocument(ITEMS)
+    assert before.nodes
+    assert_same_as_fresh(replace(before, old, new))
+
+
 def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_fresh_one() -> None:
     assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
 
@@ -335,6 +353,7 @@ FRAGMENTS = st.sampled_from([
     "\n5.1. The rights granted under this License will terminate automatically\n", "if You fail to comply. ",
     "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:", "\n7 Confidentiality\n", "\n7.1 From ", "\n11. SERVICES OF THE PARTIES 12\n", "\nSCHEDULE A TO THE SUPPLY AGREEMENT BETWEEN ALPHA AND BETA\n", " See Attached.", "\n---------- 3.0   Fees\n", ' "Fee." 4.2 Rates. ', "Attn: Legal   2.2 Relationship of Parties. The ", "\nBETWEEN:\n\n", "\nAND/OR\n",
     "\nH. Survival\n", "\nI. Remedies\n", "\nB. PRICES. The ", "\nC. Conversion date. The ", "\nJ. Smith\n", "\nII. ", '\nCC. "Fee" shall mean x.\n', "benefit;\n",
+    "\nE. Approval Process\n", "\n1. General\n", "\n2. Term\n", "\n1.1 Grant\n", "\n4. Services\n",
 ])
 
 

@@ -22,6 +22,11 @@ def only(text: str) -> Heading:
     return found[0]
 
 
+def tree(text: str) -> list[tuple[str, int]]:
+    """Each outline node's title and depth, in document order."""
+    return [(n.title, n.depth) for n in LongDocument(text).nodes]
+
+
 def titles(text: str) -> list[str]:
     return [h.title for h in find_headings(text)]
 
@@ -458,16 +463,38 @@ def test_a_lettered_line_that_opens_with_no_title_is_no_heading(line: str) -> No
 def test_lettered_items_fall_under_the_numbered_clause_they_follow() -> None:
     text = ("4. PRICES\n\nA. PRICES. Prices are in the list.\n\nB. CHANGES. The list may change.\n\n"
             "5. SHIPMENT\n\nA. SHIPMENT. Products ship in a week.\n")
-    doc = LongDocument(text)
-    assert [(n.title, n.depth) for n in doc.nodes] == [
+    assert tree(text) == [
         ("4. PRICES", 0), ("A. PRICES", 1), ("B. CHANGES", 1), ("5. SHIPMENT", 0), ("A. SHIPMENT", 1)]
+
+
+def test_a_list_numbered_from_one_under_a_lettered_item_is_that_items_and_the_clauses_go_on_after_it() -> None:
+    text = ("3. GRANT\n\nE. Approval Process\n\n1. General. Approvals are written.\n\n2. Advertising. Ads are "
+            "approved.\n\n3. Legal Lines. Lines are added.\n\n4. Brand. No other brand.\n\n4. SERVICES\n\nDays.\n")
+    assert tree(text) == [
+        ("3. GRANT", 0), ("E. Approval Process", 1), ("1. General", 2), ("2. Advertising", 2),
+        ("3. Legal Lines", 2), ("4. Brand", 2), ("4. SERVICES", 0)]
+
+
+def test_lettered_parts_each_hold_their_own_numbered_list() -> None:
+    text = ("A. DEFINITIONS\n\n1. Student home\n\n2. Bus stop\n\nB. TERMS OF AGREEMENT\n\n1. Data Sharing\n\n"
+            "2. Nondisclosure\n\n3. Background Checks\n")
+    assert tree(text) == [
+        ("A. DEFINITIONS", 0), ("1. Student home", 1), ("2. Bus stop", 1), ("B. TERMS OF AGREEMENT", 0),
+        ("1. Data Sharing", 1), ("2. Nondisclosure", 1), ("3. Background Checks", 1)]
+
+
+def test_clauses_with_subclauses_after_lettered_recitals_stay_at_the_top() -> None:
+    text = ("RECITALS\n\nA. The Business. The Company sells.\n\nB. The Appointment. It appoints.\n\n"
+            "1. APPOINTMENT\n\n1.1 Grant. The grant.\n\n2. PURCHASES\n\n2.1 Orders. The orders.\n")
+    assert tree(text) == [
+        ("RECITALS", 0), ("A. The Business", 1), ("B. The Appointment", 1), ("1. APPOINTMENT", 0),
+        ("1.1 Grant", 1), ("2. PURCHASES", 0), ("2.1 Orders", 1)]
 
 
 def test_a_lone_i_after_h_goes_on_the_lettered_list_and_opening_a_text_is_part_one() -> None:
     text = ("I. INTRODUCTION\n\nThe terms.\n\n9. GENERAL\n\nG. Survival\n\nTerms survive.\n\nH. Notices\n\n"
             "In writing.\n\nI. Remedies\n\nCumulative.\n\n10. TERM\n\nOne year.\n")
-    doc = LongDocument(text)
-    assert [(n.title, n.depth) for n in doc.nodes] == [
+    assert tree(text) == [
         ("I. INTRODUCTION", 0), ("9. GENERAL", 1), ("G. Survival", 2), ("H. Notices", 2), ("I. Remedies", 2),
         ("10. TERM", 1)]
 
@@ -475,7 +502,7 @@ def test_a_lone_i_after_h_goes_on_the_lettered_list_and_opening_a_text_is_part_o
 def test_doubled_letters_go_on_a_long_lettered_list_even_where_they_read_as_numerals() -> None:
     text = ('1. DEFINITIONS\n\nAA. "Fee" shall mean the price.\n\nCC. "Term" shall mean one year.\n\n'
             'II. "Plan" shall have the meaning set forth below.\n\n2. TERM\n\nThe Term runs.\n')
-    assert [(n.title, n.depth) for n in LongDocument(text).nodes] == [
+    assert tree(text) == [
         ("1. DEFINITIONS", 0), ('AA. "Fee"', 1), ('CC. "Term"', 1), ('II. "Plan"', 1), ("2. TERM", 0)]
 
 
