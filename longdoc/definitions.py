@@ -11,7 +11,6 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 from itertools import pairwise
 from operator import attrgetter
 from typing import NamedTuple, Protocol
@@ -486,7 +485,7 @@ def find_definitions(text: str, nodes: Sequence[_Titled] = (), view: bytes | Non
 def forget_use_patterns() -> None:
     """Let go of the compiled patterns of defined terms' uses (under 1 MB for the 2,000 terms of a
     10 MB contract); the next search compiles them again."""
-    _use_pattern.cache_clear()
+    _USE_PATTERNS.clear()
 
 
 # The most whitespace a use may hold between two words of its term ("Effective  Date" and a line
@@ -494,10 +493,23 @@ def forget_use_patterns() -> None:
 _MAX_GAP = 40
 
 
-@lru_cache(maxsize=4096)
+# The compiled use patterns by term, let go of all at once when they grow past a bound.
+_USE_PATTERNS: dict[str, re.Pattern[bytes]] = {}
+_USE_PATTERNS_HELD = 4096
+
+
 def _use_pattern(term: str) -> re.Pattern[bytes]:
     """Whole-word forms of a term as drafted: plural (s, es, y -> ies) and possessive, any run of
     up to `_MAX_GAP` whitespace characters between its words."""
+    pattern = _USE_PATTERNS.get(term)
+    if pattern is None:
+        if len(_USE_PATTERNS) >= _USE_PATTERNS_HELD:
+            _USE_PATTERNS.clear()
+        pattern = _USE_PATTERNS[term] = _compile_use(term)
+    return pattern
+
+
+def _compile_use(term: str) -> re.Pattern[bytes]:
     words = [re.escape(w.encode("latin-1", "replace")) for w in term.split()]
     last = words[-1]
     if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
@@ -573,9 +585,21 @@ def _forms(term: str) -> list[bytes]:
     return forms
 
 
-def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
-    """The start of a use that lies in view[lo:hi], or None."""
-    if " " in term:  # the words may stand apart by more than one space: a pattern finds them
+def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int, near: bool = False) -> int | None:
+    """The start of a use that lies in view[lo:hi], or None; ``near``: a short stretch, where a
+    term of several words is first sought as written, one space apart."""
+    if " " in term:
+        if near and term not in _USE_PATTERNS:
+            # Where uses cluster, most are written as defined: one is found without the term's
+            # pattern, whose compiling costs a text's first diagnosis some 40 us a term (once
+            # compiled, the pattern alone reads the stretch once).
+            written = term.encode("latin-1", "replace")
+            at = view.find(written, lo, hi)
+            while at >= 0:
+                if _USE_END.match(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
+                    return at
+                at = view.find(written, at + 1, hi)
+        # The words may stand further apart: a pattern finds them.
         for start, _ in _matches(view, term, own, lo, hi):
             return start
         return None
@@ -608,9 +632,9 @@ def first_use(
     v = byte_view(text) if view is None else view
     first = own[0][1]
     # Uses mostly follow the definition: look after it first, then before it.
-    found = _use_in(v, term, own, first, min(len(v), first + _NEAR))
+    found = _use_in(v, term, own, first, min(len(v), first + _NEAR), near=True)
     if found is None:
-        found = _use_in(v, term, own, max(0, first - _NEAR), first)
+        found = _use_in(v, term, own, max(0, first - _NEAR), first, near=True)
     if found is not None:
         return found
     ranges = spans() if spans is not None else None

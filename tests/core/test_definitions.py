@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from longdoc import definitions
 from longdoc.definitions import (
     _entry_line_start,
     byte_view,
@@ -402,3 +403,13 @@ def test_the_capital_letters_labelling_definitions_entries_are_no_terms() -> Non
     text = ("1. DEFINITIONS\n\n  A.   Affiliate. Any entity that controls a Party.\n\n"
             '  B.   "Demarcation" shall mean the measure from the router.\n\n2. TERM\n\nOne year.\n')
     assert [d.term for d in LongDocument(text).definitions] == ["Affiliate", "Demarcation"]
+
+
+def test_a_term_used_as_written_near_its_definition_is_found_without_compiling_its_pattern() -> None:
+    text = ('"Delivery Notice" means the notice. "Supply Term" means a year.\n\n'
+            "Send a Delivery Notice. The Supply\n   Term runs.\n")
+    defs = find_definitions(text)
+    definitions.forget_use_patterns()
+    assert first_use(text, defs, "Delivery Notice") == text.index("Delivery Notice. The")
+    assert first_use(text, defs, "Supply Term") == text.index("Supply\n")
+    assert set(definitions._USE_PATTERNS) == {"Supply Term"}, "only the use spread over a line break needs it"
