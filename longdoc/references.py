@@ -69,7 +69,7 @@ _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
 _SUB = rb"(?:[ \t]?\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,3})\))"
 _NUMBER = (
     rb"(?:\d+(?:\.\d+)*(?:\.(?=\d))?" + _SUB + rb"*|" + _SUB + rb"+|[IVXL]{1,6}\b(?:\.\d+)*" + _SUB + rb"*"
-    rb"|[\"']?[A-Z](?:-?\d+)?\b[\"']?" + _SUB + rb"*"
+    rb"|[\"']?[A-Z](?:-?\d+)?\b(?!&)[\"']?" + _SUB + rb"*"  # not "M&I"
     rb"|[a-z](?=[ \t]+(?:of|above|below|hereof|and|or)\b|[,;)]))"
 )
 _JOIN = rb"(?:[ \t]*(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])?[ \t]*(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)[ \t]+)"
@@ -501,9 +501,30 @@ class _Resolver:
             return self.labelled(ref.start, ref.end, ref.kind, ref.label, ref.part)
         return ref._replace(target=node.index, clause=at)
 
+    @cached_property
+    def lettered(self) -> dict[str, list[OutlinePart]]:
+        """The nodes of each letter that labels more than one ("A." under clause 5 and under 8)."""
+        by_label: dict[str, list[OutlinePart]] = {}
+        for node in self.nodes:
+            if node.label and node.label.isalpha() and node.label.isupper():
+                by_label.setdefault(node.label, []).append(node)
+        return {label: found for label, found in by_label.items() if len(found) > 1}
+
     def labelled(self, s: int, e: int, kind: str, label: str, part: str) -> Reference:
-        """The citation of a numbered or lettered part, resolved."""
-        return self.located(Reference(s, e, kind, label, part, *self.index.resolve(kind, label)))
+        """The citation of a numbered or lettered part, resolved; a letter that several lists use
+        names the item of the list whose clause holds the citation, or of the nearest one above."""
+        target, exact = self.index.resolve(kind, label)
+        if target is not None and label in self.lettered and self.enclosing.by_index[target].label == label:
+            target = self._nearest_lettered(label, s).index
+        return self.located(Reference(s, e, kind, label, part, target, exact))
+
+    def _nearest_lettered(self, label: str, at: int) -> OutlinePart:
+        by_index = self.enclosing.by_index
+        found = self.lettered[label]
+        holding = [n for n in found if n.parent is None or by_index[n.parent].start <= at < by_index[n.parent].end]
+        pool = holding or found
+        above = [n for n in pool if n.heading_start <= at]
+        return above[-1] if above else pool[0]
 
     def relative(self, s: int, e: int, kind: str, part: str) -> Reference:
         """A citation of sub-parts only ("paragraph (b)"): a part of the clause where it stands."""

@@ -261,3 +261,16 @@ def test_a_citation_far_from_an_edit_keeps_the_clause_it_found_in_the_text_moved
     [after] = edited.references
     assert after == LongDocument(edited.text).references[0]
     assert after.clause == edited.text.index("2.5 the buyer")
+
+
+def test_a_letter_that_several_lists_use_cites_the_item_of_the_list_around_the_citation() -> None:
+    text = ("5. ROYALTIES\n\nA. Rates. Five percent.\n\nB. Reports. Monthly.\n\n14. INDEMNITY\n\n"
+            "A. By Customer. Customer indemnifies.\n\nB. By Supplier. Except as set out in Paragraph A.\n")
+    doc = LongDocument(text)
+    (ref,) = doc.references
+    assert doc.nodes[ref.target].start == text.index("A. By Customer")
+
+
+def test_a_name_joined_by_an_ampersand_after_a_citation_is_no_lettered_part() -> None:
+    text = "3.2 Services. Except as stated in this Section 3.2, M&I shall have no liability.\n\nA. Scope\n\nM. Terms\n"
+    assert [text[r.start : r.end] for r in LongDocument(text).references] == ["Section 3.2"]
