@@ -166,9 +166,8 @@ _SECTION_FIRST = frozenset("S§")
 _EXHIBIT_FIRST = frozenset("ESA")
 _ROMAN_FIRST = frozenset("MDCLXVI")
 # A lettered item ("B. MINIMUM LOT SIZES. Products must ...", "C. Conversion date. The parties
-# ...") subdivides the clause above it: "C." and "D." are no Roman parts 100 and 500. "I.", "V." and
-# "X." stay Roman: a lone numeral there is part one, five or ten.
-# "B.", or "BB." after "Z." in a long list.
+# ...", "BB." after "Z." in a long list) subdivides the clause above it: "C." and "D." are no Roman
+# parts 100 and 500. "I.", "V." and "X." stay Roman: a lone numeral there is part one, five or ten.
 _LETTERED_RE = re.compile(r"((?P<letter>[A-HJ-UWYZ])(?P=letter)?)\.[ \t]+")
 _LETTER_ENDS = frozenset([". ", ".\t", *(f"{c}." for c in "ABCDEFGHJKLMNOPQRSTUWYZ")])
 LETTERED_LEVEL = 5  # below "1.1.1", so that it falls under the numbered clause it follows
@@ -318,7 +317,8 @@ def _lettered_title(rest: str, span: int) -> bool:
         return is_short_title(words, _CAPS_TITLE_WORDS) and _CLAUSE_WORDS.isdisjoint(words.split())
     title = rest[:span]
     words = title.rstrip(" .:;")
-    if sum(map(str.isalpha, words.split()[0])) < 2 or not is_short_title(words) or not _CLAUSE_WORDS.isdisjoint(words.split()):
+    split = words.split()
+    if sum(map(str.isalpha, split[0])) < 2 or not is_short_title(words) or not _CLAUSE_WORDS.isdisjoint(split):
         return False
     if rest[span:].strip():
         return title.endswith((".", ":"))
@@ -327,7 +327,7 @@ def _lettered_title(rest: str, span: int) -> bool:
     # ("D. Advancing the program") or in capitalised words.
     if title.rstrip().endswith((";", ",")):
         return False
-    return not title.endswith(".") or is_word_title(" ".join(w for w in words.split() if any(map(str.isalpha, w))))
+    return not title.endswith(".") or is_word_title(" ".join(w for w in split if any(map(str.isalpha, w))))
 
 
 _MD_LABEL_RE = re.compile(r"((?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]|[IVX]{1,5}))[.)][ \t]")
