@@ -168,8 +168,9 @@ _ROMAN_FIRST = frozenset("MDCLXVI")
 # A lettered item ("B. MINIMUM LOT SIZES. Products must ...", "C. Conversion date. The parties
 # ...", "BB." after "Z." in a long list) subdivides the clause above it: "C." and "D." are no Roman
 # parts 100 and 500. "I.", "V." and "X." stay Roman: a lone numeral there is part one, five or ten.
-_LETTERED_RE = re.compile(r"((?P<letter>[A-HJ-UWYZ])(?P=letter)?)\.[ \t]+")
-_LETTER_ENDS = frozenset([". ", ".\t", *(f"{c}." for c in "ABCDEFGHJKLMNOPQRSTUWYZ")])
+_LETTERS = "ABCDEFGHJKLMNOPQRSTUWYZ"
+_LETTERED_RE = re.compile(rf"((?P<letter>[{_LETTERS}])(?P=letter)?)\.[ \t]+")
+_LETTER_ENDS = frozenset([". ", ".\t", *(f"{c}." for c in _LETTERS)])  # line[1:3] of "B. " and "BB. "
 LETTERED_LEVEL = 5  # below "1.1.1", so that it falls under the numbered clause it follows
 _CAPS_TITLE_WORDS = 12  # "E. AGENCY'S ERRORS AND OMISSION, AND FIDELITY & ELECTRONIC CRIME INSURANCE"
 _CLAUSE_WORDS = frozenset({"that", "which", "hereby"})
