@@ -69,6 +69,9 @@ _ARTICLE_RE = re.compile(
 _SECTION_RE = re.compile(
     r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
 )
+# A cited item of the clause, then a word in lower case: "Section 7.3(a) and Section 7.3(b) hereof
+# are ...", "Section 8.4.4 (2) below" open sentences, where "Section 7.3(a) Indemnities" is a title.
+_CITED_ITEM_RE = re.compile(r"(?:\((?:[a-z]{1,4}|[0-9]{1,3}|[A-Z])\))+[ \t]*(?:[,;][ \t]*)?[a-z]")
 _EXHIBIT_RE = re.compile(
     r"(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)"
     r"[ \t]+[\"“]?(?!(?:OF|TO|IN|ON|AT|BY|OR|AN|FOR|THE|AND)\b)([A-Z0-9]{1,3}(?:[.\-][A-Z0-9]{1,3})?)\b[\"”]?\.?"
@@ -203,7 +206,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         rest_start = m.end()
         rest = line[rest_start:]
         stripped = rest.lstrip(" \t-–—:.")
-        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_"):
+        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_") or _cites_item(stripped):
             return None
         offset = rest_start + (len(rest) - len(stripped))
         span = title_span(stripped) if stripped else 0
@@ -218,7 +221,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         word, number = m.group(1), m.group(2)
         rest = line[m.end() :]
         stripped = rest.lstrip(" \t-–—:")
-        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_"):
+        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_") or _cites_item(stripped):
             return None
         offset = m.end() + (len(rest) - len(stripped))
         word_norm = "§" if word.startswith("§") else "Section"
@@ -296,6 +299,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
     if not markdown and _is_caps_heading(line.rstrip()):
         return _Shape("caps", None, 2, len(line.rstrip()), clean_title(line), False)
     return None
+
+
+def _cites_item(rest: str) -> bool:
+    """Whether the words after a clause label cite an item of it in a sentence (`_CITED_ITEM_RE`)."""
+    return rest.startswith("(") and _CITED_ITEM_RE.match(rest) is not None
 
 
 def _lettered(line: str, m: re.Match[str], rest: str, span: int, defined: str | None) -> _Shape:

@@ -278,6 +278,22 @@ def test_a_section_cited_after_a_list_number_a_colon_or_a_sentence_end_is_no_hea
 @pytest.mark.parametrize(
     "line",
     [
+        "Section 7.3(a) and Section 7.3(b) hereof are intended to benefit the Relevant Indemnified Parties.",
+        "Section 8.4.4 (2) below, and may be made by check or wire transfer.",
+        "Article 5(b) of the Lease applies to the Premises.",
+    ],
+)
+def test_a_clause_label_citing_an_item_of_it_in_a_sentence_is_no_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == []
+
+
+def test_a_clause_label_with_an_item_and_a_title_is_a_heading() -> None:
+    assert titles("Recitals.\n\nSection 7.3(a) Indemnities. The Company shall pay.\n") == ["Section 7.3 (a) Indemnities"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
         "This Source Code Form is subject to the Mozilla Public License, v. 2.0. If a copy is missing, ask.",
         "The parties signed Amendment No. 2.1 Restated Terms on that day.",
         "The claim is stated in Smith vs. 3.2 Holdings Inc. and nowhere else.",
