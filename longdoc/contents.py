@@ -1,6 +1,7 @@
 """Table-of-contents entries, which are never headings: a title and a page number on a line
 ("1.1 Term ........ 4", "ARTICLE 5 INDEMNIFICATION 12"), or entries run into one line
-("1.1 \"Actions\" 1 1.2 \"Affiliate\" 1 ...", "2 Section 1.1 ... 3 Section 1.2").
+("1.1 \"Actions\" 1 1.2 \"Affiliate\" 1 ...", "2 Section 1.1 ... 3 Section 1.2"), with or without
+their page numbers ("11. TERMINATION   11.1 For Convenience   11.2 For Cause   11.3 ...").
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ _TOC_RE = re.compile(
     r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
     r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
 )
-# A clause's number and title in capitals with its page number one space after them: "11. SERVICES TO
-# BE PROVIDED TO THE JOINT VENTURE BY THE PARTIES 12" (a heading's title does not end in a number).
+# A clause's number and title in capitals with its page number one space after them, or none: "11.
+# SERVICES TO BE PROVIDED TO THE JOINT VENTURE BY THE PARTIES 12", "2. LICENSE GRANT10" (a
+# heading's title does not end in a number).
 _TOC_CAPS_ENTRY_RE = re.compile(
     r"(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?|ARTICLE[ \t]+[0-9IVXL]{1,6}\.?|SECTION[ \t]+[0-9.]{1,8})[ \t]+"
-    r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t][0-9]{1,3}"
+    r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t]?[0-9]{1,3}"
 )
 # Several clause entries run into one line ("1 Section 1.1 ... 3 Section 1.2 ..."), each entry's
 # number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
@@ -57,7 +59,18 @@ def is_contents_line(text: str, pos: int) -> bool:
     return (
         e - s <= 160 and text[e - 1] in _TOC_LAST
         and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None)
-    ) or _has_toc_runs(text, s, min(e, s + 2000)) or _has_page_runs(text, s, min(e, s + _PAGE_RUN_REACH))
+    ) or _has_toc_runs(text, s, min(e, s + 2000)) or _has_page_runs(text, s, min(e, s + _PAGE_RUN_REACH)) or (
+        text[s] in _DIGITS and _TITLE_RUN_RE.match(text, s, min(e, s + _TITLE_RUN_REACH)) is not None
+    )
+
+
+# Contents entries without page numbers run into one line, each a clause number and a title with
+# no clause after it: "11. TERMINATION      11.1 For Convenience      11.2 For Cause  11.3 ...". A
+# line of clauses run on gives the first of them a sentence ("11.1 For Convenience. Either party").
+_TITLE_WORD = r"(?:[A-Z][\w'’&/,;:-]*|of|and|the|for|to|in|on|with|by|or|an?|from|under|upon|at|as)"
+_TITLE_ENTRY = r"[0-9]{1,2}(?:\.[0-9]{1,2}){0,3}\.?[ \t]+" + _TITLE_WORD + r"(?:[ \t]" + _TITLE_WORD + r"){0,11}"
+_TITLE_RUN_RE = re.compile(_TITLE_ENTRY + r"(?:[ \t]+" + _TITLE_ENTRY + r"){3}")
+_TITLE_RUN_REACH = 1200
 
 
 def _numbered_words(text: str, start: int, end: int) -> int:

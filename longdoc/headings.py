@@ -48,6 +48,7 @@ _CANDIDATE_RE = re.compile(
       | §{1,2}[ \t]*[0-9]
       | (?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]
       | [0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]
+      | [0-9]{1,2}\.[A-Z]{2}
       | [IVXLC]{1,7}\.[ \t]
       | [A-Z"“(]
       | [=-]{2,}[ \t]*\Z
@@ -77,6 +78,9 @@ _EXHIBIT_RE = re.compile(
     r"[ \t]+[\"“]?(?!(?:OF|TO|IN|ON|AT|BY|OR|AN|FOR|THE|AND)\b)([A-Z0-9]{1,3}(?:[.\-][A-Z0-9]{1,3})?)\b[\"”]?\.?"
 )
 _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
+# PDF extraction may lose the space after a clause's number: "1.DEFINITIONS AND INTERPRETATION" is
+# a heading when the line holds its title in capitals and nothing else.
+_GLUED_NUMBER_RE = re.compile(r"([0-9]{1,2})\.(?=[A-Z]{2})")
 _ROMAN_RE = re.compile(r"(M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))\.[ \t]+")
 _SETEXT_RE = re.compile(r"(=+|-+)[ \t]*\Z")
 
@@ -86,7 +90,7 @@ _PAGE_RE = re.compile(
     re.IGNORECASE,
 )
 _ARTEFACT_RE = re.compile(
-    r"\[|\*\*\*|CONFIDENTIAL|EXECUTION (?:COPY|VERSION)|GRAPHIC OMITTED|^PAGE\b|^SOURCE:|^TABLE OF CONTENTS\Z"
+    r"\[|\*\*\*|CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION (?:COPY|VERSION)|GRAPHIC OMITTED|^PAGE\b|^SOURCE:|^TABLE OF CONTENTS\Z"
 )
 
 
@@ -250,6 +254,12 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         label = f"{m.group(1).capitalize()} {m.group(2)}"
         return _Shape("exhibit", label, 1, len(line.rstrip()), clean_title(line), not rest)
     m = _NUMBER_RE.match(line) if first.isdigit() else None
+    if m is None and first.isdigit() and (glued := _GLUED_NUMBER_RE.match(line)) is not None:
+        rest = line[glued.end() :].rstrip()
+        if len(rest) > TITLE_LIMIT or rest.upper() != rest or rest.endswith(","):
+            return None
+        return _Shape("numbered", glued.group(1), 2, glued.end() + len(rest), clean_title(f"{glued.group(1)}. {rest}"),
+                      False)
     if m:
         number, dot = m.group(1), m.group(2)
         rest = line[m.end() :]

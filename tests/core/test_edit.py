@@ -354,6 +354,7 @@ FRAGMENTS = st.sampled_from([
     "Licenses\n", "\nC. The Publishers desire to retain HealthGate.\n", "\nD. Notices\n", "\nSELLER\n", "By: ____\n", "Name:", "\n7 Confidentiality\n", "\n7.1 From ", "\n11. SERVICES OF THE PARTIES 12\n", "\nSCHEDULE A TO THE SUPPLY AGREEMENT BETWEEN ALPHA AND BETA\n", " See Attached.", "\n---------- 3.0   Fees\n", ' "Fee." 4.2 Rates. ', "Attn: Legal   2.2 Relationship of Parties. The ", "\nBETWEEN:\n\n", "\nAND/OR\n",
     "\nH. Survival\n", "\nI. Remedies\n", "\nB. PRICES. The ", "\nC. Conversion date. The ", "\nJ. Smith\n", "\nII. ", '\nCC. "Fee" shall mean x.\n', "benefit;\n",
     "\nE. Approval Process\n", "\n1. General\n", "\n2. Term\n", "\n1.1 Grant\n", "\n4. Services\n",
+    "1. Term   2.1 Fees   3. Notices ", " 4. Governing Law", "   5.2 Scope of Work",
 ])
 
 

@@ -719,6 +719,56 @@ def test_contents_entries_run_into_one_line_each_with_its_page_number_are_not_he
     assert titles(toc + '1.1 "Actions" means any suit.\n') == ['1.1 "Actions"']
 
 
+@pytest.mark.parametrize(
+    "toc",
+    [
+        # TRICITY's outsourcing agreement: the second page of its contents, without page numbers.
+        "11. TERMINATION      11.1 For Convenience      11.2 For Cause  11.3 Following Change in Control of "
+        "Customer  11.4 Termination Assistance    12. EVENTS OF DEFAULT; REMEDIES     12.1 By M&I",
+        # Scansource's distributor agreement lists its attachments in one line.
+        "1. Nonexclusive Value Added Distributor Agreement Terms and Conditions 2. EXHIBIT A: Territory 3. "
+        "EXHIBIT B: Value Added Distributor Support Exhibit 4. EXHIBIT C: Software License Agreement",
+    ],
+)
+def test_contents_entries_run_into_one_line_without_page_numbers_are_not_headings(toc: str) -> None:
+    assert titles(f"Recitals.\n\n{toc}\n\n11. TERMINATION\n\nEither party may end this.\n") == ["11. TERMINATION"]
+
+
+def test_clauses_run_into_one_line_each_with_its_sentence_are_headings() -> None:
+    line = ("11. TERMINATION      11.1 For Convenience. Either party may end this.      11.2 For Cause. A breach "
+            "ends it.      11.3 Following Change in Control. A sale ends it.      11.4 Assistance. We help.")
+    assert titles(f"Recitals.\n\n{line}\n") == [
+        "11. TERMINATION", "11.1 For Convenience", "11.2 For Cause", "11.3 Following Change in Control", "11.4 Assistance",
+    ]
+
+
+def test_a_clause_number_that_lost_the_space_before_its_title_in_capitals_opens_a_heading() -> None:
+    # Coherus's development agreement: every article's heading reads "1.DEFINITIONS AND INTERPRETATION".
+    text = ("Recitals.\n\n1.DEFINITIONS AND INTERPRETATION\n\n1.1 Affiliate means any entity that controls a Party.\n\n"
+            "2.LICENSE GRANT\n\n2.1 Bioeq grants a licence.\n\n3.5mm cables are used.\n")
+    doc = LongDocument(text)
+    assert [(n.label, n.title, [c.label for c in n.children]) for n in doc.outline] == [
+        ("1", "1. DEFINITIONS AND INTERPRETATION", ["1.1"]), ("2", "2. LICENSE GRANT", ["2.1"]),
+    ]
+
+
+def test_contents_entries_with_their_page_number_run_onto_the_title_are_not_headings() -> None:
+    toc = "TABLE OF CONTENTS\n\n1. DEFINITIONS AND INTERPRETATION1\n\n2. LICENSE GRANT10\n\n"
+    assert titles(toc + "1. DEFINITIONS AND INTERPRETATION\n\nTerms.\n") == ["1. DEFINITIONS AND INTERPRETATION"]
+
+
+@pytest.mark.parametrize(
+    "title", ["MUTUAL CONFIDENTIALITY AND NON-DISCLOSURE AGREEMENT", "CONFIDENTIALITY", "CONFIDENTIAL INFORMATION"],
+)
+def test_a_title_in_capitals_about_confidentiality_is_a_heading(title: str) -> None:
+    assert titles(f"{title}\n\nThe parties agree to keep secrets.\n") == [title]
+
+
+@pytest.mark.parametrize("marker", ["CONFIDENTIAL", "CONFIDENTIAL TREATMENT REQUESTED", "STRICTLY PRIVATE AND CONFIDENTIAL"])
+def test_a_confidentiality_marker_in_capitals_is_no_heading(marker: str) -> None:
+    assert titles(f"Recitals.\n\n{marker}\n\nThe parties agree to keep secrets.\n") == []
+
+
 def test_lowercase_sentence_starting_with_a_number_is_not_a_heading() -> None:
     assert find_headings("The fee is due within\n30 days after invoice.\n") == []
 
