@@ -95,6 +95,9 @@ _VERB = (
     rb"|shall\s+be\s+deemed\b)"
 )
 _POINTER = re.compile(rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?|defined")
+# An unquoted entry that points to where its term is defined ("1.16 Damages shall have the meaning
+# ascribed to it in Section 9.4.3") is a pointer, as its quoted form is.
+_ENTRY_POINTER = re.compile(rb"[ \t]+(?:shall[ \t]+)?(?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?meanings?\b")
 # What follows a quoted term that "means" something: the verb, maybe after a qualifier.
 _MEANS_TAIL = (
     # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
@@ -316,7 +319,8 @@ def definitions_in(
         for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on)):
             if _FILING_FOOTER.match(v, m.start("term")):
                 continue
-            found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), "entry"))
+            kind = "pointer" if _ENTRY_POINTER.match(v, m.end("term")) else "entry"
+            found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), kind))
     found.extend(_listed_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])
 

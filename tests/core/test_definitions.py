@@ -199,6 +199,19 @@ def test_entries_run_on_in_one_line_of_a_definitions_article_are_definitions():
     assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Adverse Event", "Affiliate"]
 
 
+def test_an_unquoted_entry_that_points_to_where_its_term_is_defined_is_a_pointer():
+    # Coherus's development agreement: its list repeats terms the preamble and later clauses define.
+    text = ("This Agreement is made between Bioeq and Licensee, each referred to jointly as the \"Parties\".\n\n"
+            "1. DEFINITIONS\n\n1.1 Affiliate means any entity that controls a Party.\n\n"
+            "1.2 Parties shall have the meaning ascribed to it in the introductory paragraph above.\n\n"
+            "2. TERM\n\n2.1 The Parties and each Affiliate agree.\n")
+    doc = LongDocument(text)
+    assert [(d.term, d.kind, d.duplicate) for d in doc.definitions] == [
+        ("Parties", "referred", False), ("Affiliate", "entry", False), ("Parties", "pointer", False),
+    ]
+    assert [d.code for d in doc.diagnostics()] == []
+
+
 def test_an_entry_titled_by_the_term_it_defines_in_quotes_is_one_definition():
     text = ("ARTICLE 2 DEFINITIONS\n\n2.1 Affiliate. \"Affiliate\" means an entity that controls a Party.\n\n"
             "2.2 Cell Site. \"Cell Site\" means a tower.\n\nARTICLE 3 TERM\n\n3.1 Each Affiliate at a Cell Site signs.\n")
