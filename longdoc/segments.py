@@ -50,11 +50,16 @@ _GAP_RE = re.compile(
 # After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"; group
 # 3 marks the keyword for that check), "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too;
 # a list after ";" or ":" cites them.
+# After "." or ":", a number with no period and a title in capitals opens an article when its first
+# clause or the line's end follows the title ("... agree as follows: 1 GRANT 1.1 Rights and
+# Obligations. We grant", "... other expenses. 7 PURCHASE OF PRODUCTS AND SERVICES"): group "bare"
+# marks the number for that check.
 _RUN_ON_BREAK_RES = tuple(
     re.compile(
         re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
         + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
            else r"|(ARTICLE)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z]" if mark == ":" else "")
+        + (r"|(?P<bare>[0-9]{1,2})[ \t]+[A-Z][A-Z]" if mark in ".:" else "")
         + ")"
     )
     for mark in ".;:"
@@ -151,6 +156,8 @@ def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
         return False
     if m.start(2) >= 0:
         return _caps_title_at(text, m.start(2)) or _opens_its_first_clause(text, m.end(1), m.start(2))
+    if "bare" in m.re.groupindex and m.start("bare") >= 0:
+        return _caps_title_over_first_clause(text, m.start("bare"), m.end("bare"))
     if m.re.groups < 3 or m.start(3) < 0:
         return True
     return not _ends_list_number(text, m.start())
@@ -196,6 +203,25 @@ def _caps_title_at(text: str, pos: int) -> bool:
         return False
     after = rest[end:].lstrip(" \t")
     return not after[:1].islower()
+
+
+def _caps_title_over_first_clause(text: str, number_at: int, number_end: int) -> bool:
+    """Whether the number at ``number_at`` ("1" of "1 GRANT 1.1 Rights ...") has a short title in
+    capitals that its first clause ("1.1") or the line's end follows."""
+    rest = text[number_end : number_end + TITLE_LIMIT + 40]
+    line = _LINE_BREAK_RE.search(rest)
+    rest = (rest if line is None else rest[: line.start()]).lstrip(" \t")
+    end = caps_run(rest)
+    if not end or len(rest[:end].split()) > RUN_IN_TITLE_WORDS:
+        return False
+    first = text[number_at:number_end] + ".1"
+    after = rest[end:].lstrip(" \t")
+    if not after:
+        return line is not None
+    return after.startswith(first) and after[len(first) : len(first) + 1] in (".", " ", "\t")
+
+
+_LINE_BREAK_RE = re.compile(f"[{LINE_BREAKS}]")
 
 
 # A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of

@@ -262,6 +262,28 @@ def test_run_on_article_and_section_headings_after_a_sentence_end_are_headings()
     assert [h.label for h in find_headings(text)] == ["Article 14", "14.1", "Section 1.3"]
 
 
+def test_an_article_number_without_a_period_run_on_after_a_sentence_opens_a_heading() -> None:
+    # Goosehead's franchise agreement runs its articles on: "1 GRANT 1.1 Rights and Obligations. ..."
+    text = ("Recitals.\n\nThey agree as follows: 1 GRANT 1.1 Rights and Obligations. We grant the right. 1.2 Approved "
+            "Location. The address is set. 2 TERM AND RENEWAL 2.1 Term. It lasts ten years. You pay the other "
+            "expenses. 7 PURCHASE OF PRODUCTS AND SERVICES\n\nYou buy from us.\n")
+    assert titles(text) == ["1 GRANT", "1.1 Rights and Obligations", "1.2 Approved Location", "2 TERM AND RENEWAL",
+                            "2.1 Term", "7 PURCHASE OF PRODUCTS AND SERVICES"]
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("The fee is due. 5 BUSINESS DAYS after notice the licence ends.", "5 BUSINESS"),
+        ("The notice reads as follows: 2 COPIES OF THE AGREEMENT 3.1 Delivery. They are sent.", "2 COPIES"),
+    ],
+)
+def test_a_number_and_words_in_capitals_after_a_sentence_without_its_first_clause_open_no_heading(
+    line: str, words: str
+) -> None:
+    assert not any(t.startswith(words) for t in titles(f"Recitals.\n\n{line}\n"))
+
+
 @pytest.mark.parametrize(
     "line",
     [
