@@ -92,7 +92,9 @@ def _numbered_words(text: str, start: int, end: int) -> int:
 
 # Contents entries run into one line, each page number followed by the next entry's clause number:
 # '1.1 "Actions" 1 1.2 "Affiliate" 1 1.3 "Astellas Indemnitees" 1 ...'.
-_PAGE_THEN_CLAUSE_RE = re.compile(r"[ \t][0-9]{1,3}[ \t]+[0-9]{1,2}\.[0-9]{1,2}\.?[ \t]")
+# The page number's first digit leads (with the space before it looked behind at): digits are far
+# rarer than spaces, and the regex engine skips to each candidate's first character.
+_PAGE_THEN_CLAUSE_RE = re.compile(r"[0-9](?<=[ \t][0-9])[0-9]{0,2}[ \t]+[0-9]{1,2}\.[0-9]{1,2}\.?[ \t]")
 _PAGE_RUN_REACH = 300
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longdoc import Heading, LongDocument, find_headings
-from longdoc.contents import _has_toc_runs
+from longdoc.contents import _has_page_runs, _has_toc_runs
 from longdoc.headings import MARKDOWN_HEADING_RE, is_markdown
 
 
@@ -833,6 +833,22 @@ def test_a_line_of_two_clause_entries_with_page_numbers_is_a_table_of_contents_r
     # Entries counted as a regex finds them one after another, each number at a word start.
     entries = re.findall(r"\b[0-9]{1,3}[ \t]+(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9IVX]", text)
     assert _has_toc_runs(text, 0, len(text)) == (len(entries) >= 2)
+
+
+_PAGE_RUN_TEXT = st.lists(
+    st.sampled_from([" ", "\t", "1", "12", "1234", ".", "3.4", "3.4.", "x", "\n", " 12 3.4 ", "x12 3.4 "]), max_size=30
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_PAGE_RUN_TEXT)
+def test_a_line_of_two_page_numbers_each_followed_by_a_clause_number_is_a_contents_run(text: str) -> None:
+    # Each entry as a regex reads it: a space, a page number, spaces, a clause number, a space; the
+    # next entry may open with the space that ends the one before.
+    entry = re.compile(r"[ \t][0-9]{1,3}[ \t]+[0-9]{1,2}\.[0-9]{1,2}\.?[ \t]")
+    first = entry.search(text)
+    expected = first is not None and entry.search(text, first.end() - 1) is not None
+    assert _has_page_runs(text, 0, len(text)) == expected
 
 
 def test_clause_entries_run_into_one_line_are_no_headings() -> None:
