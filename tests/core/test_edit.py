@@ -355,6 +355,7 @@ FRAGMENTS = st.sampled_from([
     "\nH. Survival\n", "\nI. Remedies\n", "\nB. PRICES. The ", "\nC. Conversion date. The ", "\nJ. Smith\n", "\nII. ", '\nCC. "Fee" shall mean x.\n', "benefit;\n",
     "\nE. Approval Process\n", "\n1. General\n", "\n2. Term\n", "\n1.1 Grant\n", "\n4. Services\n",
     "1. Term   2.1 Fees   3. Notices ", " 4. Governing Law", "   5.2 Scope of Work",
+    "\n1.DEFINITIONS\n", " GRANT10\n", "\nCONFIDENTIALITY\n", ". 7 PURCHASE OF GOODS\n", ": 2 TERM 2.1 Term. ",
 ])
 
 
