@@ -88,9 +88,11 @@ def byte_view(text: str) -> bytes:
 # A quoted term: starts with a non-space, no quotes or line breaks, at most 80 characters; a comma
 # or period drafted inside the closing quote ("Company,") is not part of the term.
 _TERM = rb'(?P<term>[^\s"][^"\n]{0,79}?)[,.]?'
+# A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
+# Means ...'), on a line of its own.
 _VERB = (
-    rb"(?:which\s+)?(?:(?:shall|will|also|each|respectively)\s+)*"
-    rb"(?:means?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
+    rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively)\s+)*"
+    rb"(?:[Mm]eans?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
     rb"|(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+deemed\b)"
 )
@@ -102,7 +104,7 @@ _ENTRY_POINTER = re.compile(rb"[ \t]+(?:shall[ \t]+)?(?:has|have)[ \t]+the[ \t]+
 _MEANS_TAIL = (
     # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
     # run split among three optional parts is tried every way before a match fails.
-    rb'[ \t]*(?:\n[ \t]*)?(?:[,:][ \t]*)?'
+    rb'[ \t]*(?:\n[ \t]*){0,4}(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b[^"\n;]{0,80}?[,\s]\s*'
     rb"|\([^()\n]{0,60}\)\s*,?\s*|-\s*)?" + _VERB
@@ -174,6 +176,15 @@ _RUN_ON_ENTRY = re.compile(_ENTRY_TERM + rb"(?=" + _VERB + rb")")
 _LISTED = re.compile(
     rb"[ \t]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+"
     rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*,?"
+)
+# What opens a line of a definitions part without being a term it defines: the clauses about
+# reading the agreement ("1.1 Definitions. For the purposes of ...", "1.3 References. In this
+# Agreement ..."), a verb set on a line of its own in a table of definitions ("Shall mean all laws
+# ..."), and a filing's page header ("CONFIDENTIAL TREATMENT REQUESTED. INFORMATION FOR WHICH ...").
+_NOT_ENTRY_TERMS = frozenset(
+    b"definitions|defined terms|certain definitions|certain defined terms|other definitions|additional definitions"
+    b"|interpretation|construction|rules of construction|references|headings|terms generally|index of defined terms"
+    b"|shall|means|mean|confidential treatment requested".split(b"|")
 )
 # The footer an SEC filing puts on each page ("Source: ACME INC., 10-K, 3/1/2019"): no entry.
 _FILING_FOOTER = re.compile(rb"Source:[ \t]+[^\n]{1,120}?,[ \t]*[^,\n]{1,30},[ \t]*\d{1,2}/\d{1,2}/\d{4}")
@@ -317,7 +328,7 @@ def definitions_in(
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
         run_on = (_RUN_ON_ENTRY.match(v, at, hi) for at in _heading_starts(nodes, lo, hi))
         for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on)):
-            if _FILING_FOOTER.match(v, m.start("term")):
+            if _FILING_FOOTER.match(v, m.start("term")) or b" ".join(m.group("term").split()).lower() in _NOT_ENTRY_TERMS:
                 continue
             kind = "pointer" if _ENTRY_POINTER.match(v, m.end("term")) else "entry"
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), kind))

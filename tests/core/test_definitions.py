@@ -212,6 +212,27 @@ def test_an_unquoted_entry_that_points_to_where_its_term_is_defined_is_a_pointer
     assert [d.code for d in doc.diagnostics()] == []
 
 
+def test_a_table_of_definitions_with_its_verbs_in_capitals_defines_each_term():
+    # Pacira's licensing agreement sets each term in a column, its verb capitalised, at times lines below.
+    text = ("1. Definitions\n\nThe following words have the following meanings:\n\n\"Applicable Laws\"\n\n\n\n"
+            "Shall mean all laws regarding the Products;\n\n\"Calendar Year\"    Shall mean twelve months;\n\n"
+            "\"cGMP\"    Means Current Good Manufacturing Practices;\n\n2. Term\n\nApplicable Laws, each Calendar Year and cGMP apply.\n")
+    doc = LongDocument(text)
+    assert [(d.term, d.kind) for d in doc.definitions] == [
+        ("Applicable Laws", "means"), ("Calendar Year", "means"), ("cGMP", "means"),
+    ]
+
+
+def test_the_clauses_about_reading_a_definitions_article_define_no_terms():
+    # TRICITY's outsourcing agreement: its definitions article closes with how to read the agreement.
+    text = ("1. DEFINITIONS\n\n1.1 Definitions. For the purposes of this Agreement the following terms apply.\n\n"
+            "1.2 Bank means Tri City National Bank.\n\n1.3 References. In this Agreement the word include means "
+            "includes without limitation.\n\n1.4 Interpretation. In the event of a conflict the schedules prevail.\n\n"
+            "2. TERM\n\n2.1 The Bank signs.\n")
+    doc = LongDocument(text)
+    assert [d.term for d in doc.definitions if d.kind == "entry"] == ["Bank"]
+
+
 def test_an_entry_titled_by_the_term_it_defines_in_quotes_is_one_definition():
     text = ("ARTICLE 2 DEFINITIONS\n\n2.1 Affiliate. \"Affiliate\" means an entity that controls a Party.\n\n"
             "2.2 Cell Site. \"Cell Site\" means a tower.\n\nARTICLE 3 TERM\n\n3.1 Each Affiliate at a Cell Site signs.\n")
