@@ -44,10 +44,12 @@ _NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECA
 _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # The words are taken whole (an atomic group, written as a look-ahead and its back-reference for
 # Python 3.10): a phrase defined right there ("the Put Closing Date (the ...") or longer than four
-# words is no hint, rather than a hint about its first words.
+# words is no hint, rather than a hint about its first words. A word may be hyphenated ("the
+# Licensed Know-How"), rather than cut at its hyphen.
+_PHRASE_WORD = rb"[A-Z][a-z]+(?:-[A-Z][a-z]*)*"
 _PHRASES = tuple(
     re.compile(
-        determiner + rb"[ \t]+(?=((?:[A-Z][a-z]+)(?:[ \t]+(?:of[ \t]+)?[A-Z][a-z]+){1,3}))\1\b"
+        determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
         rb"(?![ \t]*[(\"])(?![ \t]+(?:of[ \t]+)?[A-Z][a-z])"
     )
     for determiner in _DETERMINERS
@@ -419,7 +421,7 @@ def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
         return first
     old, start, end, length, _ = since
     delta = length - (end - start)
-    # A phrase is letters, spaces and tabs, and its rules read one character either side: the
+    # A phrase is letters, hyphens, spaces and tabs, and its rules read one character either side: the
     # phrases to read again lie between the nearest other characters around the edit.
     lo = _phrase_bound_before(view, start)
     hi = _phrase_bound_after(view, start + length)
@@ -444,11 +446,11 @@ def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
     return out
 
 
-_NOT_PHRASE = re.compile(rb"[^A-Za-z \t]")
+_NOT_PHRASE = re.compile(rb"[^A-Za-z \t-]")
 
 
 def _phrase_bound_before(view: bytes, pos: int) -> int:
-    """The start of the run of letters, spaces and tabs before ``pos``, less one character."""
+    """The start of the run of letters, hyphens, spaces and tabs before ``pos``, less one character."""
     window = 256
     while True:
         lo = max(0, pos - window)
@@ -463,7 +465,7 @@ def _phrase_bound_before(view: bytes, pos: int) -> int:
 
 
 def _phrase_bound_after(view: bytes, pos: int) -> int:
-    """The end of the run of letters, spaces and tabs from ``pos``, plus one character."""
+    """The end of the run of letters, hyphens, spaces and tabs from ``pos``, plus one character."""
     found = _NOT_PHRASE.search(view, pos)
     return found.end() if found is not None else len(view)
 

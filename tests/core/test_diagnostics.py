@@ -166,6 +166,15 @@ def test_the_singular_of_a_plural_term_and_the_first_words_of_a_term_are_no_unde
     assert of("undefined-term", text) == []
 
 
+def test_a_phrase_of_hyphenated_words_is_read_whole() -> None:
+    # Armstrong Flooring's licence defines "Company Licensed Know-How"; Legacy Education's uses a
+    # Sell-Off Period it never defines.
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Company Licensed Know-How" means the know-how of the Company.\n\n'
+            "ARTICLE 2\nLICENSE\n\n2.1 Grant. Seller licenses the Company Licensed Know-How. Buyer may sell stock "
+            "during the Sell-Off Period.\n")
+    assert flagged("undefined-term", text) == ["Sell-Off Period"]
+
+
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
     assert of("undefined-term", text) == []
@@ -250,7 +259,7 @@ def test_defining_a_hinted_phrase_by_an_edit_ends_its_hint():
 
 
 PHRASE_PIECES = st.sampled_from(["the", "such", "any", "each", "said", "bathe", "Licensed", "Premises", "Products",
-                                 "of", "Term", " ", "  ", "\t", "\n", ".", '"', "(", "-", "x"])
+                                 "of", "Term", " ", "  ", "\t", "\n", ".", '"', "(", "-", "x", "Sell-Off", "Know-how"])
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
