@@ -22,6 +22,13 @@ _TOC_CAPS_ENTRY_RE = re.compile(
     r"(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?|ARTICLE[ \t]+[0-9IVXL]{1,6}\.?|SECTION[ \t]+[0-9.]{1,8})[ \t]+"
     r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t]?[0-9]{1,3}"
 )
+# A clause's keyword, number and title in words with its page number one space after them:
+# "Section 3.1 Term 18", "Article II Representations and Warranties of the Parties 4".
+_TOC_WORD_ENTRY_RE = re.compile(
+    r"(?:Section|SECTION|Article|ARTICLE)[ \t]+(?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[IVXL]{1,6})\.?[ \t]+"
+    r"[A-Z][\w'’&/,;()-]*(?: (?:[A-Z][\w'’&/,;()-]*|of|and|the|for|to|in|on|with|by|or|a|an|from|under|upon|at|as)){0,11}"
+    r" [0-9]{1,3}"
+)
 # Several clause entries run into one line ("1 Section 1.1 ... 3 Section 1.2 ..."), each entry's
 # number at a word start (checked by hand: a leading \b would stop the regex's fast digit scan).
 _TOC_RUN_WORDS = ("Section", "SECTION", "Article", "ARTICLE")
@@ -58,7 +65,8 @@ def is_contents_line(text: str, pos: int) -> bool:
     # entry ends in a page number, arabic or roman.
     return (
         e - s <= 160 and text[e - 1] in _TOC_LAST
-        and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None)
+        and (_TOC_RE.search(text, s, e) is not None or _TOC_CAPS_ENTRY_RE.fullmatch(text, s, e) is not None
+             or _TOC_WORD_ENTRY_RE.fullmatch(text, s, e) is not None)
     ) or _has_toc_runs(text, s, min(e, s + 2000)) or _has_page_runs(text, s, min(e, s + _PAGE_RUN_REACH)) or (
         text[s] in _DIGITS and _TITLE_RUN_RE.match(text, s, min(e, s + _TITLE_RUN_REACH)) is not None
     )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .contents import is_contents_line
+from .numerals import roman_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, line_segments, line_start_near
 from .signatures import signs_below
 from .titles import TITLE_LIMIT, caps_run, clean_title, defined_term_title, is_short_title, is_word_title, title_span
@@ -635,7 +636,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.bare and not nxt and j + 1 < len(segs):
             j += 1  # one blank line may stand between "ARTICLE V" and its title
             nxt = _segment_text(text, segs, j)
-        lead = _caps_lead(nxt, markdown) if info.bare and nxt else 0
+        lead = _caps_lead(nxt, markdown, info.label) if info.bare and nxt else 0
         if lead:
             # "ARTICLE I" over "DEFINITIONS Section 1.01 Definitions. As used ...": the title joins
             # the label, and the first clause is read from where it starts.
@@ -687,12 +688,31 @@ _FIRST_CLAUSE_RE = re.compile(
 _NO_LEAD_RE = re.compile(r"\b(?:CONTENTS|INDEX)\b|\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)\Z")
 
 
-def _caps_lead(line: str, markdown: bool) -> int:
+# The first clause of a part numbered 2 or more, run into the ALL-CAPS title line under its bare
+# label ("ARTICLE VII" over "GUARANTEE Section 7.01 Guarantee. SPI hereby ..."): {n} is its number.
+_PART_FIRST_CLAUSE = r"[ \t]+(?={n}\.(?:[ \t]+[A-Z]{{2}}|0?1\.?[ \t]+[A-Z])|(?:SECTION|Section)[ \t]+{n}\.0?1\b)"
+_PART_FIRST_CLAUSE_RES: dict[int, re.Pattern[str]] = {}
+
+
+def _first_clause_of(label: str | None) -> re.Pattern[str]:
+    """The pattern of the first clause under a bare label ("Article VII": "7.1", "Section 7.01")."""
+    number = label.rpartition(" ")[2] if label else ""
+    n = int(number) if number.isdigit() else roman_value(number)
+    if n is None or n < 2 or n > 999:
+        return _FIRST_CLAUSE_RE
+    pattern = _PART_FIRST_CLAUSE_RES.get(n)
+    if pattern is None:
+        pattern = _PART_FIRST_CLAUSE_RES[n] = re.compile(_PART_FIRST_CLAUSE.format(n=n))
+    return pattern
+
+
+def _caps_lead(line: str, markdown: bool, under: str | None = None) -> int:
     """Where the first clause starts in a line that opens with an ALL-CAPS title run into it
-    ("TERMS AND CONDITIONS 1. APPOINTMENT OF CHANNEL PARTNER 1.1 General. ..."), or 0."""
+    ("TERMS AND CONDITIONS 1. APPOINTMENT OF CHANNEL PARTNER 1.1 General. ..."), or 0; ``under``:
+    the bare label ("Article VII") whose title the line holds, whose own first clause it may be."""
     if markdown:
         return 0
-    m = _FIRST_CLAUSE_RE.search(line, 0, TITLE_LIMIT)
+    m = _first_clause_of(under).search(line, 0, TITLE_LIMIT)
     if m is None:
         return 0
     title = line[: m.start()]

@@ -13,6 +13,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
 from .definitions import byte_view, paragraph_bounds
+from .numerals import roman_value
 
 __all__ = ["LabelIndex", "Reference", "find_references", "forget_heading_keys", "label_key", "references_after_edit",
            "references_in"]
@@ -115,19 +116,7 @@ _STATUTE_BEFORE = re.compile(
 _RUN_IN = re.compile(rb"\.[ \t]*(?:[A-Z\"]|\r?\n|$)", re.MULTILINE)
 # "Exhibit 10.1     DISTRIBUTOR AGREEMENT": a caption alone at the start of a line.
 _CAPTION_TAIL = re.compile(rb"[ \t]*(?:\r?\n|$)|[ \t]{2,}|[ \t]+[A-Z]{2,}\b", re.MULTILINE)
-_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _PART = re.compile(_SUB.decode() + "+$")
-
-
-def _roman(s: str) -> int | None:
-    s = s.lower()
-    if not s or any(ch not in _ROMAN for ch in s):
-        return None
-    total = 0
-    for a, b in zip(s, s[1:] + " "):
-        v = _ROMAN[a]
-        total += -v if b in _ROMAN and _ROMAN[b] > v else v
-    return total
 
 
 def label_key(kind: str, label: str) -> str:
@@ -137,7 +126,7 @@ def label_key(kind: str, label: str) -> str:
     if kind in _ATTACHED:
         return f"{kind}:{label}"
     if kind == "article":
-        number = _roman(label)
+        number = roman_value(label)
         return f"article:{number if number is not None else label}"
     return f"number:{label}"
 
@@ -188,7 +177,7 @@ def _node_keys(label: str, title: str) -> tuple[str, ...]:
         number = m.group("number")
         if kw in _ATTACHED:
             keys.append(label_key(kw, number))
-        elif kw == "article" or (not kw and _roman(number) is not None and not number.isdigit()):
+        elif kw == "article" or (not kw and roman_value(number) is not None and not number.isdigit()):
             keys.append(label_key("article", number))
             keys.append(label_key("section", number))
         else:

@@ -791,6 +791,29 @@ def test_a_confidentiality_marker_in_capitals_is_no_heading(marker: str) -> None
     assert titles(f"Recitals.\n\n{marker}\n\nThe parties agree to keep secrets.\n") == []
 
 
+@pytest.mark.parametrize(
+    "entry", ["Section 3.1 Term 18", "Article II Representations and Warranties of the Parties 4"],
+)
+def test_a_contents_entry_with_its_page_number_one_space_after_its_title_in_words_is_no_heading(entry: str) -> None:
+    # Bloom Energy's maintenance agreement and Transphorm's joint venture agreement.
+    assert titles(f"TABLE OF CONTENTS\n\n{entry}\n\nBody.\n") == []
+
+
+@pytest.mark.parametrize(
+    ("label", "line", "clause"),
+    [
+        ("ARTICLE VII", "GUARANTEE Section 7.01 Guarantee. SPI hereby guarantees payment.", "Section 7.01 Guarantee"),
+        ("ARTICLE 4", "OWNERSHIP 4.1 Title. The Licensor keeps title.", "4.1 Title"),
+    ],
+)
+def test_the_title_line_under_a_bare_article_label_may_run_into_the_articles_first_clause(
+    label: str, line: str, clause: str
+) -> None:
+    # Sucampo's agreement: "... this Agreement. ARTICLE VII" over "GUARANTEE Section 7.01 Guarantee. ..."
+    text = f"Recitals.\n\nIt survives termination. {label}\n\n{line}\n"
+    assert titles(text) == [f"{label} {line.split()[0]}", clause]
+
+
 def test_lowercase_sentence_starting_with_a_number_is_not_a_heading() -> None:
     assert find_headings("The fee is due within\n30 days after invoice.\n") == []
 

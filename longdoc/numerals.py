@@ -1,0 +1,18 @@
+"""Roman numerals as clause labels write them ("IV", "xii")."""
+
+from __future__ import annotations
+
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def roman_value(s: str) -> int | None:
+    """The value of a Roman numeral of the letters I, V, X, L and C in either case, or None when
+    ``s`` holds another character (or nothing); subtractive pairs ("IV") count as written."""
+    s = s.lower()
+    if not s or any(ch not in _ROMAN for ch in s):
+        return None
+    total = 0
+    for a, b in zip(s, s[1:] + " "):
+        v = _ROMAN[a]
+        total += -v if b in _ROMAN and _ROMAN[b] > v else v
+    return total
