@@ -92,6 +92,8 @@ def _sentence_title(rest: str) -> int:
             # capital the sentence too.
             if not (word == "etc" and rest[m.end() :].lstrip(" \t")[:1].isupper()):
                 continue
+        if rest[m.start()] == "." and word[:1].isdigit() and rest[m.end() :].lstrip(" \t")[:1].islower():
+            continue  # a clause cited by its number: "... the purposes identified in 1. above and ..."
         return m.end()
     return 0
 

@@ -814,6 +814,11 @@ def test_the_title_line_under_a_bare_article_label_may_run_into_the_articles_fir
     assert titles(text) == [f"{label} {line.split()[0]}", clause]
 
 
+def test_a_clause_cited_by_its_number_does_not_end_the_first_sentence_that_titles_a_clause() -> None:
+    text = "Recitals.\n\n7. Copies are limited to the purposes identified in 1. above. Each copy is marked.\n"
+    assert titles(text) == ["7. Copies are limited to the purposes identified in 1. above"]
+
+
 def test_lowercase_sentence_starting_with_a_number_is_not_a_heading() -> None:
     assert find_headings("The fee is due within\n30 days after invoice.\n") == []
 
