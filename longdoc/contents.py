@@ -42,9 +42,10 @@ _NON_SPACE_RE = re.compile(r"\S")
 LINE_REACH = 4000
 
 
-def is_contents_line(text: str, pos: int) -> bool:
+def is_contents_line(text: str, pos: int, known: dict[tuple[int, int], bool] | None = None) -> bool:
     """Whether the physical line around ``pos`` (at most ``LINE_REACH`` either side) is a
-    table-of-contents entry."""
+    table-of-contents entry; ``known`` keeps the verdicts on lines of ``text`` already judged (a
+    line of clauses run on holds several headings)."""
     # Each break is looked for only as far as the nearest one found so far: "\r" and "\f" are rare.
     ls = max(0, pos - LINE_REACH)
     for ch in "\n\r\f":
@@ -61,6 +62,16 @@ def is_contents_line(text: str, pos: int) -> bool:
     e = le
     while text[e - 1].isspace():
         e -= 1  # stops at s at the latest, a non-space
+    if known is None:
+        return _is_contents(text, s, e)
+    verdict = known.get((s, e))
+    if verdict is None:
+        verdict = known[s, e] = _is_contents(text, s, e)
+    return verdict
+
+
+def _is_contents(text: str, s: int, e: int) -> bool:
+    """Whether text[s:e], a line without its surrounding whitespace, is a table-of-contents entry."""
     # The line is searched in place: before s lies whitespace or nothing, as before a copy. Every
     # entry ends in a page number, arabic or roman.
     return (

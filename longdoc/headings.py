@@ -549,6 +549,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     fence = FENCE_RE.match
     last_heading_seg = -2
     resume = -1  # where the rest of segment i starts, after a heading with a clause run into it
+    contents_lines: dict[tuple[int, int], bool] = {}
     i = 0
     while i < n_real:
         ls, le, line_start = segs[i]
@@ -620,7 +621,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
             i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
             continue
-        if not markdown and is_contents_line(text, ls):
+        if not markdown and is_contents_line(text, ls, contents_lines):
             i += 1
             continue
         if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
