@@ -290,14 +290,16 @@ def definitions_in(
         # A "means" definition opens with a quoted term, or with the closing quote of one when a
         # term follows it at once ('"A"B" means'); like a left-to-right scan, it never starts
         # inside the previous one.
+        # Its verb may stand a blank line below a term that ends the scanned stretch (a table of
+        # definitions): read past the stretch, as a scan of the whole text would.
         if m.start() >= means_end:
-            tail = _AFTER_TERM.match(v, m.end(), stop)
+            tail = _AFTER_TERM.match(v, m.end())
             if tail is not None:
                 means_end = tail.end()
                 means.extend(_means(text, v, m.start("term"), m.end("term"), m.start(), tail.end()))
         closing = m.end() - 1
-        if closing >= means_end and v[closing + 1 : closing + 2] not in _NOT_TERM_START and _verb_after_next_quote(v, closing, stop):
-            after = _MEANS.match(v, closing, stop)
+        if closing >= means_end and v[closing + 1 : closing + 2] not in _NOT_TERM_START and _verb_after_next_quote(v, closing, len(v)):
+            after = _MEANS.match(v, closing)
             if after is not None:
                 means_end = after.end()
                 means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end()))

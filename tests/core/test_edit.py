@@ -415,6 +415,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     'ACME LTD., a company of Ontario\n\n("Seller")\n\n', ". 1.3 ", '"Week" means seven days, a "Day" means a day', '\n1.5 Zone. "Zone" means Peru.\n', '"FEE PERIOD" means a month. ', "the Fee Period ", "\nCOLORS\n\n2.1 Blue.\n", "\nBETWEEN:\n\n", "\nAND\n",
     '\nB. "Zone" shall mean Peru.\n', '\n(iii) "Week" - seven days.\n', "\nA. DEFINITIONS\n", "\nH. Survival\n", "\nI. ", "\nA. Rates. ", "Paragraph A ", ", M&I ",
     "-", "-Up ", "the Sell-Off Period ", "Know-How ", '"Price"    Means the fee. ', "\n1.1 Interpretation. In this Agreement ",
+    '"Zone"\n\n\n', "Shall mean Peru. ", "\n\n\n",
 ])
 
 
@@ -437,6 +438,17 @@ def test_definitions_references_and_diagnostics_after_edits_equal_a_fresh_scan_a
             assert doc.diagnostics() == fresh.diagnostics()
     fresh = LongDocument(doc.text)
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
+
+
+def test_a_definition_whose_verb_stands_a_blank_line_below_its_term_outlives_an_edit_above_it() -> None:
+    # A table of definitions sets the verb apart ('"Zone"' over 'Shall mean Peru.'): the stretch an
+    # edit above it re-reads may end at the term, and the verb is read past that stretch's end.
+    text = INTEL_CONTRACT.replace("\n\n2.2 ", '\n\n"Zone"\n\n\nShall mean Peru.\n\n2.2 ', 1)
+    doc = LongDocument(text)
+    assert "Zone" in [d.term for d in doc.definitions]
+    at = text.index('"Zone"') - 20
+    edited = doc.edit(at, at, "")
+    assert edited.definitions == LongDocument(edited.text).definitions
 
 
 def test_deleting_the_last_word_of_a_use_spread_over_a_wide_gap_makes_its_term_unused() -> None:
