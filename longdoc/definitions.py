@@ -154,8 +154,8 @@ _REFERRED_NAME = re.compile(
     + rb"(?=[ \t]*(?:[.,;:)]|\r?\n|\Z))"
 )
 _HEREINAFTER_NAME = (
-    rb"[ \t]*(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?"
-    rb"(?:the[ \t]+)?" + _NAME + rb"[ \t]*\)"
+    rb"[ \t]*(?:(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?(?:the[ \t]+)?"
+    rb"|(?:the|this|(?:each|collectively|together|individually),?[ \t]+(?:an?|the))[ \t]+)" + _NAME + rb"[ \t]*\)"
 )
 # A bracket holding a quoted term ("(the "Company")") or an unquoted name after "hereinafter": one
 # scan for both, as both open with a bracket and neither holds another (so they never overlap).

@@ -136,6 +136,9 @@ def test_referred_to_as_without_brackets_is_a_definition():
         ("Northwind Ltd., of Leeds (hereinafter referred to as NORTHWIND) and Beta agree.", "NORTHWIND"),
         ("the hosted platform, referred to hereafter as the Customer Portal.\n", "Customer Portal"),
         ("Orion GmbH (hereinafter Orion Labs) and Vega SA agree.", "Orion Labs"),
+        # Texts whose quotes were lost in extraction (Coherus's development agreement).
+        ("This agreement is effective as of Nov. 2, 2019 (the Effective Date) between the parties.", "Effective Date"),
+        ("Bioeq and Licensee (each, a Party) agree as follows.", "Party"),
     ],
 )
 def test_an_unquoted_name_after_referred_to_as_or_hereinafter_is_a_definition(text, term):

@@ -415,7 +415,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     'ACME LTD., a company of Ontario\n\n("Seller")\n\n', ". 1.3 ", '"Week" means seven days, a "Day" means a day', '\n1.5 Zone. "Zone" means Peru.\n', '"FEE PERIOD" means a month. ', "the Fee Period ", "\nCOLORS\n\n2.1 Blue.\n", "\nBETWEEN:\n\n", "\nAND\n",
     '\nB. "Zone" shall mean Peru.\n', '\n(iii) "Week" - seven days.\n', "\nA. DEFINITIONS\n", "\nH. Survival\n", "\nI. ", "\nA. Rates. ", "Paragraph A ", ", M&I ",
     "-", "-Up ", "the Sell-Off Period ", "Know-How ", '"Price"    Means the fee. ', "\n1.1 Interpretation. In this Agreement ",
-    '"Zone"\n\n\n', "Shall mean Peru. ", "\n\n\n",
+    "(the Seller) ", "(each, a Party)", '"Zone"\n\n\n', "Shall mean Peru. ", "\n\n\n",
 ])
 
 
