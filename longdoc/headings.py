@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from .contents import is_contents_line
@@ -692,7 +693,6 @@ _NO_LEAD_RE = re.compile(r"\b(?:CONTENTS|INDEX)\b|\b(?:EXHIBIT|SCHEDULE|ANNEX|AP
 # The first clause of a part numbered 2 or more, run into the ALL-CAPS title line under its bare
 # label ("ARTICLE VII" over "GUARANTEE Section 7.01 Guarantee. SPI hereby ..."): {n} is its number.
 _PART_FIRST_CLAUSE = r"[ \t]+(?={n}\.(?:[ \t]+[A-Z]{{2}}|0?1\.?[ \t]+[A-Z])|(?:SECTION|Section)[ \t]+{n}\.0?1\b)"
-_PART_FIRST_CLAUSE_RES: dict[int, re.Pattern[str]] = {}
 
 
 def _first_clause_of(label: str | None) -> re.Pattern[str]:
@@ -701,10 +701,12 @@ def _first_clause_of(label: str | None) -> re.Pattern[str]:
     n = int(number) if number.isdigit() else roman_value(number)
     if n is None or n < 2 or n > 999:
         return _FIRST_CLAUSE_RE
-    pattern = _PART_FIRST_CLAUSE_RES.get(n)
-    if pattern is None:
-        pattern = _PART_FIRST_CLAUSE_RES[n] = re.compile(_PART_FIRST_CLAUSE.format(n=n))
-    return pattern
+    return _part_first_clause(n)
+
+
+@lru_cache(maxsize=None)  # one pattern per part number, at most 998
+def _part_first_clause(n: int) -> re.Pattern[str]:
+    return re.compile(_PART_FIRST_CLAUSE.format(n=n))
 
 
 def _caps_lead(line: str, markdown: bool, under: str | None = None) -> int:
