@@ -197,28 +197,33 @@ def _caps_title_at(text: str, pos: int) -> bool:
     """Whether a short ALL-CAPS title starts at ``pos`` and ends the way a title does: at a mark,
     the line's end or a capitalised word ("2. IBM proprietary software" is a sentence, and so is
     "4. TO THE MAXIMUM EXTENT PERMITTED BY LAW, IN NO EVENT ...")."""
-    rest = text[pos : pos + TITLE_LIMIT + 40]
-    end = caps_run(rest)
-    if not end or len(rest[:end].split()) > RUN_IN_TITLE_WORDS:
-        return False
-    after = rest[end:].lstrip(" \t")
-    return not after[:1].islower()
+    title = _caps_title_on_line(text, pos)
+    return title is not None and not title[0][:1].islower()
 
 
 def _caps_title_over_first_clause(text: str, number_at: int, number_end: int) -> bool:
     """Whether the number at ``number_at`` ("1" of "1 GRANT 1.1 Rights ...") has a short title in
     capitals that its first clause ("1.1") or the line's end follows."""
-    rest = text[number_end : number_end + TITLE_LIMIT + 40]
+    title = _caps_title_on_line(text, number_end)
+    if title is None:
+        return False
+    after, line_ends = title
+    if not after:
+        return line_ends
+    first = text[number_at:number_end] + ".1"
+    return after.startswith(first) and after[len(first) : len(first) + 1] in (".", " ", "\t")
+
+
+def _caps_title_on_line(text: str, pos: int) -> tuple[str, bool] | None:
+    """For a short ALL-CAPS title at ``pos`` (spaces before it aside), what follows it on its line,
+    spaces stripped, and whether a line break ends that line within reach; None for no such title."""
+    rest = text[pos : pos + TITLE_LIMIT + 40]
     line = _LINE_BREAK_RE.search(rest)
     rest = (rest if line is None else rest[: line.start()]).lstrip(" \t")
     end = caps_run(rest)
     if not end or len(rest[:end].split()) > RUN_IN_TITLE_WORDS:
-        return False
-    first = text[number_at:number_end] + ".1"
-    after = rest[end:].lstrip(" \t")
-    if not after:
-        return line is not None
-    return after.startswith(first) and after[len(first) : len(first) + 1] in (".", " ", "\t")
+        return None
+    return rest[end:].lstrip(" \t"), line is not None
 
 
 _LINE_BREAK_RE = re.compile(f"[{LINE_BREAKS}]")

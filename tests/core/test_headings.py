@@ -272,6 +272,20 @@ def test_an_article_number_without_a_period_run_on_after_a_sentence_opens_a_head
 
 
 @pytest.mark.parametrize(
+    ("run_on", "title"),
+    [
+        # SeaSpine's supply agreement and Coral Gold's consulting agreement.
+        ("the parties hereto agree as follows: 1. DEFINITIONS.", "1. DEFINITIONS"),
+        ("within 30 days after notice of such breach. 6. CONFIDENTIALITY", "6. CONFIDENTIALITY"),
+    ],
+)
+def test_an_article_title_in_capitals_run_on_after_a_sentence_and_ending_its_line_is_a_heading(
+    run_on: str, title: str
+) -> None:
+    assert titles(f"Recitals.\n\nIn consideration of the promises, {run_on}\n\nAs used here, words mean this.\n") == [title]
+
+
+@pytest.mark.parametrize(
     ("line", "words"),
     [
         ("The fee is due. 5 BUSINESS DAYS after notice the licence ends.", "5 BUSINESS"),
