@@ -45,12 +45,13 @@ _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # The words are taken whole (an atomic group, written as a look-ahead and its back-reference for
 # Python 3.10): a phrase defined right there ("the Put Closing Date (the ...") or longer than four
 # words is no hint, rather than a hint about its first words. A word may be hyphenated ("the
-# Licensed Know-How"), rather than cut at its hyphen.
+# Licensed Know-How"), rather than cut at its hyphen; a phrase that goes on in lower case after a
+# hyphen ("the Licensee Know-how", "the Third Party-owned") is none.
 _PHRASE_WORD = rb"[A-Z][a-z]+(?:-[A-Z][a-z]*)*"
 _PHRASES = tuple(
     re.compile(
         determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
-        rb"(?![ \t]*[(\"])(?![ \t]+(?:of[ \t]+)?[A-Z][a-z])"
+        rb"(?![ \t]*[(\"])(?![ \t]+(?:of[ \t]+)?[A-Z][a-z])(?!-)"
     )
     for determiner in _DETERMINERS
 )

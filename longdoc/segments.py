@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Iterator
 
 from .contents import LINE_REACH
-from .titles import RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run
+from .titles import RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run, runs_into_sentence
 
 
 # Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
@@ -155,7 +155,9 @@ def _is_run_on_break(text: str, m: re.Match[str]) -> bool:
     if text[m.start()] == "." and _ends_abbreviation(text, m.start()):
         return False
     if m.start(2) >= 0:
-        return _caps_title_at(text, m.start(2)) or _opens_its_first_clause(text, m.end(1), m.start(2))
+        title = m.start(2)
+        return (_caps_title_at(text, title) or _opens_its_first_clause(text, m.end(1), title)
+                or runs_into_sentence(text, title))
     if "bare" in m.re.groupindex and m.start("bare") >= 0:
         return _caps_title_over_first_clause(text, m.start("bare"), m.end("bare"))
     if m.re.groups < 3 or m.start(3) < 0:

@@ -143,6 +143,14 @@ _RUN_INTO_SENTENCE_RE = re.compile(
     r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
     r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
 )
+
+
+def runs_into_sentence(text: str, pos: int) -> bool:
+    """Whether a title in capitalised words at ``pos`` runs straight into its clause's first
+    sentence ("Restrictions on Sale Each of the Agents severally ...")."""
+    return _RUN_INTO_SENTENCE_RE.match(text, pos, pos + TITLE_LIMIT) is not None
+
+
 # The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
 _LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+[A-Z]")
 _TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())

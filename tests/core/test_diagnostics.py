@@ -175,6 +175,12 @@ def test_a_phrase_of_hyphenated_words_is_read_whole() -> None:
     assert flagged("undefined-term", text) == ["Sell-Off Period"]
 
 
+def test_a_phrase_that_goes_on_in_lower_case_after_a_hyphen_is_no_phrase() -> None:
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Licensee" means Acme.\n\nARTICLE 2\nLICENSE\n\n'
+            "2.1 Grant. Licensor licenses the Licensed Know-how and the Vendor Tool-owned patents.\n")
+    assert flagged("undefined-term", text) == []
+
+
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
     assert of("undefined-term", text) == []

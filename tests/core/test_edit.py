@@ -357,7 +357,7 @@ FRAGMENTS = st.sampled_from([
     "1. Term   2.1 Fees   3. Notices ", " 4. Governing Law", "   5.2 Scope of Work",
     "\n1.DEFINITIONS\n", " GRANT10\n", "\nCONFIDENTIALITY\n", ". 7 PURCHASE OF GOODS\n", ": 2 TERM 2.1 Term. ",
     "\nARTICLE VII\n\nGUARANTEE Section 7.01 Guarantee. ", "\nARTICLE 4\n\nOWNERSHIP 4.1 Title. ", "I", "\nSection 3.1 Term 18\n",
-    " agree as follows: 1. DEFINITIONS.\n", ". 6. CONFIDENTIALITY\n",
+    " agree as follows: 1. DEFINITIONS.\n", ". 6. CONFIDENTIALITY\n", ". 2. Restrictions on Sale Each of the Agents agrees. ",
 ])
 
 
@@ -416,7 +416,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     'ACME LTD., a company of Ontario\n\n("Seller")\n\n', ". 1.3 ", '"Week" means seven days, a "Day" means a day', '\n1.5 Zone. "Zone" means Peru.\n', '"FEE PERIOD" means a month. ', "the Fee Period ", "\nCOLORS\n\n2.1 Blue.\n", "\nBETWEEN:\n\n", "\nAND\n",
     '\nB. "Zone" shall mean Peru.\n', '\n(iii) "Week" - seven days.\n', "\nA. DEFINITIONS\n", "\nH. Survival\n", "\nI. ", "\nA. Rates. ", "Paragraph A ", ", M&I ",
     "-", "-Up ", "the Sell-Off Period ", "Know-How ", '"Price"    Means the fee. ', "\n1.1 Interpretation. In this Agreement ",
-    "(the Seller) ", "(each, a Party)", '"Zone"\n\n\n', "Shall mean Peru. ", "\n\n\n",
+    "(the Seller) ", "(each, a Party)", '"Zone"\n\n\n', "Shall mean Peru. ", "\n\n\n", "the Supply Know-how ",
 ])
 
 

@@ -271,6 +271,13 @@ def test_an_article_number_without_a_period_run_on_after_a_sentence_opens_a_head
                             "2.1 Term", "7 PURCHASE OF PRODUCTS AND SERVICES"]
 
 
+def test_a_numbered_title_in_words_run_on_after_a_sentence_and_into_its_first_sentence_is_a_heading() -> None:
+    # Tribute Pharmaceuticals' agency agreement runs every section on: "... 2. Restrictions on Sale Each of ..."
+    text = ("Recitals.\n\nThe Agents act for the Corporation. 2. Restrictions on Sale Each of the Agents severally "
+            "agrees to sell lawfully. 3. Each Agent shall keep records. 4. Buyer shall pay the fee.\n")
+    assert titles(text) == ["2. Restrictions on Sale"]
+
+
 @pytest.mark.parametrize(
     ("run_on", "title"),
     [
