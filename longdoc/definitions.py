@@ -90,13 +90,14 @@ def byte_view(text: str) -> bytes:
 _TERM = rb'(?P<term>[^\s"][^"\n]{0,79}?)[,.]?'
 # A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
 # Means ...'), on a line of its own.
+_HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
 _VERB = (
     rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively)\s+)*"
     rb"(?:[Mm]eans?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
-    rb"|(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?\b|includes?\b|shall\s+include\b"
+    rb"|" + _HAS_MEANING + rb"\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+deemed\b)"
 )
-_POINTER = re.compile(rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?|defined")
+_POINTER = re.compile(_HAS_MEANING + rb"|defined")
 # An unquoted entry that points to where its term is defined ("1.16 Damages shall have the meaning
 # ascribed to it in Section 9.4.3") is a pointer, as its quoted form is.
 _ENTRY_POINTER = re.compile(rb"[ \t]+(?:shall[ \t]+)?(?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?meanings?\b")

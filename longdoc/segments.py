@@ -212,8 +212,7 @@ def _caps_title_over_first_clause(text: str, number_at: int, number_end: int) ->
     after, line_ends = title
     if not after:
         return line_ends
-    first = text[number_at:number_end] + ".1"
-    return after.startswith(first) and after[len(first) : len(first) + 1] in (".", " ", "\t")
+    return _first_clause_at(after, 0, text[number_at:number_end])
 
 
 def _caps_title_on_line(text: str, pos: int) -> tuple[str, bool] | None:
@@ -243,6 +242,11 @@ def _opens_its_first_clause(text: str, number_at: int, title_at: int) -> bool:
     title = _WORD_TITLE_RE.match(text, title_at)
     if title is None:
         return False
-    first = text[number_at : text.index(".", number_at)] + ".1"
-    after = title.end() + len(first)
-    return text.startswith(first, title.end()) and text[after : after + 1] in (".", " ", "\t")
+    return _first_clause_at(text, title.end(), text[number_at : text.index(".", number_at)])
+
+
+def _first_clause_at(text: str, at: int, number: str) -> bool:
+    """Whether the first clause under ``number`` ("9" -> "9.1" or "9.1.") opens at ``at``."""
+    first = number + ".1"
+    end = at + len(first)
+    return text.startswith(first, at) and text[end : end + 1] in (".", " ", "\t")
