@@ -2,7 +2,8 @@
 
 Shapes: Markdown ``#`` and setext, ``ARTICLE V`` / ``Article 5`` (also PART, CHAPTER), ``Section 3`` /
 ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3``, Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS
-lines. Page numbers, dash rules, table-of-contents entries and redaction marks are never headings.
+lines; a clause's title may stand on its own line above its number. Page numbers, dash rules,
+table-of-contents entries and redaction marks are never headings.
 Recognition never raises: odd input yields fewer headings.
 """
 
@@ -17,7 +18,8 @@ from .contents import is_contents_line
 from .numerals import roman_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, line_segments, line_start_near
 from .signatures import signs_below
-from .titles import TITLE_LIMIT, caps_run, clean_title, defined_term_title, is_short_title, is_word_title, title_span
+from .titles import (TITLE_LIMIT, caps_run, clean_title, defined_term_title, has_prose_word, is_short_title, is_word_title,
+                     title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE", "MARKDOWN_HEADING_RE"]
 
@@ -671,11 +673,66 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             resume = child
         elif info.kind in _WRAPPING_KINDS and not markdown and he >= le and le - ls >= _WRAPPED_TITLE_LINE:
             title = _wrapped_title(text, le, heading_text, title)
-        out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
+        side = (_side_title(text, ls, indent, start)
+                if info.kind == "numbered" and line_start and not markdown and resume < 0 else None)
+        if side is not None and _untitled(text[indent + len(heading_text.split(None, 1)[0]) : he], text[he:le]):
+            # "Cumulative Remedies" over "3.4 No remedy provided ...": the clause's title stands
+            # on its own line above it, and the heading starts there.
+            side_start, side_text = side
+            number = heading_text.split(None, 1)[0]
+            out.append(Heading(side_start, he, f"{side_text} {heading_text}", clean_title(f"{number} {side_text}"),
+                               info.label, info.level, info.kind))
+        else:
+            out.append(Heading(hs, he, heading_text, title, info.label, info.level, info.kind))
         last_heading_seg = i
         if resume < 0:
             i += 1
     return out
+
+
+# A clause's title set on its own line above it ("Cumulative Remedies" over "3.4 No remedy ..."):
+# a few capitalised words, after a sentence end, a line in capitals or a blank line, with at most
+# one blank line either side (a page's running header follows a run of blank lines).
+_SIDE_TITLE_WORDS = 8
+_SIDE_TITLE_REACH = 400  # how far above the title its line before is looked for
+_SIDE_TITLE_AFTER = frozenset(".:;")
+_SIDE_TITLE_RE = re.compile(r"[A-Z][A-Za-z'’&/-]*(?:,?[ \t]+[A-Za-z'’&/-]+)*")
+
+
+def _side_title(text: str, ls: int, indent: int, floor: int) -> tuple[int, str] | None:
+    """(start, text) of the title on its own line above the clause line starting at ``ls`` and
+    indented to ``indent``, or None; a title that starts before ``floor`` is not taken."""
+    above = _line_before(text, ls)
+    if above is not None and not text[above[0] : above[1]].strip():
+        above = _line_before(text, above[0])
+    if above is None:
+        return None
+    a, e = above
+    raw = text[a:e]
+    side = raw.strip()
+    start = a + len(raw) - len(raw.lstrip())
+    # Indented past its clause, the line is centred: a page's running header or a caption.
+    if start < floor or a == 0 or start - a > indent - ls or not _SIDE_TITLE_RE.fullmatch(side):
+        return None
+    if (side.isupper() or _NO_LEAD_RE.search(side) or len(side.split()) > _SIDE_TITLE_WORDS or not is_word_title(side)
+            or _classify(side, False) is not None):
+        return None
+    before = text[max(0, a - _SIDE_TITLE_REACH) : a]
+    prose = before.rstrip()
+    breaks = len(before[len(prose) :].splitlines())
+    if not prose or breaks > 2:
+        return None  # the top of the text, or a page break's blank lines
+    last_line = prose[max(map(prose.rfind, LINE_BREAKS)) + 1 :].strip()
+    if breaks == 2 or prose[-1] in _SIDE_TITLE_AFTER or _is_caps_text(last_line):
+        return start, side
+    return None
+
+
+def _untitled(title: str, rest: str) -> bool:
+    """Whether a clause whose heading reads ``title`` and whose line goes on with ``rest`` has no
+    title of its own: it opens a sentence, words in lower case among them (not a row of contents,
+    "4.2 Conversion Plan 6.2 Banking Application Services")."""
+    return not is_word_title(title) and has_prose_word(f"{title} {rest}")
 
 
 # The first clause of a text ("1. APPOINTMENT", "1.1 General", "ARTICLE I", "Section 1.01"), run

@@ -170,6 +170,12 @@ def is_word_title(words: str) -> bool:
         w[:1].isupper() or w.rstrip(",") in _TITLE_SMALL_WORDS for w in split)
 
 
+def has_prose_word(words: str) -> bool:
+    """Whether ``words`` hold a word in lower case that a title in capitalised words does not
+    ("remedy" in "No remedy provided", not "of" in "Power of Attorney")."""
+    return any(w[:1].islower() and w.rstrip(",") not in _TITLE_SMALL_WORDS for w in words.split())
+
+
 _SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire desires wish wishes agree agrees".split())
 _SHORT_TITLE_WORDS = 8
 

@@ -903,3 +903,54 @@ def test_a_line_of_two_page_numbers_each_followed_by_a_clause_number_is_a_conten
 def test_clause_entries_run_into_one_line_are_no_headings() -> None:
     text = "Section 1.1 Definitions 3 Section 1.2 Term 4 Section 1.3 Fees 5\n\nSection 1.1 Definitions. Words mean this.\n"
     assert [h.text for h in find_headings(text)] == ["Section 1.1 Definitions."]
+
+
+# Side titles: a clause's title set on its own line above its number (Western Copper's
+# non-competition agreement, a ContractNLI non-disclosure agreement).
+_SIDE_TITLED = (
+    "3.3 Each of Western Copper and Glamis agree that all restrictions in this Agreement are reasonable.\n\n"
+    "Cumulative Remedies\n\n"
+    "3.4 No remedy provided for in this Agreement is intended to be exclusive of any other remedy.\n"
+)
+
+
+def test_a_title_on_its_own_line_above_an_untitled_clause_titles_that_clause() -> None:
+    found = find_headings(_SIDE_TITLED)
+    assert [(h.title, h.label) for h in found] == [
+        ("3.3 Each of Western Copper and Glamis agree that all restrictions in this Agreement are reasonable", "3.3"),
+        ("3.4 Cumulative Remedies", "3.4"),
+    ]
+
+
+def test_a_side_titled_heading_starts_at_its_title_so_the_title_folds_with_its_clause() -> None:
+    heading = find_headings(_SIDE_TITLED)[1]
+    assert heading.start == _SIDE_TITLED.index("Cumulative Remedies")
+    assert heading.text.startswith("Cumulative Remedies 3.4 No remedy")
+
+
+def test_a_side_title_may_follow_the_sentence_above_it_with_no_blank_line() -> None:
+    text = ("NOW THEREFORE the parties agree as follows:\nScope of Confidential Information\n"
+            "1. \u201cConfidential Information\u201d means, for each party, any information disclosed.\n")
+    assert titles(text) == ["1. Scope of Confidential Information"]
+
+
+def test_a_clause_with_a_title_of_its_own_keeps_it_under_a_line_of_capitalised_words() -> None:
+    text = "The parties agree as follows.\n\nGeneral Provisions\n\n4.1 Waiver. No waiver is binding unless written.\n"
+    assert titles(text) == ["4.1 Waiver"]
+
+
+def test_a_running_header_after_a_page_break_is_no_side_title() -> None:
+    text = ("1.2 \u201cAffiliate\u201d means any entity that controls a Party.\n\n\n\n\n\n"
+            "Confidential Execution Version\n\n1.3 \u201cBusiness Day\u201d means a day on which banks are open.\n")
+    assert titles(text) == ["1.2 \u201cAffiliate\u201d", "1.3 \u201cBusiness Day\u201d"]
+
+
+def test_a_centred_line_above_a_clause_is_no_side_title() -> None:
+    text = ("The Products are listed below.\n\n              Outsourcing Base Agreement Statement of Work\n\n"
+            "1.12 \u201cHot line\u201d shall mean a service available from 7:30 am to midnight.\n")
+    assert titles(text) == ["1.12 \u201cHot line\u201d"]
+
+
+def test_the_end_of_a_wrapped_sentence_above_a_clause_is_no_side_title() -> None:
+    text = "Notices shall be sent by the Licensee to the\nCustomer Support Team\n2. The Licensor shall answer within ten days.\n"
+    assert titles(text) == ["2. The Licensor shall answer within ten days"]
