@@ -256,7 +256,8 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 present = _numbered_lines(text, last_node.start, node.heading_start)
                 read.append((last_node.start, node.heading_start))
                 missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])
-                           if last[:-1] + (n,) not in present]
+                           if last[:-1] + (n,) not in present
+                           and not _written_as_clause(text, last_node.start, node.heading_start, last[:-1] + (n,))]
                 if missing:
                     out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
                                           f"Clause numbering jumps from {_name(last)} to {_name(number)}: {', '.join(missing)} "
@@ -276,6 +277,21 @@ _CLAUSE_NUMBER = re.compile(
     r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|(?:[.;:][ \t]+|(?<![ \t])[ \t]{3,})(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
     re.MULTILINE,
 )
+
+
+# A word that cites a clause by its number ("under Section 8.10", "of 14.5", "Sections 3 and 4").
+_CITED_AFTER = re.compile(r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|on|under|to|with|by|and|or|through|see|this)|§)[ \t]*\Z")
+
+
+def _written_as_clause(text: str, start: int, end: int, number: tuple[int, ...]) -> bool:
+    """Whether a clause of ``number`` stands in text[start:end] where PDF extraction ran it on after
+    something other than a sentence end ("... htrubitt@sycr.com 15.6. Entire Agreement", "... [●%]
+    to T&B 8. Confidentiality"): its number, then a capital (a digit after a dotted number: "7.5
+    411 Service"), not after a word that cites it. A lone number needs its period."""
+    tail = r"\.?[ \t]+[A-Z0-9\"“(\[]" if len(number) > 1 else r"\.[ \t]+[A-Z\"“(\[]"
+    pattern = re.compile(r"(?<![\w.§])(?:(?:SECTION|Section)[ \t]+)?" + re.escape(_name(number)) + tail)
+    return any(_CITED_AFTER.search(text, max(start, m.start() - 14), m.start()) is None
+               for m in pattern.finditer(text, start, end))
 
 
 def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:

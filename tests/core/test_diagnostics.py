@@ -397,3 +397,21 @@ def test_a_phrase_is_a_defined_form_exactly_when_a_form_of_one_of_its_leading_ru
     spelled = any(_spelled_forms(" ".join(words[:n])) & defined for n in range(1, len(words) + 1))
     leading = any(" ".join(words) == " ".join(t.split()[:n]) for t in defined for n in range(2, len(t.split())))
     assert diagnostics._is_defined_form(words, diagnostics._form_keys(defined)) == (spelled or leading)
+
+
+def test_a_clause_run_on_after_an_address_fills_its_number() -> None:
+    # Ritter Pharmaceuticals: the notice address runs into the next clause, after no sentence end.
+    text = ("15.5 Notices. Notices go to Ritter, Attn: Hayden Trubitt Email: htrubitt@sycr.com 15.6. Entire "
+            "Agreement. This is the whole agreement.\n\n15.7. Governing Law. California law governs.\n")
+    assert [n.label for n in LongDocument(text).nodes] == ["15.5", "15.7"]
+    assert of("numbering-gap", text) == []
+
+
+def test_a_citation_of_the_missing_number_does_not_fill_its_gap() -> None:
+    text = AGREEMENT.replace("2.3 Delivery.", "The Buyer relies on Section 2.2 Rights and this Section 2.2 Terms.\n\n2.3 Delivery.")
+    assert ["2.2 is missing" in d.message for d in of("numbering-gap", text)] == [True]
+
+
+def test_a_lone_number_without_its_period_does_not_fill_a_gap() -> None:
+    text = "1. Term. It lasts a year.\n\nPayment is due within 2 Business Days.\n\n3. Fees. They are due monthly.\n"
+    assert ["2 is missing" in d.message for d in of("numbering-gap", text)] == [True]
