@@ -275,10 +275,12 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘"):
             return None
         if not dot and "." not in number and (
-            not (caps := caps_run(rest)) or rest[1:2] in (" ", "\t") or _table_row(line, number, rest[caps:])
+            len(number) > 2 or not (caps := caps_run(rest)) or rest[1:2] in (" ", "\t")
+            or _table_row(line, number, rest[caps:])
         ):
             # "5 days after ..." and a table's "22   B   IGER" or "29   CIGER   [***] analysis" are no
-            # headings; "5 DEFINITIONS" is
+            # headings; "5 DEFINITIONS" is. A contract numbers its parts in tens: "320 NEVADA STREET"
+            # is an address, "600 ASTM D-1267" a table's value.
             return None
         defined = defined_term_title(rest)
         span = title_span(rest.replace("**", "  ").replace("__", "  "))

@@ -237,6 +237,12 @@ def test_a_number_with_a_caps_title_alone_on_its_line_or_before_its_text_is_a_he
     assert titles(f"Recitals.\n\n{line}\n\nText.\n")[0] == "5 DEFINITIONS"
 
 
+@pytest.mark.parametrize("line", ["320 NEVADA STREET NEWTON, MA", "600 ASTM D-1267", "004 ANNUALIZED REVENUE TARGET: $500,000"])
+def test_a_number_of_three_digits_without_a_period_opens_no_heading(line: str) -> None:
+    # An address, a table's value, a year that lost its first digit: a contract numbers its parts in tens.
+    assert titles(f"Recitals.\n\n{line}\n\nText.\n") == []
+
+
 def test_a_contents_run_at_the_start_of_a_long_line_leaves_a_heading_far_along_it_alone() -> None:
     text = "1 Section 1.1 Terms 3 Section 1.2 Fees " + "The parties agree to this. " * 200 + "Section 5.2 Payment. The fee is due."
     assert titles(text) == ["Section 5.2 Payment"]
