@@ -230,16 +230,26 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
         prev: tuple[int, ...] = ()
         prev_node = None
         apart = False  # an unnumbered sibling stands between this child and the numbered one before
+        # Lists left for a new one, with the last number of each: a list numbered from "1." inside
+        # clause 3 and written at its level ("3. SPECIFICATIONS", "1. Composition" ... "8. Color")
+        # is left again where clause 4 follows.
+        outer: list[tuple[set[tuple[int, ...]], tuple[int, ...]]] = []
         for number, node in group:
             if number is None:
                 apart = prev_node is not None
                 continue
             last, last_node = prev, prev_node
             prev, prev_node = number, node
+            if outer and _follows(outer[-1][1], number) and not _follows(last, number):
+                seen = outer.pop()[0]
+                seen.add(number)
+                apart = False
+                continue
             if number in seen and (number[-1] == 1 or apart):
                 # "1." again after "1.", "2.", "3.", or a number again under a title of its own
                 # ("DIAMOND 10" over "2. Logo Size"): a new list (a schedule's items, an exhibit's
                 # steps), not a second clause of that number.
+                outer.append((seen, last))
                 seen = {number}
                 apart = False
                 continue
@@ -266,6 +276,11 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
 
 
 _MAX_JUMP = 20
+
+
+def _follows(before: tuple[int, ...], number: tuple[int, ...]) -> bool:
+    """Whether ``number`` is the next one after ``before`` in the same list ("4" after "3")."""
+    return len(before) == len(number) and before[:-1] == number[:-1] and number[-1] == before[-1] + 1
 
 
 def _name(number: tuple[int, ...]) -> str:

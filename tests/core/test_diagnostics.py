@@ -415,3 +415,30 @@ def test_a_citation_of_the_missing_number_does_not_fill_its_gap() -> None:
 def test_a_lone_number_without_its_period_does_not_fill_a_gap() -> None:
     text = "1. Term. It lasts a year.\n\nPayment is due within 2 Business Days.\n\n3. Fees. They are due monthly.\n"
     assert ["2 is missing" in d.message for d in of("numbering-gap", text)] == [True]
+
+
+# Range Resources' tariff: the specifications of clause 3 are a list numbered from 1, written at
+# the clauses' own level, and clause 4 follows them.
+_FLAT_SUBLIST = (
+    "1. DEFINITIONS\n\nWords mean what they say.\n\n2. COMMODITY\n\nCarrier moves gas.\n\n"
+    "3. PRODUCT SPECIFICATIONS\n\nProducts shall meet these:\n\n1. Composition. Mostly propane.\n\n"
+    "2. Vapor Pressure. Not above 200 psig.\n\n3. Corrosiveness. None.\n\n4. Total Sulfur. Under 150 ppm.\n\n"
+    "4. IDENTITY OF PRODUCTS\n\nCarrier may mix Products.\n\n5. NOMINATIONS\n\nShippers nominate monthly.\n"
+)
+
+
+def test_a_list_numbered_inside_a_clause_and_written_at_its_level_leaves_no_duplicate_when_the_clauses_go_on() -> None:
+    assert of("duplicate-number", _FLAT_SUBLIST) == []
+
+
+def test_clauses_going_on_after_such_a_list_leave_no_gap() -> None:
+    # Papa John's: "4. TERM" holds items 1 and 2, then clause 5 follows.
+    text = ("1. GRANT\n\nA licence.\n\n2. FEES\n\nMonthly.\n\n3. RATES\n\nPer store.\n\n4. TERM\n\nThe term is:\n\n"
+            "1. Start. On signing.\n\n2. End. After ten years.\n\n5. RENEWAL\n\nOnce.\n\n6. NOTICES\n\nIn writing.\n")
+    assert [n.label for n in LongDocument(text).nodes] == ["1", "2", "3", "4", "1", "2", "5", "6"]
+    assert of("numbering-gap", text) == []
+
+
+def test_a_number_that_goes_on_neither_list_is_still_a_duplicate() -> None:
+    text = _FLAT_SUBLIST.replace("4. IDENTITY", "3. IDENTITY")
+    assert ["numbered 3" in d.message for d in of("duplicate-number", text)] == [True]
