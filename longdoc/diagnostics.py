@@ -245,10 +245,11 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 seen.add(number)
                 apart = False
                 continue
-            if number in seen and (number[-1] == 1 or apart):
-                # "1." again after "1.", "2.", "3.", or a number again under a title of its own
-                # ("DIAMOND 10" over "2. Logo Size"): a new list (a schedule's items, an exhibit's
-                # steps), not a second clause of that number.
+            if number[-1] == 1 and (number in seen or _same_list(last, number)) or number in seen and apart:
+                # "1." again after "1.", "2.", "3." (or after "5.", "6.", whose list began under
+                # another parent), or a number again under a title of its own ("DIAMOND 10" over "2.
+                # Logo Size"): a new list (a schedule's items, an exhibit's steps), not a second
+                # clause of that number.
                 outer.append((seen, last))
                 seen = {number}
                 apart = False
@@ -278,9 +279,14 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
 _MAX_JUMP = 20
 
 
+def _same_list(before: tuple[int, ...], number: tuple[int, ...]) -> bool:
+    """Whether ``number`` numbers an item of the list ``before`` is in ("4.1" and "4.7")."""
+    return len(before) == len(number) and before[:-1] == number[:-1]
+
+
 def _follows(before: tuple[int, ...], number: tuple[int, ...]) -> bool:
     """Whether ``number`` is the next one after ``before`` in the same list ("4" after "3")."""
-    return len(before) == len(number) and before[:-1] == number[:-1] and number[-1] == before[-1] + 1
+    return _same_list(before, number) and number[-1] == before[-1] + 1
 
 
 def _name(number: tuple[int, ...]) -> str:

@@ -442,3 +442,12 @@ def test_clauses_going_on_after_such_a_list_leave_no_gap() -> None:
 def test_a_number_that_goes_on_neither_list_is_still_a_duplicate() -> None:
     text = _FLAT_SUBLIST.replace("4. IDENTITY", "3. IDENTITY")
     assert ["numbered 3" in d.message for d in of("duplicate-number", text)] == [True]
+
+
+def test_a_list_from_1_after_clauses_5_and_6_that_began_elsewhere_is_a_new_list() -> None:
+    # An amendment restates clauses 5 and 6, then the agreement it attaches numbers its own from 1.
+    text = ("AMENDMENT NO. 1\n\n5. FEES\n\nFees rise by 3%.\n\n6. TERM\n\nTwo years.\n\n1. SCOPE\n\nThis covers all.\n\n"
+            "2. DISCLOSURE\n\nIn writing.\n\n3. OBLIGATION\n\nKeep it secret.\n\n4. PERIOD\n\nFive years.\n\n"
+            "5. EXCEPTIONS\n\nPublic facts.\n")
+    assert [n.label for n in LongDocument(text).nodes if n.label] == ["5", "6", "1", "2", "3", "4", "5"]
+    assert of("duplicate-number", text) == []
