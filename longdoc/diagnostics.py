@@ -240,8 +240,11 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 continue
             last, last_node = prev, prev_node
             prev, prev_node = number, node
-            if outer and _follows(outer[-1][1], number) and not _follows(last, number):
-                seen = outer.pop()[0]
+            back = next((k for k in range(len(outer) - 1, -1, -1) if _follows(outer[k][1], number)), -1)
+            if back >= 0 and not _follows(last, number):
+                # Back on a list left for one or more new ones: "9.", then "1. 2.", "1. 2.", then "10.".
+                seen = outer[back][0]
+                del outer[back:]
                 seen.add(number)
                 apart = False
                 continue

@@ -451,3 +451,11 @@ def test_a_list_from_1_after_clauses_5_and_6_that_began_elsewhere_is_a_new_list(
             "5. EXCEPTIONS\n\nPublic facts.\n")
     assert [n.label for n in LongDocument(text).nodes if n.label] == ["5", "6", "1", "2", "3", "4", "5"]
     assert of("duplicate-number", text) == []
+
+
+def test_clauses_going_on_after_two_such_lists_leave_no_gap() -> None:
+    # PC Quote: clause 9 holds two lists numbered from 1, then clause 10 follows.
+    text = ("8. FEES\n\nMonthly.\n\n9. INDEMNITY\n\nEach party:\n\n1. Defends. Claims.\n\n2. Pays. Damages.\n\n"
+            "and each party may:\n\n1. Settle. With consent.\n\n2. Appeal. At its cost.\n\n10. ASSIGNMENT\n\nNone.\n")
+    assert [n.label for n in LongDocument(text).nodes] == ["8", "9", "1", "2", "1", "2", "10"]
+    assert of("numbering-gap", text) == []
