@@ -240,8 +240,8 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 continue
             last, last_node = prev, prev_node
             prev, prev_node = number, node
-            back = next((k for k in range(len(outer) - 1, -1, -1) if _follows(outer[k][1], number)), -1)
-            if back >= 0 and not _follows(last, number):
+            back = _taken_up(outer, number) if outer and not _follows(last, number) else -1
+            if back >= 0:
                 # Back on a list left for one or more new ones: "9.", then "1. 2.", "1. 2.", then "10.".
                 seen = outer[back][0]
                 del outer[back:]
@@ -282,6 +282,11 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
 _MAX_JUMP = 20
 
 
+def _taken_up(lists: list[tuple[set[tuple[int, ...]], tuple[int, ...]]], number: tuple[int, ...]) -> int:
+    """The index of the innermost of ``lists`` (with their last numbers) that ``number`` goes on, or -1."""
+    return next((k for k in range(len(lists) - 1, -1, -1) if _follows(lists[k][1], number)), -1)
+
+
 def _same_list(before: tuple[int, ...], number: tuple[int, ...]) -> bool:
     """Whether ``number`` numbers an item of the list ``before`` is in ("4.1" and "4.7")."""
     return len(before) == len(number) and before[:-1] == number[:-1]
@@ -307,15 +312,29 @@ _CLAUSE_NUMBER = re.compile(
 _CITED_AFTER = re.compile(r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|on|under|to|with|by|and|or|through|see|this)|§)[ \t]*\Z")
 
 
+# What follows a clause's number: a capital (a digit after a dotted number: "7.5 411 Service"); a
+# lone number needs its period.
+_CLAUSE_TAIL = re.compile(r"\.?[ \t]+[A-Z0-9\"“(\[]")
+_LONE_CLAUSE_TAIL = re.compile(r"\.[ \t]+[A-Z\"“(\[]")
+_SECTION_WORD = re.compile(r"(?<![\w.§])(?:SECTION|Section)[ \t]+\Z")
+
+
 def _written_as_clause(text: str, start: int, end: int, number: tuple[int, ...]) -> bool:
     """Whether a clause of ``number`` stands in text[start:end] where PDF extraction ran it on after
     something other than a sentence end ("... htrubitt@sycr.com 15.6. Entire Agreement", "... [●%]
-    to T&B 8. Confidentiality"): its number, then a capital (a digit after a dotted number: "7.5
-    411 Service"), not after a word that cites it. A lone number needs its period."""
-    tail = r"\.?[ \t]+[A-Z0-9\"“(\[]" if len(number) > 1 else r"\.[ \t]+[A-Z\"“(\[]"
-    pattern = re.compile(r"(?<![\w.§])(?:(?:SECTION|Section)[ \t]+)?" + re.escape(_name(number)) + tail)
-    return any(_CITED_AFTER.search(text, max(start, m.start() - 14), m.start()) is None
-               for m in pattern.finditer(text, start, end))
+    to T&B 8. Confidentiality"), not after a word that cites it (`_CITED_AFTER`)."""
+    name = _name(number)
+    tail = _CLAUSE_TAIL if len(number) > 1 else _LONE_CLAUSE_TAIL
+    at = text.find(name, start, end)
+    while at >= 0:
+        before = text[at - 1] if at else ""
+        if not (before.isalnum() or before in "_.§") and tail.match(text, at + len(name), end):
+            word = _SECTION_WORD.search(text, max(start, at - 16), at)  # "Section 8.10 Language."
+            opens = word.start() if word else at
+            if _CITED_AFTER.search(text, max(start, opens - 14), opens) is None:
+                return True
+        at = text.find(name, at + 1, end)
+    return False
 
 
 def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:
@@ -371,16 +390,42 @@ def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where:
 # Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
 _SMALL_WORDS = frozenset("of and or the for to in on by with a an".split())
 _SHOUTED_WORD = 4  # letters of a word, at least one of which a term defined in capitals holds
+# A term that names its own plural ("Third Party(ies)", "Product(s)", "Governmental Authority (ies)").
+_PLURAL_MARK = re.compile(r"[ \t]*\((?:s|es|ies)\)\Z", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)  # asked once per definition: the same terms recur in a long text
 def _written_forms(term: str) -> tuple[str, ...]:
-    """The forms whose use is a use of ``term``: the term as defined, and the title case of a term
-    defined in capitals ("Co-Branded Site", "Contract of Sale")."""
+    """The forms whose use is a use of ``term``: the term as defined, each of the forms it names
+    ("Third Party" of "Third Party(ies)"; "Loss" and "Losses" of "Loss or Losses"; "Tournament
+    Bonuses" of "Tournament Bonus or Bonuses"), and the title case of a form defined in capitals
+    ("Co-Branded Site", "Contract of Sale")."""
+    out = [term]
+    for named in _named_forms(term):
+        for form in (named, _title_case(named)):
+            if form and form not in out:
+                out.append(form)
+    return tuple(out)
+
+
+def _named_forms(term: str) -> list[str]:
+    """The forms a term names: itself without its plural mark, or each side of an "or"."""
+    base = _PLURAL_MARK.sub("", term)
+    first, joined, second = base.partition(" or ")
+    first, second = first.strip(), second.strip()
+    if not joined or not first[:1].isupper() or not second[:1].isupper():
+        return [base]
+    if " " not in second and " " in first:
+        second = f"{first.rsplit(' ', 1)[0]} {second}"  # "Tournament Bonus or Bonuses"
+    return [first, second]
+
+
+def _title_case(term: str) -> str | None:
+    """The title case of a term defined in capitals, or None for any other term."""
     words = term.split()
     if not term.isupper() or not any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in words):
-        return (term,)
-    title = " ".join(w.lower() if k and w.lower() in _SMALL_WORDS else w.title() for k, w in enumerate(words))
-    return (term, title)
+        return None
+    return " ".join(w.lower() if k and w.lower() in _SMALL_WORDS else w.title() for k, w in enumerate(words))
 
 
 def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], since: Since) -> int | None:

@@ -459,3 +459,26 @@ def test_clauses_going_on_after_two_such_lists_leave_no_gap() -> None:
             "and each party may:\n\n1. Settle. With consent.\n\n2. Appeal. At its cost.\n\n10. ASSIGNMENT\n\nNone.\n")
     assert [n.label for n in LongDocument(text).nodes] == ["8", "9", "1", "2", "1", "2", "10"]
     assert of("numbering-gap", text) == []
+
+
+@pytest.mark.parametrize("term, use", [
+    ("Third Party(ies)", "Third Parties"),   # Biocept: the plural mark names "Third Party"
+    ("Product(s)", "Product"),
+    ("Governmental Authority (ies)", "Governmental Authority"),
+    ("CUSTOMER(S)", "Customers"),           # in capitals for emphasis, used in title case
+    ("Loss or Losses", "Losses"),           # Cardax: each side of the "or" is a form of the term
+    ("Commission or SEC", "SEC"),
+    ("Tournament Bonus or Bonuses", "Tournament Bonuses"),  # Teardrop Golf: the last word's other form
+])
+def test_a_term_that_names_its_other_forms_is_used_where_any_of_them_is(term: str, use: str) -> None:
+    text = f'1. Definitions\n\n1.1 "{term}" means what the parties agree.\n\n2. Terms\n\nThe {use} stand.\n'
+    assert flagged("unused-definition", text) == []
+
+
+@pytest.mark.parametrize("term, words", [
+    ("Third Party(ies)", "No one else"),
+    ("Tournament Bonus or Bonuses", "Other Bonuses"),  # "Bonuses" alone is not "Tournament Bonuses"
+])
+def test_a_term_that_names_its_other_forms_is_still_unused_where_none_of_them_is(term: str, words: str) -> None:
+    text = f'1. Definitions\n\n1.1 "{term}" means what the parties agree.\n\n2. Terms\n\n{words} stand.\n'
+    assert flagged("unused-definition", text) == [term]

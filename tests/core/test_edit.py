@@ -418,6 +418,9 @@ INTEL_FRAGMENTS = st.sampled_from([
     '\nB. "Zone" shall mean Peru.\n', '\n(iii) "Week" - seven days.\n', "\nA. DEFINITIONS\n", "\nH. Survival\n", "\nI. ", "\nA. Rates. ", "Paragraph A ", ", M&I ",
     "-", "-Up ", "the Sell-Off Period ", "Know-How ", '"Price"    Means the fee. ', "\n1.1 Interpretation. In this Agreement ",
     "(the Seller) ", "(each, a Party)", '"Zone"\n\n\n', "Shall mean Peru. ", "\n\n\n", "the Supply Know-how ",
+    "ops@acme.com 2.2. Rights. ", "under Section 2.2 The ", "100% 3. Price ", "\nCumulative Remedies\n",
+    "\n1. Start. Now.\n", "\n2. End. Later.\n", "\n5. RENEWAL\n", "\n6. NOTICES\n",
+    '"Fee(s)" means the price. ', "the Fees ", '"Loss or Losses" means harm. ', "the Losses ", "(s)",
 ])
 
 
