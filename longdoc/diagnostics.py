@@ -63,6 +63,9 @@ _NOT_TERMS = frozenset(
     + ["International", "European", "Union", "Nations", "Department", "Ministry", "Administration", "Chamber",
        "Commerce", "Arbitration", "Conciliation", "Association", "Institute", "Centre", "Center", "Parliament",
        "Community", "Directive", "Monetary", "Justice", "Inspector", "Comptroller"]
+    # Places and courts' districts ("Province of Ontario", "Commonwealth of Puerto Rico", "Southern
+    # District", "Cayman Islands"), and the web ("World Wide Web").
+    + ["Province", "Commonwealth", "District", "Islands", "Columbia", "World", "Web"]
 )
 
 

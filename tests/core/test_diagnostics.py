@@ -348,6 +348,13 @@ def test_the_plural_of_a_defined_term_followed_by_more_words_is_no_undefined_phr
     assert flagged("undefined-term", text) == ["Supply Price"]
 
 
+def test_the_name_of_a_place_a_court_district_or_the_web_is_no_undefined_phrase() -> None:
+    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nThe laws of the Province of Ontario '
+            "govern, the courts of the Southern District hear disputes, orders come via the World Wide Web, "
+            "and the Goods carry the Supply Price.\n")
+    assert flagged("undefined-term", text) == ["Supply Price"]
+
+
 def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> None:
     text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Disputes\n\nDisputes go to the International '
             "Chamber of Commerce under the Commercial Rules of Arbitration, and the Goods carry the Supply Price.\n")
