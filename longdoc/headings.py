@@ -2,8 +2,9 @@
 
 Shapes: Markdown ``#`` and setext, ``ARTICLE V`` / ``Article 5`` (also PART, CHAPTER), ``Section 3`` /
 ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3``, Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS
-lines; a clause's title may stand on its own line above its number. Page numbers, dash rules,
-table-of-contents entries and redaction marks are never headings.
+lines; a clause's title may stand on its own line above its number, and a few capitalised words
+alone on a line may head the paragraph below them (a letter agreement's "Governing Law"). Page
+numbers, dash rules, table-of-contents entries and redaction marks are never headings.
 Recognition never raises: odd input yields fewer headings.
 """
 
@@ -608,6 +609,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         info = _classify(s, markdown)
         if info is None and line_start and not markdown and s[:1].isdigit():
             info = _numbered_over_first_clause(s, text, segs, i)
+        if info is None and line_start and not markdown and s[:1].isupper():
+            info = _title_line(text, ls, le, s)
         if info is not None and not markdown and (info.kind == "caps" or (
             # A party's label over its signature line stands alone on its line: "A. SMITH"
             info.kind == "lettered" and info.span >= len(s.rstrip())
@@ -714,20 +717,69 @@ def _side_title(text: str, ls: int, indent: int, floor: int) -> tuple[int, str] 
     side = raw.strip()
     start = a + len(raw) - len(raw.lstrip())
     # Indented past its clause, the line is centred: a page's running header or a caption.
-    if start < floor or a == 0 or start - a > indent - ls or not _SIDE_TITLE_RE.fullmatch(side):
+    if start < floor or start - a > indent - ls or not _is_title_words(side) or _classify(side, False) is not None:
         return None
-    if (side.isupper() or _NO_LEAD_RE.search(side) or len(side.split()) > _SIDE_TITLE_WORDS or not is_word_title(side)
-            or _classify(side, False) is not None):
-        return None
+    return (start, side) if _after_break(text, a) else None
+
+
+def _is_title_words(line: str) -> bool:
+    """Whether a stripped line holds a few capitalised words and nothing else (no ALL-CAPS line,
+    no party's name, no contents)."""
+    return (_SIDE_TITLE_RE.fullmatch(line) is not None and not line.isupper() and len(line.split()) <= _SIDE_TITLE_WORDS
+            and is_word_title(line) and _NO_LEAD_RE.search(line) is None and _TITLED_PARTY_RE.search(line) is None)
+
+
+def _after_break(text: str, a: int, blank: bool = True) -> bool:
+    """Whether the line starting at ``a`` follows a sentence end, a line in capitals or (with
+    ``blank``) one blank line; not the top of the text, nor a page break's run of blank lines."""
+    if a == 0:
+        return False
     before = text[max(0, a - _SIDE_TITLE_REACH) : a]
     prose = before.rstrip()
     breaks = len(before[len(prose) :].splitlines())
     if not prose or breaks > 2:
-        return None  # the top of the text, or a page break's blank lines
+        return False
     last_line = prose[max(map(prose.rfind, LINE_BREAKS)) + 1 :].strip()
-    if breaks == 2 or prose[-1] in _SIDE_TITLE_AFTER or _is_caps_text(last_line):
-        return start, side
-    return None
+    return (blank and breaks == 2) or prose[-1] in _SIDE_TITLE_AFTER or _is_caps_text(last_line)
+
+
+# A party's name in capitalised words ("FLIR Systems", "Acme Widgets Corporation"): no title.
+_TITLED_PARTY_RE = re.compile(r"\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|Company|Co|LP|PLC|GmbH|AG|Systems|Technologies)\Z")
+_PROSE_WORDS = 8  # the fewest words of the paragraph that a title line heads
+_TITLE_LINE_LIMIT = 80
+# Below any numbered clause and lettered item: a title line heads the paragraphs after it within
+# the part it stands in ("Notices" under "4.1" in "GENERAL PROVISIONS"), never the clauses after them.
+TITLE_LINE_LEVEL = LETTERED_LEVEL + 1
+
+
+# Lines of capitalised words that head no paragraph: answers in a table, a salutation, a pointer,
+# a signature's caption.
+_NOT_TITLE_LINE_RE = re.compile(r"(?:No|None|Yes)\Z|(?:Dear|See|Notary|Witness(?:ed)?|Attention|Telephone|Fax)\b")
+
+
+def _title_line(text: str, ls: int, le: int, line: str) -> _Shape | None:
+    """The shape of a title in capitalised words alone on its line, after a sentence end and above
+    the paragraph it heads, no more indented than that ("Use of Evaluation Materials", "Governing
+    Law" in a letter agreement), or None."""
+    title = line.rstrip()
+    if (len(title) > _TITLE_LINE_LIMIT or not title[-1].isalpha() or "," in title or _NOT_TITLE_LINE_RE.match(title)
+            or not _is_title_words(title) or not _after_break(text, ls, False)):
+        return None
+    below = _line_after(text, le)
+    if below is not None and not text[below[0] : below[1]].strip():
+        below = _line_after(text, below[1])
+    if below is None:
+        return None
+    raw = text[below[0] : below[1]]
+    paragraph = raw.strip()
+    words = paragraph.split()
+    indent = len(raw) - len(raw.lstrip())
+    if (len(words) < _PROSE_WORDS or not (paragraph[0].isupper() or paragraph[0] in "\"“(")
+            or not has_prose_word(" ".join(words[:_PROSE_WORDS])) or len(text[ls:le]) - len(line) > indent):
+        return None
+    if _classify(paragraph, False) is not None:
+        return None  # a clause's own heading: the title is its side title
+    return _Shape("title", None, TITLE_LINE_LEVEL, len(title), clean_title(title), False)
 
 
 def _untitled(title: str, rest: str) -> bool:

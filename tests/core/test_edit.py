@@ -359,6 +359,7 @@ FRAGMENTS = st.sampled_from([
     "\nARTICLE VII\n\nGUARANTEE Section 7.01 Guarantee. ", "\nARTICLE 4\n\nOWNERSHIP 4.1 Title. ", "I", "\nSection 3.1 Term 18\n",
     " agree as follows: 1. DEFINITIONS.\n", ". 6. CONFIDENTIALITY\n", ". 2. Restrictions on Sale Each of the Agents agrees. ",
     "\nCumulative Remedies\n", "Cumulative Remedies", "\n3.4 No remedy is exclusive.\n", "\n\n   Statement of Work\n",
+    "\nGoverning Law\n", "Governing Law", "\nThis Agreement shall be governed by the laws of the State of Delaware.\n",
 ])
 
 

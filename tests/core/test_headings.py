@@ -960,3 +960,52 @@ def test_a_centred_line_above_a_clause_is_no_side_title() -> None:
 def test_the_end_of_a_wrapped_sentence_above_a_clause_is_no_side_title() -> None:
     text = "Notices shall be sent by the Licensee to the\nCustomer Support Team\n2. The Licensor shall answer within ten days.\n"
     assert titles(text) == ["2. The Licensor shall answer within ten days"]
+
+
+# Title lines: a few capitalised words alone on their line, heading the paragraph below them (a
+# ContractNLI letter agreement between FLIR Systems and ICx Technologies).
+_LETTER = (
+    "Ladies and Gentlemen:\nIn connection with your consideration of a possible transaction, you have requested "
+    "information.\nUse of Evaluation Materials\nYou and your Representatives will use the Evaluation Material solely "
+    "for the purpose of evaluating a possible Transaction.\nGoverning Law\nThis Agreement shall be governed by the "
+    "laws of the State of Delaware.\nVery truly yours.\nICx Technologies, Inc.\nBy: /s/ James Luby\n"
+)
+
+
+def test_a_title_line_after_a_sentence_end_heads_the_paragraph_below_it() -> None:
+    found = find_headings(_LETTER)
+    assert [(h.title, h.kind, h.label) for h in found] == [
+        ("Use of Evaluation Materials", "title", None), ("Governing Law", "title", None)]
+
+
+def test_title_lines_are_siblings_and_never_hold_the_numbered_clauses_after_them() -> None:
+    # Western Copper: "Notices" heads the items of clause 4.1's part, and clause 4.2 follows.
+    text = ("4.1 Time is of the essence in the performance of all obligations under this Agreement.\n\nNotices\n\n"
+            "(a) Any notice required or permitted to be delivered hereunder shall be in writing.\n\n"
+            "4.2 The delivery of any notice to a party is delivery to that party.\n")
+    assert tree(text) == [("4.1 Time is of the essence in the performance of all obligations under this Agreement", 0),
+                          ("Notices", 1), ("4.2 The delivery of any notice to a party is delivery to that party", 0)]
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_capitalised_words_after_a_line_that_ends_no_sentence_are_no_title(gap: str) -> None:
+    text = (f"To the attention of the managing director of Molipharma{gap}General Counsel Office{gap}"
+            "Each Party may designate by written notice an address to which notices go.\n")
+    assert titles(text) == []
+
+
+def test_a_centred_line_of_capitalised_words_is_no_title_line() -> None:
+    text = ("The parties sign below.\n\n                  Outsourcing Statement of Work\n\n"
+            "      Parts are required earlier than on the stated and agreed upon lead time.\n")
+    assert titles(text) == []
+
+
+@pytest.mark.parametrize("line", ["None", "Dear Mr Saunders", "See Exhibit A", "Notary Public", "Richard Flavell, CBE, FRS"])
+def test_an_answer_a_salutation_a_pointer_or_a_name_is_no_title_line(line: str) -> None:
+    text = f"The rights are as follows.\n\n{line}\n\nAny rights of third parties on results obtained by the Institute apply.\n"
+    assert titles(text) == []
+
+
+def test_a_title_line_over_a_row_of_figures_is_no_heading() -> None:
+    text = "The payments are listed.\n\nAnniversary Total\n\nFDA Approval 5,000,000 250,000 250,000 250,000 250,000 330,000,000\n"
+    assert titles(text) == []
