@@ -3,8 +3,9 @@
 Shapes: Markdown ``#`` and setext, ``ARTICLE V`` / ``Article 5`` (also PART, CHAPTER), ``Section 3`` /
 ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3``, Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS
 lines; a clause's title may stand on its own line above its number, and a few capitalised words
-alone on a line may head the paragraph below them (a letter agreement's "Governing Law"). Page
-numbers, dash rules, table-of-contents entries and redaction marks are never headings.
+alone on a line, or run into its first sentence, may head a paragraph (a letter agreement's
+"Governing Law", "Grant of License. LMG grants ..."). Page numbers, dash rules, table-of-contents
+entries and redaction marks are never headings.
 Recognition never raises: odd input yields fewer headings.
 """
 
@@ -17,7 +18,7 @@ from typing import NamedTuple
 
 from .contents import is_contents_line
 from .numerals import roman_value
-from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, line_segments, line_start_near
+from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
 from .titles import (TITLE_LIMIT, caps_run, clean_title, defined_term_title, has_prose_word, is_short_title, is_word_title,
                      title_span)
@@ -411,11 +412,9 @@ def _line_before(text: str, ls: int) -> tuple[int, int] | None:
     if ls == 0:
         return None
     e = ls - 2 if text.startswith("\r\n", ls - 2) else ls - 1
-    a = e
     floor = max(0, e - WRAPPED_LINE - 1)
-    while a > floor and text[a - 1] not in LINE_BREAKS:
-        a -= 1
-    return (a, e) if a == 0 or text[a - 1] in LINE_BREAKS else None
+    k = last_line_break(text, floor, e)
+    return (k + 1, e) if k >= 0 else (0, e) if floor == 0 else None
 
 
 def _line_after(text: str, le: int) -> tuple[int, int] | None:
@@ -609,8 +608,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         info = _classify(s, markdown)
         if info is None and line_start and not markdown and s[:1].isdigit():
             info = _numbered_over_first_clause(s, text, segs, i)
-        if info is None and line_start and not markdown and s[:1].isupper():
-            info = _title_line(text, ls, le, s)
+        if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
+            info = _title_line(text, ls, le, s) or _run_in_title(text, ls, s)
         if info is not None and not markdown and (info.kind == "caps" or (
             # A party's label over its signature line stands alone on its line: "A. SMITH"
             info.kind == "lettered" and info.span >= len(s.rstrip())
@@ -754,7 +753,8 @@ TITLE_LINE_LEVEL = LETTERED_LEVEL + 1
 
 # Lines of capitalised words that head no paragraph: answers in a table, a salutation, a pointer,
 # a signature's caption.
-_NOT_TITLE_LINE_RE = re.compile(r"(?:No|None|Yes)\Z|(?:Dear|See|Notary|Witness(?:ed)?|Attention|Telephone|Fax)\b")
+_NOT_TITLE_LINE_RE = re.compile(
+    r"(?:No|None|Yes)\Z|(?:Dear|See|Notary|Witness(?:ed)?|Attention|Telephone|Fax|Confidential[ \t]+Treatment)\b")
 
 
 def _title_line(text: str, ls: int, le: int, line: str) -> _Shape | None:
@@ -787,6 +787,35 @@ def _untitled(title: str, rest: str) -> bool:
     title of its own: it opens a sentence, words in lower case among them (not a row of contents,
     "4.2 Conversion Plan 6.2 Banking Application Services")."""
     return not is_word_title(title) and has_prose_word(f"{title} {rest}")
+
+
+# How a title in capitalised words starts: one word alone or ended by a period, or followed by
+# another capitalised word or a small one (where most lines of prose go on in lower case).
+_TITLE_START_RE = re.compile(
+    r"[A-Z][A-Za-z'’&/-]*(?:\.|[ \t]*\Z|[ \t]+(?:[A-Z]|(?:of|and|or|the|to|for|in|on|by|with|a|an|upon|under)[ \t]))"
+)
+# A title in capitalised words run into the paragraph it opens: "Grant of License. LMG grants ...".
+_RUN_IN_TITLE_RE = re.compile(r"([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,5})\.[ \t]+(?=[A-Z\"“(])")
+# Words that open a sentence, not a title ("Pursuant to Minn. Stat. ...").
+_OPENS_SENTENCE = frozenset("Pursuant Subject Notwithstanding Except If Unless Upon Where When During In As For The This "
+                            "These It Such Any All".split())
+
+
+def _run_in_title(text: str, ls: int, line: str) -> _Shape | None:
+    """The shape of a title in capitalised words that opens a paragraph and runs into its first
+    sentence ("Grant of License. LMG grants TAG a worldwide ..."), or None."""
+    m = _RUN_IN_TITLE_RE.match(line)
+    if m is None:
+        return None
+    title = m.group(1)
+    words = title.split()
+    if (len(title) < 4 or words[0] in _OPENS_SENTENCE or len(words[-1]) < 2 or _NOT_TITLE_LINE_RE.match(title)
+            or not _is_title_words(title) or not _after_break(text, ls)):
+        return None
+    sentence = line[m.end() :].split()
+    if len(sentence) < 4 or sentence[0].endswith(".") or not has_prose_word(" ".join(sentence[:_PROSE_WORDS])):
+        return None  # too short for a sentence, or a run of abbreviations ("Minn. Stat. § 80C.21")
+    return _Shape("title", None, TITLE_LINE_LEVEL, m.end(1) + 1, clean_title(title), False)
 
 
 # The first clause of a text ("1. APPOINTMENT", "1.1 General", "ARTICLE I", "Section 1.01"), run

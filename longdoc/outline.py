@@ -91,7 +91,12 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
         return h.level
     n = int(h.label)  # type: ignore[arg-type]
     if n == 1:
-        if i == 0 or levels[i - 1] != LETTERED_LEVEL or headings[i - 1].kind not in ("lettered", "roman"):
+        # Title lines under a lettered item ("A. DEFINITIONS", then "Routing Information. ... as
+        # follows:") head paragraphs of the item: a list after them is the item's as well.
+        k = i - 1
+        while k >= max(0, i - LEVEL_REACH) and headings[k].kind == "title":
+            k -= 1
+        if k < 0 or levels[k] != LETTERED_LEVEL or headings[k].kind not in ("lettered", "roman"):
             return h.level
         following = headings[i + 1].label if i + 1 < len(headings) else None
         return h.level if following is not None and following.startswith("1.") else _ITEM_LEVEL

@@ -120,11 +120,23 @@ def line_start_near(text: str, pos: int) -> int:
     """The start of the line holding ``pos`` when it lies within ``WRAPPED_LINE`` of it, else
     ``pos`` (a scan may start at a segment inside a line). A box drawn in text fits on a screen, and
     so does a hard-wrapped line: a longer line is neither."""
-    k = pos
     lo = max(0, pos - WRAPPED_LINE)
-    while k > lo and text[k - 1] not in LINE_BREAKS:
-        k -= 1
-    return k if k == 0 or text[k - 1] in LINE_BREAKS else pos
+    k = last_line_break(text, lo, pos)
+    return k + 1 if k >= 0 else 0 if lo == 0 else pos
+
+
+# Line breaks other than "\n", rare in real text: looked for only after the last "\n".
+_RARE_BREAK_RE = re.compile("[" + LINE_BREAKS.replace("\n", "") + "]")
+
+
+def last_line_break(text: str, lo: int, hi: int) -> int:
+    """The position of the last line break in text[lo:hi], or -1 (found by C-speed searches, not a
+    walk back through the characters)."""
+    at = text.rfind("\n", lo, hi)
+    rare = None
+    for rare in _RARE_BREAK_RE.finditer(text, max(lo, at + 1), hi):
+        pass
+    return rare.start() if rare is not None else at
 
 
 def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:

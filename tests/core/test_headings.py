@@ -1009,3 +1009,38 @@ def test_an_answer_a_salutation_a_pointer_or_a_name_is_no_title_line(line: str) 
 def test_a_title_line_over_a_row_of_figures_is_no_heading() -> None:
     text = "The payments are listed.\n\nAnniversary Total\n\nFDA Approval 5,000,000 250,000 250,000 250,000 250,000 330,000,000\n"
     assert titles(text) == []
+
+
+# Run-in titles: capitalised words that open a paragraph and run into its first sentence (Regan
+# Holding's licence and hosting agreement, Cybergy's affiliate agreement).
+def test_a_title_run_into_the_first_sentence_of_its_paragraph_is_a_heading() -> None:
+    text = ("The parties agree as follows.\n\nGrant of License. LMG grants TAG a worldwide, nonexclusive license to use "
+            "the LMG Tools.\n\nBest Efforts. MA agrees to use its best efforts to market the Technology.\n")
+    found = find_headings(text)
+    assert [(h.title, h.kind, h.text) for h in found] == [
+        ("Grant of License", "title", "Grant of License."), ("Best Efforts", "title", "Best Efforts.")]
+
+
+def test_capitalised_words_ending_a_wrapped_line_are_no_run_in_title() -> None:
+    text = "The Buyer pays for the Products\nSold Hereunder. The Buyer pays within thirty days of the invoice.\n"
+    assert titles(text) == []
+
+
+@pytest.mark.parametrize("line", [
+    "Minn. Stat. § 80C.21 governs the relationship of the parties here.",  # abbreviations, not a title
+    "Roy B. Smith signs for the company as its agent and officer.",       # a name's initial
+    "Pursuant to Minnesota. The franchisor shall give notice in writing.",  # a sentence's opening words
+])
+def test_abbreviations_names_and_sentence_openings_are_no_run_in_title(line: str) -> None:
+    assert titles(f"The parties agree as follows.\n\n{line}\n") == []
+
+
+def test_a_list_after_run_in_titles_under_a_lettered_item_stays_the_items() -> None:
+    # A ContractNLI agreement of the Boston Public Schools: the list closes "Routing Information".
+    text = ("A. DEFINITIONS\nData Set. The data set includes all students eligible for school bus transportation.\n"
+            "Routing Information. The district will share the data below, specifically:\n1. Student home location:\n"
+            "2. Student characteristics:\nB. TERMS OF AGREEMENT\n1. Data Sharing\nThe vendor shall keep the data secure.\n")
+    assert tree(text) == [("A. DEFINITIONS", 0), ("Data Set", 1), ("Routing Information", 1),
+                          ("1. Student home location", 1), ("2. Student characteristics", 1),
+                          ("B. TERMS OF AGREEMENT", 0), ("1. Data Sharing", 1)]
+
