@@ -147,8 +147,18 @@ _RUN_INTO_SENTENCE_RE = re.compile(
 
 def runs_into_sentence(text: str, pos: int) -> bool:
     """Whether a title in capitalised words at ``pos`` runs straight into its clause's first
-    sentence ("Restrictions on Sale Each of the Agents severally ...")."""
-    return _RUN_INTO_SENTENCE_RE.match(text, pos, pos + TITLE_LIMIT) is not None
+    sentence ("Restrictions on Sale Each of the Agents severally ..."), or ends with a period
+    before it ("Notices. All notices ...", "Confidentiality; Non-competition. (a) From ...")."""
+    return (_RUN_INTO_SENTENCE_RE.match(text, pos, pos + TITLE_LIMIT) is not None
+            or _TITLE_THEN_SENTENCE_RE.match(text, pos, pos + TITLE_LIMIT) is not None)
+
+
+# A short title in capitalised words ended by a period, then its clause's first sentence, maybe
+# after an item's label: "Notices. All notices ...", "Governing Law. (a) THIS AGREEMENT ...".
+_TITLE_THEN_SENTENCE_RE = re.compile(
+    r"[A-Z][A-Za-z'’&/-]*(?:[;,]?[ \t]+(?:[A-Z][A-Za-z'’&/-]*|of|and|or|the|to|for|in|on|by|with|a|an|upon|under)){0,6}"
+    r"\.[ \t]+(?:\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+)?[A-Z\"“][A-Za-z]"
+)
 
 
 # The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".

@@ -1044,3 +1044,15 @@ def test_a_list_after_run_in_titles_under_a_lettered_item_stays_the_items() -> N
                           ("1. Student home location", 1), ("2. Student characteristics", 1),
                           ("B. TERMS OF AGREEMENT", 0), ("1. Data Sharing", 1)]
 
+
+def test_a_clause_with_a_short_title_ended_by_a_period_run_on_after_a_sentence_is_a_heading() -> None:
+    # Quaker Chemical: the whole agreement extracted onto a few lines.
+    text = ("The parties agree as follows: 1. Confidentiality; Non-competition. (a) From the date hereof, each "
+            "Seller shall hold the information in confidence. The Sellers agree to that effect. 2. Notices. All "
+            "notices shall be in writing. The parties so agree. 3. Assignment. No party may assign this Agreement.")
+    assert titles(text) == ["1. Confidentiality", "2. Notices", "3. Assignment"]
+
+
+def test_a_number_after_a_sentence_end_before_words_that_are_no_title_opens_no_heading() -> None:
+    text = "The fee was paid on Jan. 5. The parties met on the same day in New York. 6. the next item follows."
+    assert titles(text) == []
