@@ -157,7 +157,7 @@ def runs_into_sentence(text: str, pos: int) -> bool:
 # after an item's label: "Notices. All notices ...", "Governing Law. (a) THIS AGREEMENT ...".
 _TITLE_THEN_SENTENCE_RE = re.compile(
     r"[A-Z][A-Za-z'’&/-]*(?:[;,]?[ \t]+(?:[A-Z][A-Za-z'’&/-]*|of|and|or|the|to|for|in|on|by|with|a|an|upon|under)){0,6}"
-    r"\.[ \t]+(?:\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+)?[A-Z\"“][A-Za-z]"
+    r"(?:\.[ \t]+(?:\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+)?[A-Z\"“][A-Za-z]|[ \t]*(?:\r\n|[\n\r]))"
 )
 
 

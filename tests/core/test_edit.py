@@ -362,6 +362,7 @@ FRAGMENTS = st.sampled_from([
     "\nGoverning Law\n", "Governing Law", "\nThis Agreement shall be governed by the laws of the State of Delaware.\n",
     "\nGrant of License. LMG grants TAG a licence to use the tools.\n", "Grant of License. ", "\nA. DEFINITIONS\n",
     "as follows:\n1. Student home location\n", ". 2. Notices. All notices go in writing. ", "Notices. (a) From ",
+    ". 1. Scope of Services\n",
 ])
 
 

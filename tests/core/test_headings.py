@@ -1056,3 +1056,10 @@ def test_a_clause_with_a_short_title_ended_by_a_period_run_on_after_a_sentence_i
 def test_a_number_after_a_sentence_end_before_words_that_are_no_title_opens_no_heading() -> None:
     text = "The fee was paid on Jan. 5. The parties met on the same day in New York. 6. the next item follows."
     assert titles(text) == []
+
+
+def test_a_clause_with_a_title_in_words_that_ends_its_line_after_a_sentence_is_a_heading() -> None:
+    # Rise Education: "... cultivate talents for the society. 1. Scope of Services" ends its line.
+    text = ("The Parties enter into this Agreement to cultivate talents for the society. 1. Scope of Services\n\n"
+            "Service Provider shall provide the following operation support services to Service Recipient.\n")
+    assert titles(text) == ["1. Scope of Services"]
