@@ -74,8 +74,8 @@ def test_an_untitled_clause_between_numbered_headings_is_no_gap():
 
 
 def test_a_run_on_clause_the_outline_does_not_take_for_a_heading_is_no_gap():
-    # Staar Surgical: "8. Delivery" has no first clause run into it, 7 and 9 have.
-    text = ("Terms.\n\nThe term starts now. 7. Forecasts 7.1 Orders are due monthly. 8. Delivery. Goods ship "
+    # Staar Surgical: clause 8 has no title and no first clause run into it, 7 and 9 have.
+    text = ("Terms.\n\nThe term starts now. 7. Forecasts 7.1 Orders are due monthly. 8. Goods ship "
             "weekly. 9. Payment 9.1 Invoices are due in 30 days.\n")
     doc = LongDocument(text)
     assert [n.label for n in doc.nodes] == ["7", "7.1", "9", "9.1"]
