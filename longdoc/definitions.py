@@ -15,6 +15,8 @@ from itertools import pairwise
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
+from .forms import written_forms
+
 __all__ = [
     "Definition",
     "Use",
@@ -572,12 +574,21 @@ def _own_spans(definitions: Sequence[Definition], term: str) -> list[tuple[int, 
 
 def uses_of(text: str, definitions: Sequence[Definition], term: str, view: bytes | None = None) -> list[Use]:
     """Occurrences of a defined term outside the places that define it: whole words, case as
-    drafted, plural and possessive forms included; [] for a term the text does not define."""
+    drafted, plural and possessive forms and the forms the term names (`written_forms`) included;
+    [] for a term the text does not define."""
     own = _own_spans(definitions, term)
     if not own:
         return []
     v = byte_view(text) if view is None else view
-    return [Use(term, start, end) for start, end in _matches(v, term, own, 0, len(v))]
+    found: dict[int, int] = {}
+    for form in written_forms(term):
+        for start, end in _matches(v, form, own, 0, len(v)):
+            found[start] = max(end, found.get(start, end))
+    out: list[Use] = []
+    for start in sorted(found):
+        if not out or start >= out[-1].end:  # forms read over each other at one place: the longest
+            out.append(Use(term, start, found[start]))
+    return out
 
 
 def _word_byte(b: int) -> bool:
@@ -705,17 +716,19 @@ def _shifted(d: Definition, delta: int) -> Definition:
 
 
 def use_at(text: str, definitions: Sequence[Definition], offset: int, view: bytes | None = None) -> Use | None:
-    """The use of a defined term that covers offset (longest term first), or None."""
+    """The use of a defined term (in any of its `written_forms`) that covers offset, the longest
+    written form first, or None."""
     v = byte_view(text) if view is None else view
-    for term in sorted({d.term for d in definitions}, key=len, reverse=True):
+    written = {(form, term) for term in {d.term for d in definitions} for form in written_forms(term)}
+    for written_form, term in sorted(written, key=lambda pair: (-len(pair[0]), pair)):
         own = _own_spans(definitions, term)
-        if " " in term:  # its words may stand apart by more than a space: the pattern finds them
-            reach = use_reach(term)
-            for start, end in _matches(v, term, own, max(0, offset - reach), min(len(v), offset + reach)):
+        if " " in written_form:  # its words may stand apart by more than a space: the pattern finds them
+            reach = use_reach(written_form)
+            for start, end in _matches(v, written_form, own, max(0, offset - reach), min(len(v), offset + reach)):
                 if start <= offset <= end:
                     return Use(term, start, end)
             continue
-        for form in _forms(term):
+        for form in _forms(written_form):
             lo = max(0, offset - len(form) - 3)
             at = v.find(form, lo, offset + len(form))
             while 0 <= at <= offset:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
+from .forms import written_forms
 from .references import OutlinePart, Reference
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -123,7 +124,7 @@ def diagnosis(
     v = byte_view(text) if view is None else view
     uses = _term_uses(text, v, definitions, where, since)
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
-    defined = frozenset(form for d in definitions for form in _written_forms(d.term))
+    defined = frozenset(form for d in definitions for form in written_forms(d.term))
     undefined = _undefined_phrases(phrases, defined, since[0] if since is not None else None)
     numbering = _numbering_moved(since) if since is not None else None
     if numbering is None:
@@ -380,55 +381,13 @@ def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where:
         at = _carried_use(view, term, spans, since) if since is not None else _UNKNOWN
         if at == _UNKNOWN:
             at = None
-            for form in _written_forms(term):
+            for form in written_forms(term):
                 forms_own = own if form == term else [d._replace(term=form) for d in own]
                 at = first_use(text, forms_own, form, view, (lambda form=form: where(form)) if where else None)
                 if at is not None:
                     break
         out[term] = (spans, at)
     return out
-
-
-# A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
-# Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
-_SMALL_WORDS = frozenset("of and or the for to in on by with a an".split())
-_SHOUTED_WORD = 4  # letters of a word, at least one of which a term defined in capitals holds
-# A term that names its own plural ("Third Party(ies)", "Product(s)", "Governmental Authority (ies)").
-_PLURAL_MARK = re.compile(r"[ \t]*\((?:s|es|ies)\)\Z", re.IGNORECASE)
-
-
-@lru_cache(maxsize=4096)  # asked once per definition: the same terms recur in a long text
-def _written_forms(term: str) -> tuple[str, ...]:
-    """The forms whose use is a use of ``term``: the term as defined, each of the forms it names
-    ("Third Party" of "Third Party(ies)"; "Loss" and "Losses" of "Loss or Losses"; "Tournament
-    Bonuses" of "Tournament Bonus or Bonuses"), and the title case of a form defined in capitals
-    ("Co-Branded Site", "Contract of Sale")."""
-    out = [term]
-    for named in _named_forms(term):
-        for form in (named, _title_case(named)):
-            if form and form not in out:
-                out.append(form)
-    return tuple(out)
-
-
-def _named_forms(term: str) -> list[str]:
-    """The forms a term names: itself without its plural mark, or each side of an "or"."""
-    base = _PLURAL_MARK.sub("", term)
-    first, joined, second = base.partition(" or ")
-    first, second = first.strip(), second.strip()
-    if not joined or not first[:1].isupper() or not second[:1].isupper():
-        return [base]
-    if " " not in second and " " in first:
-        second = f"{first.rsplit(' ', 1)[0]} {second}"  # "Tournament Bonus or Bonuses"
-    return [first, second]
-
-
-def _title_case(term: str) -> str | None:
-    """The title case of a term defined in capitals, or None for any other term."""
-    words = term.split()
-    if not term.isupper() or not any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in words):
-        return None
-    return " ".join(w.lower() if k and w.lower() in _SMALL_WORDS else w.title() for k, w in enumerate(words))
 
 
 def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], since: Since) -> int | None:
@@ -446,7 +405,7 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     reach = use_reach(term)
     if at is None:
         # Text outside the edit reads as before, so a new use must read some of the edited text.
-        for form in _written_forms(term):
+        for form in written_forms(term):
             found = use_near(view, form, spans, start - reach - 1, start + length + 2)
             if found is not None:
                 return found

@@ -450,3 +450,17 @@ def test_a_term_used_as_written_near_its_definition_is_found_without_compiling_i
     assert first_use(text, defs, "Delivery Notice") == text.index("Delivery Notice. The")
     assert first_use(text, defs, "Supply Term") == text.index("Supply\n")
     assert set(definitions._USE_PATTERNS) == {"Supply Term"}, "only the use spread over a line break needs it"
+
+
+def test_the_uses_of_a_term_that_names_its_forms_are_those_of_each_form() -> None:
+    text = ('"Third Party(ies)" means anyone else. "CONTRACT PERIOD" means a year. No Third Party may order, '
+            "Third Parties' orders are void, and so are they during the Contract Period.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("Third Party(ies)")] == ["Third Party", "Third Parties'"]
+    assert [text[u.start : u.end] for u in doc.uses("CONTRACT PERIOD")] == ["Contract Period"]
+
+
+def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
+    text = '"Loss or Losses" means any harm. The Losses are paid.\n'
+    use = LongDocument(text).use_at(text.index("Losses are") + 2)
+    assert use is not None and (use.term, text[use.start : use.end]) == ("Loss or Losses", "Losses")

@@ -31,8 +31,8 @@ def position_of(text: str, offset: int) -> types.Position:
     return types.Position(line=text.count("\n", 0, offset), character=offset - (text.rfind("\n", 0, offset) + 1))
 
 
-def applied(text: str, edit: types.WorkspaceEdit) -> str:
-    changes = sorted(edit.changes[URI], key=lambda e: offset_of(text, e.range.start), reverse=True)
+def applied(text: str, edit: types.WorkspaceEdit, uri: str = URI) -> str:
+    changes = sorted(edit.changes[uri], key=lambda e: offset_of(text, e.range.start), reverse=True)
     for change in changes:
         text = text[: offset_of(text, change.range.start)] + change.new_text + text[offset_of(text, change.range.end) :]
     return text
@@ -85,3 +85,46 @@ async def test_diagnostics_follow_an_edit(client: LanguageClient) -> None:
     ))
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
     assert "unresolved-reference" not in {item.code for item in report.items}
+
+
+FORMS_URI = "file:///forms.txt"
+NAMED_FORMS = """1. DEFINITIONS
+
+1.1 "Third Party(ies)" means anyone but Acme and Beta.
+
+1.2 "CONTRACT PERIOD" means one year.
+
+2. TERMS
+
+2.1 No Third Party may order, and Third Parties' orders are void during the Contract Period.
+"""
+
+
+async def test_references_on_a_term_that_names_its_forms_find_uses_of_each_form(client: LanguageClient) -> None:
+    uri = FORMS_URI
+    open_document(client, uri, NAMED_FORMS)
+    at = position_of(NAMED_FORMS, NAMED_FORMS.index("Third Party(ies)") + 2)
+    found = await client.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=at, context=types.ReferenceContext(include_declaration=False)))
+    starts = sorted(offset_of(NAMED_FORMS, loc.range.start) for loc in found)
+    assert [NAMED_FORMS[s : s + 13] for s in starts] == ["Third Party m", "Third Parties"]
+
+
+async def renamed_forms(client: LanguageClient, at: str, new_name: str) -> str:
+    """NAMED_FORMS after renaming the term written at the first ``at`` to ``new_name``."""
+    open_document(client, FORMS_URI, NAMED_FORMS)
+    position = position_of(NAMED_FORMS, NAMED_FORMS.index(at) + len(at) // 2)
+    edit = await client.text_document_rename_async(types.RenameParams(
+        text_document=types.TextDocumentIdentifier(uri=FORMS_URI), position=position, new_name=new_name))
+    return applied(NAMED_FORMS, edit, FORMS_URI)
+
+
+async def test_rename_of_a_term_that_names_its_forms_renames_each_form_in_its_place(client: LanguageClient) -> None:
+    text = await renamed_forms(client, "No Third Party", "Outside Party(ies)")
+    assert '"Outside Party(ies)" means' in text
+    assert "No Outside Party may order, and Outside Parties' orders" in text
+
+
+async def test_rename_of_a_term_in_capitals_renames_its_title_case_uses(client: LanguageClient) -> None:
+    text = await renamed_forms(client, "Contract Period", "SUPPLY TERM")
+    assert '"SUPPLY TERM" means' in text and "during the Supply Term." in text

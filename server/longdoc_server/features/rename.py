@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from longdoc.definitions import Use
+from longdoc.forms import written_forms
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
@@ -22,6 +24,30 @@ def _plural(name: str) -> str:
     return name + ("es" if name.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
+def _written(form: str, plural: bool = False) -> re.Pattern[str]:
+    """A form as a use writes it: its words apart by whitespace (none after a word broken at its
+    hyphen, "Co- Chairs" written "Co-Chairs"); with ``plural``, its "ies" plural."""
+    words = form.split()
+    if plural:
+        words[-1] = _plural(words[-1])
+    gaps = [r"\s*" if w.endswith("-") else r"\s+" for w in words[:-1]]
+    return re.compile("".join(re.escape(w) + g for w, g in zip(words, gaps)) + re.escape(words[-1]))
+
+
+def _renamed_use(text: str, use: Use, renames: list[tuple[str, str]], name: str) -> tuple[int, int, str]:
+    """The edit of a use: its written form renamed, its ending ("s", "'s") kept, or its plural
+    written anew ("Parties" of "Party")."""
+    for form, renamed in renames:
+        written = _written(form).match(text, use.start, use.end)
+        if written is not None:
+            return use.start, written.end(), renamed
+    for form, renamed in renames:
+        written = _written(form, plural=True).match(text, use.start, use.end)
+        if written is not None:
+            return use.start, written.end(), _plural(renamed)
+    return use.start, use.end, name  # written as no form reads it: the whole use takes the new name
+
+
 def renamed_spans(snapshot: Snapshot, offset: int, new_name: str) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for the term at offset; InvalidParams when renaming cannot be done."""
     found = intel(snapshot)
@@ -35,13 +61,13 @@ def renamed_spans(snapshot: Snapshot, offset: int, new_name: str) -> list[tuple[
         raise JsonRpcInvalidParams(f"\u201c{name}\u201d is already a defined term")
     text = snapshot.text
     edits = [(d.term_start, d.term_end, name) for d in found.definitions_of(term[0])]
-    stem = re.compile(r"\s+".join(map(re.escape, term[0].split())))
+    # Each written form is renamed to the new name's form in its place ("Third Parties" of "Third
+    # Party(ies)" to "Outside Parties"), or to the new name itself when the new name has fewer forms.
+    old_forms, new_forms = written_forms(term[0]), written_forms(name)
+    renames = sorted(((form, new_forms[k] if k < len(new_forms) else name) for k, form in enumerate(old_forms)),
+                     key=lambda pair: -len(pair[0]))  # the longest form written at a use
     for use in found.uses(term[0]):
-        written = stem.match(text, use.start)
-        if written is not None:  # the ending ("s", "'s") stays as it is
-            edits.append((use.start, written.end(), name))
-        else:  # "Parties" for "Party": the plural is written anew
-            edits.append((use.start, use.start + len(term[0]) + 2, _plural(name)))
+        edits.append(_renamed_use(text, use, renames, name))
     return sorted(edits)
 
 

@@ -1,0 +1,53 @@
+"""The forms in which a defined term is written where it is used.
+
+A term is used as defined, in each form it names ("Third Party" of "Third Party(ies)", "Loss" and
+"Losses" of "Loss or Losses"), and, when defined in capitals for emphasis, in title case.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["written_forms"]
+
+# A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
+# Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
+_SMALL_WORDS = frozenset("of and or the for to in on by with a an".split())
+_SHOUTED_WORD = 4  # letters of a word, at least one of which a term defined in capitals holds
+# A term that names its own plural ("Third Party(ies)", "Product(s)", "Governmental Authority (ies)").
+_PLURAL_MARK = re.compile(r"[ \t]*\((?:s|es|ies)\)\Z", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)  # asked once per definition: the same terms recur in a long text
+def written_forms(term: str) -> tuple[str, ...]:
+    """The forms whose use is a use of ``term``, the term as defined first: each of the forms it
+    names ("Third Party" of "Third Party(ies)"; "Loss" and "Losses" of "Loss or Losses"; "Tournament
+    Bonuses" of "Tournament Bonus or Bonuses"), and the title case of a form defined in capitals
+    ("Co-Branded Site", "Contract of Sale")."""
+    out = [term]
+    for named in _named_forms(term):
+        for form in (named, _title_case(named)):
+            if form and form not in out:
+                out.append(form)
+    return tuple(out)
+
+
+def _named_forms(term: str) -> list[str]:
+    """The forms a term names: itself without its plural mark, or each side of an "or"."""
+    base = _PLURAL_MARK.sub("", term)
+    first, joined, second = base.partition(" or ")
+    first, second = first.strip(), second.strip()
+    if not joined or not first[:1].isupper() or not second[:1].isupper():
+        return [base]
+    if " " not in second and " " in first:
+        second = f"{first.rsplit(' ', 1)[0]} {second}"  # "Tournament Bonus or Bonuses"
+    return [first, second]
+
+
+def _title_case(term: str) -> str | None:
+    """The title case of a term defined in capitals, or None for any other term."""
+    words = term.split()
+    if not term.isupper() or not any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in words):
+        return None
+    return " ".join(w.lower() if k and w.lower() in _SMALL_WORDS else w.title() for k, w in enumerate(words))
