@@ -4,8 +4,9 @@ Shapes: Markdown ``#`` and setext, ``ARTICLE V`` / ``Article 5`` (also PART, CHA
 ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3``, Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS
 lines; a clause's title may stand on its own line above its number, and a few capitalised words
 alone on a line, or run into its first sentence, may head a paragraph (a letter agreement's
-"Governing Law", "Grant of License. LMG grants ..."). Page numbers, dash rules, table-of-contents
-entries and redaction marks are never headings.
+"Governing Law", "Grant of License. LMG grants ..."), and so may a clause's item titled that way
+("(a) Compulsory Disclosure. If ..."). Page numbers, dash rules, table-of-contents entries and
+redaction marks are never headings.
 Recognition never raises: odd input yields fewer headings.
 """
 
@@ -290,6 +291,9 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
                       clean_title(title), False)
+    m = _ITEM_RE.match(line) if first == "(" else None
+    if m:
+        return _item(line, m)
     m = _LETTERED_RE.match(line) if line[1:3] in _LETTER_ENDS else None
     if m:
         rest = line[m.end() :]
@@ -317,6 +321,24 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
     if not markdown and _is_caps_heading(line.rstrip()):
         return _Shape("caps", None, 2, len(line.rstrip()), clean_title(line), False)
     return None
+
+
+# An item of a clause titled in capitalised words and run into its first sentence: "(a)
+# Confidentiality of Evaluation Material. All Evaluation Material ...".
+_ITEM_RE = re.compile(r"\(([a-z])\)[ \t]+([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,7})\.[ \t]+(?=[A-Z\"“(])")
+# Below a clause, a lettered item and a title line: an item falls under whatever heads its text.
+ITEM_LEVEL = LETTERED_LEVEL + 2
+
+
+def _item(line: str, m: re.Match[str]) -> _Shape | None:
+    """The shape of a titled item of a clause, or None for an item of a list ("(a) the Licensee
+    shall ...", "(b) Information that is public. ...")."""
+    title = m.group(2)
+    words = title.split()
+    if (words[0] in _OPENS_SENTENCE or len(words[-1]) < 2 or not is_word_title(title) or _TITLED_PARTY_RE.search(title)
+            or _NOT_TITLE_LINE_RE.match(title) or not has_prose_word(line[m.end() : m.end() + 80])):
+        return None
+    return _Shape("item", f"({m.group(1)})", ITEM_LEVEL, m.end(2) + 1, clean_title(f"({m.group(1)}) {title}"), False)
 
 
 def _cites_item(rest: str) -> bool:

@@ -91,10 +91,10 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
         return h.level
     n = int(h.label)  # type: ignore[arg-type]
     if n == 1:
-        # Title lines under a lettered item ("A. DEFINITIONS", then "Routing Information. ... as
-        # follows:") head paragraphs of the item: a list after them is the item's as well.
+        # Title lines and titled items under a lettered item ("A. DEFINITIONS", then "Routing
+        # Information. ... as follows:") head paragraphs of the item: a list after them is the item's.
         k = i - 1
-        while k >= max(0, i - LEVEL_REACH) and headings[k].kind == "title":
+        while k >= max(0, i - LEVEL_REACH) and headings[k].kind in ("title", "item"):
             k -= 1
         if k < 0 or levels[k] != LETTERED_LEVEL or headings[k].kind not in ("lettered", "roman"):
             return h.level

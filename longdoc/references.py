@@ -516,9 +516,21 @@ class _Resolver:
         return above[-1] if above else pool[0]
 
     def relative(self, s: int, e: int, kind: str, part: str) -> Reference:
-        """A citation of sub-parts only ("paragraph (b)"): a part of the clause where it stands."""
+        """A citation of sub-parts only ("paragraph (b)"): a part of the clause where it stands, the
+        clause's titled item of that letter when it has one ("(b) Compulsory Disclosure")."""
         node = self.enclosing.at(s)
-        return Reference(s, e, kind, "", part, node.index if node else None, False)
+        while node is not None and node.label and node.label[0] == "(" and node.parent is not None:
+            node = self.enclosing.by_index[node.parent]  # cited from inside an item: its clause's part
+        if node is None:
+            return Reference(s, e, kind, "", part, None, False)
+        item = self.items.get((node.index, part[: part.find(")") + 1]))
+        return Reference(s, e, kind, "", part, node.index if item is None else item, False)
+
+    @cached_property
+    def items(self) -> dict[tuple[int, str], int]:
+        """The titled items of each clause by their label: (clause index, "(b)") -> item index."""
+        return {(n.parent, n.label): n.index for n in self.nodes
+                if n.parent is not None and n.label and n.label[0] == "("}
 
 
 def _resolve(text: str, s: int, e: int, cited: bytes, kind: str, outline: _Resolver) -> Reference:

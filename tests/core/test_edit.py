@@ -362,7 +362,7 @@ FRAGMENTS = st.sampled_from([
     "\nGoverning Law\n", "Governing Law", "\nThis Agreement shall be governed by the laws of the State of Delaware.\n",
     "\nGrant of License. LMG grants TAG a licence to use the tools.\n", "Grant of License. ", "\nA. DEFINITIONS\n",
     "as follows:\n1. Student home location\n", ". 2. Notices. All notices go in writing. ", "Notices. (a) From ",
-    ". 1. Scope of Services\n",
+    ". 1. Scope of Services\n", "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. ", "(c) ",
 ])
 
 
@@ -425,6 +425,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "ops@acme.com 2.2. Rights. ", "under Section 2.2 The ", "100% 3. Price ", "\nCumulative Remedies\n",
     "\n1. Start. Now.\n", "\n2. End. Later.\n", "\n5. RENEWAL\n", "\n6. NOTICES\n",
     '"Fee(s)" means the price. ', "the Fees ", '"Loss or Losses" means harm. ', "the Losses ", "(s)",
+    "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. The term is a year.\n", "paragraph (b) ",
 ])
 
 

@@ -1063,3 +1063,28 @@ def test_a_clause_with_a_title_in_words_that_ends_its_line_after_a_sentence_is_a
     text = ("The Parties enter into this Agreement to cultivate talents for the society. 1. Scope of Services\n\n"
             "Service Provider shall provide the following operation support services to Service Recipient.\n")
     assert titles(text) == ["1. Scope of Services"]
+
+
+# Titled items: "(a) Title. Sentence ..." (a ContractNLI agreement between EarthLink and CIDCO).
+_ITEMS = (
+    "3. Confidentiality and Use of Evaluation Material.\n"
+    "(a) Confidentiality of Evaluation Material. All Evaluation Material shall be used solely for the Transaction.\n"
+    "(b) Compulsory Disclosure. If the Receiving Party is required by law to disclose, it shall give notice.\n"
+    "(c) the Receiving Party shall keep a record of every copy it makes.\n"
+    "4. Remedies. Each Party agrees that money damages would not be a sufficient remedy.\n"
+)
+
+
+def test_an_item_titled_in_capitalised_words_is_a_heading_under_its_clause() -> None:
+    assert tree(_ITEMS) == [("3. Confidentiality and Use of Evaluation Material", 0),
+                            ("(a) Confidentiality of Evaluation Material", 1), ("(b) Compulsory Disclosure", 1),
+                            ("4. Remedies", 0)]
+
+
+@pytest.mark.parametrize("line", [
+    "(c) the Receiving Party shall keep a record of every copy it makes.",
+    "(i) Information that is publicly available. It is no secret at all.",
+    "(d) Acme Widgets Inc. The supplier named here delivers the goods.",
+])
+def test_an_item_of_a_list_or_a_sentence_is_no_heading(line: str) -> None:
+    assert titles(f"The terms are these.\n{line}\n") == []

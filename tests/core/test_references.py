@@ -274,3 +274,11 @@ def test_a_letter_that_several_lists_use_cites_the_item_of_the_list_around_the_c
 def test_a_name_joined_by_an_ampersand_after_a_citation_is_no_lettered_part() -> None:
     text = "3.2 Services. Except as stated in this Section 3.2, M&I shall have no liability.\n\nA. Scope\n\nM. Terms\n"
     assert [text[r.start : r.end] for r in LongDocument(text).references] == ["Section 3.2"]
+
+
+def test_a_paragraph_cited_from_inside_a_titled_item_is_its_clauses_item_of_that_letter() -> None:
+    text = ("3. Confidentiality.\n(a) Use. The Evaluation Material is used only as this paragraph (b) allows.\n"
+            "(b) Compulsory Disclosure. A disclosure required by law is allowed.\n")
+    doc = LongDocument(text)
+    [ref] = [r for r in doc.references if r.part == "(b)"]
+    assert doc.nodes[ref.target].title == "(b) Compulsory Disclosure"
