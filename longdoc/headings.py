@@ -325,7 +325,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
 
 # An item of a clause titled in capitalised words and run into its first sentence: "(a)
 # Confidentiality of Evaluation Material. All Evaluation Material ...".
-_ITEM_RE = re.compile(r"\(([a-z])\)[ \t]+([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,7})\.[ \t]+(?=[A-Z\"“(])")
+_ITEM_RE = re.compile(r"\(([a-z]|[ivx]{2,4})\)[ \t]+([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,7})\.[ \t]+(?=[A-Z\"“(])")
 # Below a clause, a lettered item and a title line: an item falls under whatever heads its text.
 ITEM_LEVEL = LETTERED_LEVEL + 2
 
@@ -335,6 +335,8 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
     shall ...", "(b) Information that is public. ...")."""
     title = m.group(2)
     words = title.split()
+    if len(m.group(1)) > 1 and not _roman_value_ok(m.group(1).upper()):
+        return None  # "(vx)": no numeral
     if (words[0] in _OPENS_SENTENCE or len(words[-1]) < 2 or not is_word_title(title) or _TITLED_PARTY_RE.search(title)
             or _NOT_TITLE_LINE_RE.match(title) or not has_prose_word(line[m.end() : m.end() + 80])):
         return None

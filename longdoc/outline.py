@@ -79,6 +79,8 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
     later number ("2.") takes the level of the nearest number before it ("1.") that no later
     number of its level followed: "4. Services" after items 1 to 7 goes on the list of "3."."""
     h = headings[i]
+    if h.kind == "item":
+        return _item_level(headings, i)
     if h.kind == "roman":
         before = _LETTER_BEFORE.get(h.label)  # type: ignore[arg-type]
         if before is not None:
@@ -111,6 +113,21 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
             return level
         seen.add(level)
     return h.level
+
+
+def _item_level(headings: Sequence[Heading], i: int) -> int:
+    """An item's level: a Roman item ("(ii) Payment.") one below a lettered one, which it falls
+    under; "(i)", "(v)" and "(x)" are letters right after "(h)", "(u)" and "(w)", numerals otherwise."""
+    h = headings[i]
+    label = h.label[1:-1]  # type: ignore[index]
+    if len(label) == 1 and label not in "ivx":
+        return h.level
+    if len(label) == 1:
+        before = _LETTER_BEFORE[label.upper()].lower()
+        for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
+            if headings[j].kind == "item":
+                return h.level if headings[j].label == f"({before})" else h.level + 1
+    return h.level + 1
 
 
 def build_outline(

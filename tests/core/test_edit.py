@@ -363,6 +363,7 @@ FRAGMENTS = st.sampled_from([
     "\nGrant of License. LMG grants TAG a licence to use the tools.\n", "Grant of License. ", "\nA. DEFINITIONS\n",
     "as follows:\n1. Student home location\n", ". 2. Notices. All notices go in writing. ", "Notices. (a) From ",
     ". 1. Scope of Services\n", "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. ", "(c) ",
+    "\n(h) Fees. The fees are due.\n", "\n(i) Type. The type is set here.\n", "\n(ii) Title. The title passes.\n", "(ii) ",
 ])
 
 

@@ -1088,3 +1088,18 @@ def test_an_item_titled_in_capitalised_words_is_a_heading_under_its_clause() -> 
 ])
 def test_an_item_of_a_list_or_a_sentence_is_no_heading(line: str) -> None:
     assert titles(f"The terms are these.\n{line}\n") == []
+
+
+def test_a_roman_item_falls_under_the_lettered_item_before_it() -> None:
+    # Verizon's service agreement: "(b) Representations ..." holds "(i) Valid Security Interest" and "(ii) Type".
+    text = ("7. Representations.\n(b) Security Interest. The Depositor represents as follows.\n"
+            "(i) Valid Security Interest. This Agreement creates a valid security interest.\n"
+            "(ii) Type. Each Receivable is an account under the UCC.\n(c) Survival. These survive the transfer.\n")
+    assert tree(text) == [("7. Representations", 0), ("(b) Security Interest", 1), ("(i) Valid Security Interest", 2),
+                          ("(ii) Type", 2), ("(c) Survival", 1)]
+
+
+def test_an_item_i_right_after_item_h_is_the_next_letter() -> None:
+    text = ("9. General.\n(h) Notices. Notices are in writing and go by courier.\n"
+            "(i) Waiver. No waiver is binding unless made in writing.\n")
+    assert tree(text) == [("9. General", 0), ("(h) Notices", 1), ("(i) Waiver", 1)]
