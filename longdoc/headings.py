@@ -75,7 +75,7 @@ _ARTICLE_RE = re.compile(
     r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8})\b\.?"
 )
 _SECTION_RE = re.compile(
-    r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
+    r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([A-Z]?[0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
 )
 # A cited item of the clause, then a word in lower case: "Section 7.3(a) and Section 7.3(b) hereof
 # are ...", "Section 8.4.4 (2) below" open sentences, where "Section 7.3(a) Indemnities" is a title.

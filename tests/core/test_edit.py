@@ -364,6 +364,7 @@ FRAGMENTS = st.sampled_from([
     "as follows:\n1. Student home location\n", ". 2. Notices. All notices go in writing. ", "Notices. (a) From ",
     ". 1. Scope of Services\n", "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. ", "(c) ",
     "\n(h) Fees. The fees are due.\n", "\n(i) Type. The type is set here.\n", "\n(ii) Title. The title passes.\n", "(ii) ",
+    "\nSection G1: IT Services\n", "G",
 ])
 
 

@@ -1103,3 +1103,10 @@ def test_an_item_i_right_after_item_h_is_the_next_letter() -> None:
     text = ("9. General.\n(h) Notices. Notices are in writing and go by courier.\n"
             "(i) Waiver. No waiver is binding unless made in writing.\n")
     assert tree(text) == [("9. General", 0), ("(h) Notices", 1), ("(i) Waiver", 1)]
+
+
+def test_a_section_numbered_with_a_letter_before_its_digits_is_a_heading() -> None:
+    # Reynolds Consumer Products: the schedules of transition services are "Section G1" to "Section G8".
+    text = "EXHIBIT A\n\nSection G1: IT Services\n\nThe services.\n\nSection G2: HR Services\n\nAs in Section G1 above.\n"
+    assert [(h.title, h.label) for h in find_headings(text)] == [
+        ("EXHIBIT A", "Exhibit A"), ("Section G1 IT Services", "Section G1"), ("Section G2 HR Services", "Section G2")]
