@@ -291,7 +291,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
                       clean_title(title), False)
-    m = _ITEM_RE.match(line) if first == "(" else None
+    m = _ITEM_RE.match(line) if first == "(" and not markdown else None  # Markdown marks its own headings
     if m:
         return _item(line, m)
     m = _LETTERED_RE.match(line) if line[1:3] in _LETTER_ENDS else None

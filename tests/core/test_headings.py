@@ -1110,3 +1110,8 @@ def test_a_section_numbered_with_a_letter_before_its_digits_is_a_heading() -> No
     text = "EXHIBIT A\n\nSection G1: IT Services\n\nThe services.\n\nSection G2: HR Services\n\nAs in Section G1 above.\n"
     assert [(h.title, h.label) for h in find_headings(text)] == [
         ("EXHIBIT A", "Exhibit A"), ("Section G1 IT Services", "Section G1"), ("Section G2 HR Services", "Section G2")]
+
+
+def test_a_titled_item_in_markdown_is_text_as_markdown_marks_its_headings() -> None:
+    text = "# Terms\n\n(a) Compulsory Disclosure. If the law requires a disclosure, notice is given.\n"
+    assert titles(text) == ["Terms"]
