@@ -268,7 +268,7 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                                       f"Two clauses are numbered {label}; cross-references to {label} are ambiguous."))
                 continue
             seen.add(number)
-            gap = last_node is not None and len(last) == len(number) and last[:-1] == number[:-1]
+            gap = last_node is not None and _same_list(last, number)
             # 5 then 2019 is another numbering (a year, an amount), not clauses left out.
             if gap and 1 < number[-1] - last[-1] <= _MAX_JUMP:
                 present = _numbered_lines(text, last_node.start, node.heading_start)

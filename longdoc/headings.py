@@ -21,8 +21,8 @@ from .contents import is_contents_line
 from .numerals import roman_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
-from .titles import (TITLE_LIMIT, caps_run, clean_title, defined_term_title, has_prose_word, is_short_title, is_word_title,
-                     title_span)
+from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title, has_prose_word,
+                     is_short_title, is_word_title, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE", "MARKDOWN_HEADING_RE"]
 
@@ -334,11 +334,10 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
     """The shape of a titled item of a clause, or None for an item of a list ("(a) the Licensee
     shall ...", "(b) Information that is public. ...")."""
     title = m.group(2)
-    words = title.split()
     if len(m.group(1)) > 1 and not _roman_value_ok(m.group(1).upper()):
         return None  # "(vx)": no numeral
-    if (words[0] in _OPENS_SENTENCE or len(words[-1]) < 2 or not is_word_title(title) or _TITLED_PARTY_RE.search(title)
-            or _NOT_TITLE_LINE_RE.match(title) or not has_prose_word(line[m.end() : m.end() + 80])):
+    if (not _may_run_in(title) or not is_word_title(title) or _TITLED_PARTY_RE.search(title)
+            or not has_prose_word(line[m.end() : m.end() + 80])):
         return None
     return _Shape("item", f"({m.group(1)})", ITEM_LEVEL, m.end(2) + 1, clean_title(f"({m.group(1)}) {title}"), False)
 
@@ -703,11 +702,11 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             title = _wrapped_title(text, le, heading_text, title)
         side = (_side_title(text, ls, indent, start)
                 if info.kind == "numbered" and line_start and not markdown and resume < 0 else None)
-        if side is not None and _untitled(text[indent + len(heading_text.split(None, 1)[0]) : he], text[he:le]):
+        number = heading_text.split(None, 1)[0] if side is not None else ""
+        if side is not None and _untitled(text[indent + len(number) : he], text[he:le]):
             # "Cumulative Remedies" over "3.4 No remedy provided ...": the clause's title stands
             # on its own line above it, and the heading starts there.
             side_start, side_text = side
-            number = heading_text.split(None, 1)[0]
             out.append(Heading(side_start, he, f"{side_text} {heading_text}", clean_title(f"{number} {side_text}"),
                                info.label, info.level, info.kind))
         else:
@@ -762,7 +761,7 @@ def _after_break(text: str, a: int, blank: bool = True) -> bool:
     breaks = len(before[len(prose) :].splitlines())
     if not prose or breaks > 2:
         return False
-    last_line = prose[max(map(prose.rfind, LINE_BREAKS)) + 1 :].strip()
+    last_line = prose[last_line_break(prose, 0, len(prose)) + 1 :].strip()
     return (blank and breaks == 2) or prose[-1] in _SIDE_TITLE_AFTER or _is_caps_text(last_line)
 
 
@@ -816,13 +815,21 @@ def _untitled(title: str, rest: str) -> bool:
 # How a title in capitalised words starts: one word alone or ended by a period, or followed by
 # another capitalised word or a small one (where most lines of prose go on in lower case).
 _TITLE_START_RE = re.compile(
-    r"[A-Z][A-Za-z'’&/-]*(?:\.|[ \t]*\Z|[ \t]+(?:[A-Z]|(?:of|and|or|the|to|for|in|on|by|with|a|an|upon|under)[ \t]))"
+    r"[A-Z][A-Za-z'’&/-]*(?:\.|[ \t]*\Z|[ \t]+(?:[A-Z]|" + TITLE_SMALL_WORD + r"[ \t]))"
 )
 # A title in capitalised words run into the paragraph it opens: "Grant of License. LMG grants ...".
 _RUN_IN_TITLE_RE = re.compile(r"([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,5})\.[ \t]+(?=[A-Z\"“(])")
 # Words that open a sentence, not a title ("Pursuant to Minn. Stat. ...").
 _OPENS_SENTENCE = frozenset("Pursuant Subject Notwithstanding Except If Unless Upon Where When During In As For The This "
                             "These It Such Any All".split())
+
+
+def _may_run_in(title: str) -> bool:
+    """Whether words ended by a period may be a title run into its text, as far as their first and
+    last words tell: no sentence's opening ("Pursuant to Minn."), no name's initial ("Roy B."), no
+    answer, salutation or pointer (`_NOT_TITLE_LINE_RE`)."""
+    words = title.split()
+    return words[0] not in _OPENS_SENTENCE and len(words[-1]) >= 2 and _NOT_TITLE_LINE_RE.match(title) is None
 
 
 def _run_in_title(text: str, ls: int, line: str) -> _Shape | None:
@@ -832,9 +839,7 @@ def _run_in_title(text: str, ls: int, line: str) -> _Shape | None:
     if m is None:
         return None
     title = m.group(1)
-    words = title.split()
-    if (len(title) < 4 or words[0] in _OPENS_SENTENCE or len(words[-1]) < 2 or _NOT_TITLE_LINE_RE.match(title)
-            or not _is_title_words(title) or not _after_break(text, ls)):
+    if len(title) < 4 or not _may_run_in(title) or not _is_title_words(title) or not _after_break(text, ls):
         return None
     sentence = line[m.end() :].split()
     if len(sentence) < 4 or sentence[0].endswith(".") or not has_prose_word(" ".join(sentence[:_PROSE_WORDS])):

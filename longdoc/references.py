@@ -519,7 +519,7 @@ class _Resolver:
         """A citation of sub-parts only ("paragraph (b)"): a part of the clause where it stands, the
         clause's titled item of that letter when it has one ("(b) Compulsory Disclosure")."""
         node = self.enclosing.at(s)
-        while node is not None and node.label and node.label[0] == "(" and node.parent is not None:
+        while node is not None and _is_item(node) and node.parent is not None:
             node = self.enclosing.by_index[node.parent]  # cited from inside an item: its clause's part
         if node is None:
             return Reference(s, e, kind, "", part, None, False)
@@ -529,8 +529,12 @@ class _Resolver:
     @cached_property
     def items(self) -> dict[tuple[int, str], int]:
         """The titled items of each clause by their label: (clause index, "(b)") -> item index."""
-        return {(n.parent, n.label): n.index for n in self.nodes
-                if n.parent is not None and n.label and n.label[0] == "("}
+        return {(n.parent, n.label): n.index for n in self.nodes if n.parent is not None and _is_item(n)}
+
+
+def _is_item(node: OutlinePart) -> bool:
+    """Whether an outline node is a clause's titled item ("(b) Compulsory Disclosure")."""
+    return node.label is not None and node.label[:1] == "("
 
 
 def _resolve(text: str, s: int, e: int, cited: bytes, kind: str, outline: _Resolver) -> Reference:

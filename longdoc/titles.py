@@ -153,17 +153,22 @@ def runs_into_sentence(text: str, pos: int) -> bool:
             or _TITLE_THEN_SENTENCE_RE.match(text, pos, pos + TITLE_LIMIT) is not None)
 
 
+_TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
+# The same words as a pattern, the longest first.
+TITLE_SMALL_WORD = "(?:" + "|".join(sorted(_TITLE_SMALL_WORDS, key=lambda w: (-len(w), w))) + ")"
+# The label of a list's item: "(a)", "(iv)", "(3)".
+_ITEM_LABEL = r"\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)"
+
 # A short title in capitalised words ended by a period, then its clause's first sentence, maybe
 # after an item's label: "Notices. All notices ...", "Governing Law. (a) THIS AGREEMENT ...".
 _TITLE_THEN_SENTENCE_RE = re.compile(
-    r"[A-Z][A-Za-z'’&/-]*(?:[;,]?[ \t]+(?:[A-Z][A-Za-z'’&/-]*|of|and|or|the|to|for|in|on|by|with|a|an|upon|under)){0,6}"
-    r"(?:\.[ \t]+(?:\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+)?[A-Z\"“][A-Za-z]|[ \t]*(?:\r\n|[\n\r]))"
+    r"[A-Z][A-Za-z'’&/-]*(?:[;,]?[ \t]+(?:[A-Z][A-Za-z'’&/-]*|" + TITLE_SMALL_WORD + r")){0,6}"
+    r"(?:\.[ \t]+(?:" + _ITEM_LABEL + r"[ \t]+)?[A-Z\"“][A-Za-z]|[ \t]*(?:\r\n|[\n\r]))"
 )
 
 
 # The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
-_LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)[ \t]+[A-Z]")
-_TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
+_LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+" + _ITEM_LABEL + r"[ \t]+[A-Z]")
 
 
 # A number in words, which a number in brackets may restate ("Three (3) Sponsor logo exposures").
