@@ -751,9 +751,20 @@ def _is_title_words(line: str) -> bool:
             and is_word_title(line) and _NO_LEAD_RE.search(line) is None and _TITLED_PARTY_RE.search(line) is None)
 
 
-def _after_break(text: str, a: int, blank: bool = True) -> bool:
-    """Whether the line starting at ``a`` follows a sentence end, a line in capitals or (with
-    ``blank``) one blank line; not the top of the text, nor a page break's run of blank lines."""
+# A party's name in capitals over its signature ("REDWATER LLC. By: ..."), or a recital's opening.
+_CAPS_PARTY_RE = re.compile(r"\b(?:INC|LLC|LLP|LTD|PTY|LIMITED|CORP|CORPORATION|COMPANY|CO|LP|PLC|GMBH|AG|BANK|GROUP|HOLDINGS|UNIVERSITY)\Z|\AWHEREAS\b")
+
+
+def _is_caps_title(title: str) -> bool:
+    """Whether words ended by a period are a title in capitals that a paragraph runs on from
+    ("MAINTENANCE OF SOLVENCY. This provision applies ..."): few words, no party's name."""
+    return (title.isupper() and _SIDE_TITLE_RE.fullmatch(title) is not None and len(title.split()) <= _SIDE_TITLE_WORDS
+            and _NO_LEAD_RE.search(title) is None and _CAPS_PARTY_RE.search(title) is None)
+
+
+def _after_break(text: str, a: int, blank: bool = True, caps: bool = True) -> bool:
+    """Whether the line starting at ``a`` follows a sentence end, (with ``caps``) a line in capitals
+    or (with ``blank``) one blank line; not the top of the text, nor a page break's run of blank lines."""
     if a == 0:
         return False
     before = text[max(0, a - _SIDE_TITLE_REACH) : a]
@@ -762,7 +773,7 @@ def _after_break(text: str, a: int, blank: bool = True) -> bool:
     if not prose or breaks > 2:
         return False
     last_line = prose[last_line_break(prose, 0, len(prose)) + 1 :].strip()
-    return (blank and breaks == 2) or prose[-1] in _SIDE_TITLE_AFTER or _is_caps_text(last_line)
+    return (blank and breaks == 2) or prose[-1] in _SIDE_TITLE_AFTER or (caps and _is_caps_text(last_line))
 
 
 # A party's name in capitalised words ("FLIR Systems", "Acme Widgets Corporation"): no title.
@@ -829,7 +840,7 @@ def _may_run_in(title: str) -> bool:
     last words tell: no sentence's opening ("Pursuant to Minn."), no name's initial ("Roy B."), no
     answer, salutation or pointer (`_NOT_TITLE_LINE_RE`)."""
     words = title.split()
-    return words[0] not in _OPENS_SENTENCE and len(words[-1]) >= 2 and _NOT_TITLE_LINE_RE.match(title) is None
+    return words[0].capitalize() not in _OPENS_SENTENCE and len(words[-1]) >= 2 and _NOT_TITLE_LINE_RE.match(title) is None
 
 
 def _run_in_title(text: str, ls: int, line: str) -> _Shape | None:
@@ -839,7 +850,11 @@ def _run_in_title(text: str, ls: int, line: str) -> _Shape | None:
     if m is None:
         return None
     title = m.group(1)
-    if len(title) < 4 or not _may_run_in(title) or not _is_title_words(title) or not _after_break(text, ls):
+    caps = title.isupper()
+    if (len(title) < 4 or not _may_run_in(title) or not (_is_caps_title(title) if caps else _is_title_words(title))
+            # Under a line in capitals, a title in capitals goes on that line's sentence ("... FOR A\n
+            # PARTICULAR PURPOSE. You are ...").
+            or not _after_break(text, ls, caps=not caps)):
         return None
     sentence = line[m.end() :].split()
     if len(sentence) < 4 or sentence[0].endswith(".") or not has_prose_word(" ".join(sentence[:_PROSE_WORDS])):

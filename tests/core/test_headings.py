@@ -1021,6 +1021,25 @@ def test_a_title_run_into_the_first_sentence_of_its_paragraph_is_a_heading() -> 
         ("Grant of License", "title", "Grant of License."), ("Best Efforts", "title", "Best Efforts.")]
 
 
+def test_a_title_in_capitals_run_into_its_paragraph_is_a_heading() -> None:
+    # Thrivent's endorsement to a variable life insurance contract.
+    text = ("The following provisions are included as part of this contract:\n\nMAINTENANCE OF SOLVENCY. This "
+            "provision applies only to benefits provided through the General Account.\n\nDIVIDENDS. Each year, we "
+            "will determine our divisible surplus.\n")
+    assert [(h.title, h.kind) for h in find_headings(text)] == [("MAINTENANCE OF SOLVENCY", "title"), ("DIVIDENDS", "title")]
+
+
+def test_a_party_in_capitals_over_its_signature_is_no_run_in_title() -> None:
+    text = "Signed by the parties.\n\nREDWATER LLC. By: the undersigned officer of the company who signs below here.\n"
+    assert titles(text) == []
+
+
+def test_the_last_words_of_a_title_in_capitals_wrapped_onto_two_lines_are_no_run_in_title() -> None:
+    text = ("The parties agree as follows.\n\nLIMITATION OF LIABILITY AND\nINDEMNIFICATION. Each party shall "
+            "indemnify the other against all claims arising from its own breach.\n")
+    assert "INDEMNIFICATION" not in titles(text)
+
+
 def test_capitalised_words_ending_a_wrapped_line_are_no_run_in_title() -> None:
     text = "The Buyer pays for the Products\nSold Hereunder. The Buyer pays within thirty days of the invoice.\n"
     assert titles(text) == []
