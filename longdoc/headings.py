@@ -137,7 +137,7 @@ def _depth(number: str) -> int:
 # "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract.
 _FILING_EXHIBIT_RE = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}")
 # A party's name over a signature block is not a heading.
-_PARTY_NAME_RE = re.compile(r"\b(?:INC|LLC|L\.L\.C|LTD|LIMITED|CORP|CORPORATION|COMPANY|CO|L\.P|LP|PLC|GMBH|S\.A|N\.V|B\.V|AG)\.?,?\Z")
+_PARTY_NAME_RE = re.compile(r"\b(?:INC|LLC|L\.L\.C|LLP|LTD|PTY|LIMITED|CORP|CORPORATION|COMPANY|CO|L\.P|LP|PLC|GMBH|S\.A|N\.V|B\.V|AG)\.?,?\Z")
 
 
 def _is_caps_heading(s: str) -> bool:
@@ -318,9 +318,20 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return None
         return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
                       clean_title(f"{m.group(1)}. {rest[:span]}"), False)
-    if not markdown and _is_caps_heading(line.rstrip()):
-        return _Shape("caps", None, 2, len(line.rstrip()), clean_title(line), False)
+    if not markdown:
+        note = _CAPS_NOTE_RE.fullmatch(line.rstrip())
+        title = note.group(1) if note else line.rstrip()
+        if _is_caps_heading(title):
+            return _Shape("caps", None, 2, len(line.rstrip()), clean_title(title), False)
     return None
+
+
+# A title in capitals with a note in parentheses after it ("FIELD TRIAL AGREEMENT (Non transgenic.
+# No payment. Academic.)", "SAMPLE FORM OF ... AGREEMENT (to be signed by franchisee ...)"): the
+# title is the words in capitals. Not a party's role ('ACME LLC ("Contractor")', "(the Repairer)"),
+# nor a running header's "(continued)".
+_CAPS_NOTE_RE = re.compile(
+    r"(.*?[A-Z0-9])[ \t]*\((?![\"“'‘]|(?i:the|hereinafter|continued|page)\b)[^()]*[a-z][^()]*\)")
 
 
 # An item of a clause titled in capitalised words and run into its first sentence: "(a)
@@ -751,15 +762,12 @@ def _is_title_words(line: str) -> bool:
             and is_word_title(line) and _NO_LEAD_RE.search(line) is None and _TITLED_PARTY_RE.search(line) is None)
 
 
-# A party's name in capitals over its signature ("REDWATER LLC. By: ..."), or a recital's opening.
-_CAPS_PARTY_RE = re.compile(r"\b(?:INC|LLC|LLP|LTD|PTY|LIMITED|CORP|CORPORATION|COMPANY|CO|LP|PLC|GMBH|AG|BANK|GROUP|HOLDINGS|UNIVERSITY)\Z|\AWHEREAS\b")
-
-
 def _is_caps_title(title: str) -> bool:
     """Whether words ended by a period are a title in capitals that a paragraph runs on from
-    ("MAINTENANCE OF SOLVENCY. This provision applies ..."): few words, no party's name."""
+    ("MAINTENANCE OF SOLVENCY. This provision applies ..."): few words, no party's name ("REDWATER
+    LLC. By: ...")."""
     return (title.isupper() and _SIDE_TITLE_RE.fullmatch(title) is not None and len(title.split()) <= _SIDE_TITLE_WORDS
-            and _NO_LEAD_RE.search(title) is None and _CAPS_PARTY_RE.search(title) is None)
+            and _NO_LEAD_RE.search(title) is None and _PARTY_NAME_RE.search(title) is None)
 
 
 def _after_break(text: str, a: int, blank: bool = True, caps: bool = True) -> bool:

@@ -1021,6 +1021,25 @@ def test_a_title_run_into_the_first_sentence_of_its_paragraph_is_a_heading() -> 
         ("Grant of License", "title", "Grant of License."), ("Best Efforts", "title", "Best Efforts.")]
 
 
+def test_a_title_in_capitals_with_a_note_in_parentheses_is_a_heading_titled_by_its_capitals() -> None:
+    # The forms attached to Ceres' collaboration agreement.
+    text = ("Page 39 of 75\n\nFIELD TRIAL AGREEMENT  (Non transgenic. No payment. Academic.)\n\n1.   THE PARTIES\n\n"
+            "This Agreement is made effective on the date below.\n")
+    [form, parties] = find_headings(text)
+    assert (form.title, form.kind, form.text) == (
+        "FIELD TRIAL AGREEMENT", "caps", "FIELD TRIAL AGREEMENT  (Non transgenic. No payment. Academic.)")
+    assert parties.title == "1. THE PARTIES"
+
+
+@pytest.mark.parametrize("line", [
+    "AVIONS DE TRANSPORT REGIONAL (the Repairer)",  # a party and its role
+    'EMERSON HEALTHCARE GROUP ("Contractor")',
+    "TABLE OF CONTENTS (continued)",                # a running header
+])
+def test_a_party_with_its_role_or_a_header_continued_is_no_heading(line: str) -> None:
+    assert titles(f"The parties agree as follows.\n\n{line}\n\nThe Repairer repairs the engines as agreed.\n") == []
+
+
 def test_a_title_in_capitals_run_into_its_paragraph_is_a_heading() -> None:
     # Thrivent's endorsement to a variable life insurance contract.
     text = ("The following provisions are included as part of this contract:\n\nMAINTENANCE OF SOLVENCY. This "
