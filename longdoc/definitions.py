@@ -488,8 +488,14 @@ def _defined_within(definitions: list[Definition], i: int) -> bool:
 
 def mark_duplicates(definitions: Sequence[Definition]) -> list[Definition]:
     """The same definitions with `duplicate` set on every term defined more than once (pointers
-    such as "has the meaning given in Section 2" do not count as a second definition)."""
-    counts = Counter(d.term for d in definitions if d.kind != "pointer")
+    such as "has the meaning given in Section 2" do not count as a second definition, nor does the
+    term quoted again within its own definition: '"Subscribers" means ... "Subscribers" include ...')."""
+    counts: Counter[str] = Counter()
+    reach: dict[str, int] = {}  # where the last counted definition of each term ends
+    for d in definitions:
+        if d.kind != "pointer" and d.term_start >= reach.get(d.term, -1):
+            counts[d.term] += 1
+            reach[d.term] = d.end
     out = []
     for d in definitions:
         duplicate = d.kind != "pointer" and counts[d.term] > 1

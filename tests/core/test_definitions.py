@@ -258,6 +258,20 @@ def test_a_term_defined_twice_keeps_both_definitions_marked(shared_text):
     assert len(twice) == 2 and all(d.duplicate for d in twice)
 
 
+def test_a_term_quoted_again_within_its_own_definition_is_no_duplicate(shared_text):
+    # "Subscribers" means ... "Subscribers" include ...: one definition, extended.
+    text = shared_text("cuad/contracts/GlobalTechnologiesGroupInc_20050928_10KSB_EX-10.9_4148808_EX-10.9_Content License Agreement.txt")
+    subscribers = [d for d in find_definitions(text) if d.term == "Subscribers"]
+    assert len(subscribers) == 2 and subscribers[1].term_start < subscribers[0].end
+    assert not any(d.duplicate for d in subscribers)
+
+
+def test_a_term_defined_again_after_its_definition_ends_is_a_duplicate() -> None:
+    text = ('"Subscribers" means end users who registered. "Subscribers" include trial users.\n\n'
+            '5. Fees. "Subscribers" means paying users only.\n')
+    assert [d.duplicate for d in find_definitions(text) if d.term == "Subscribers"] == [True, True, True]
+
+
 def test_a_pointer_to_an_earlier_definition_is_no_duplicate(shared_text):
     text = shared_text(CHAPARRAL)
     commodity = [d for d in find_definitions(text) if d.term == "Commodity"]
