@@ -9,6 +9,7 @@ first occurs), so the diagnosis of an edited text reads again only around the ed
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -132,7 +133,7 @@ def diagnosis(
     found = [
         *_unresolved(text, references),
         *numbering.findings,
-        *_defined_twice(definitions),
+        *_defined_twice(definitions, _instrument_starts(nodes)),
         *_unused(uses, definitions),
         *_phrase_hints(phrases, undefined),
     ]
@@ -348,18 +349,35 @@ def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:
     return {tuple(map(int, (m.group(1) or m.group(2)).split("."))) for m in _CLAUSE_NUMBER.finditer(text, start, end)}
 
 
-def _defined_twice(definitions: Sequence[Definition]) -> list[Diagnostic]:
-    first: dict[str, Definition] = {}
+# A heading in capitals that opens another instrument attached to the contract: "GOOSEHEAD ...
+# FRANCHISE AGREEMENT EXHIBIT B GUARANTEE", "AMENDMENT TO MANUFACTURING AGREEMENT".
+_INSTRUMENT_TITLE = re.compile(
+    r"\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[A-Z0-9]{1,4}\b|\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b")
+
+
+def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:
+    """Where each attachment begins (an exhibit, a schedule, an amendment), in text order: the
+    contract's own text runs up to the first."""
+    return [n.heading_start for n in nodes
+            if n.kind == "exhibit" or (n.kind == "caps" and _INSTRUMENT_TITLE.search(n.title) is not None)]
+
+
+def _defined_twice(definitions: Sequence[Definition], instruments: list[int]) -> list[Diagnostic]:
+    """A term defined again where an earlier definition of it holds: in the same attachment, or
+    both in the contract's own text. An attached form that names the parties again ('("Franchisor")')
+    defines them for itself, and conflicts with nothing."""
+    first: set[tuple[str, int]] = set()
     out = []
     for d in definitions:
         if not d.duplicate:
             continue
-        if d.term in first:
+        key = (d.term, bisect_right(instruments, d.term_start))
+        if key in first:
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
                                   f"already exists and the two may conflict."))
         else:
-            first[d.term] = d
+            first.add(key)
     return out
 
 

@@ -26,6 +26,7 @@ class OutlinePart(Protocol):
     parent: int | None
     title: str
     label: str | None
+    kind: str
     heading_start: int
     heading_end: int
     start: int

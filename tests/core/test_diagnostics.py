@@ -197,6 +197,22 @@ def test_a_real_contract_defining_a_term_twice_is_warned(shared_text):
     assert [text[d.start : d.end] for d in twice] == ["VET TECH Services"]
 
 
+def test_an_attached_form_naming_the_parties_again_defines_nothing_twice(shared_text):
+    # Goosehead's franchise agreement attaches a guarantee, covenants and addenda, each naming
+    # Goosehead Insurance Agency, LLC ("Franchisor") for itself.
+    text = shared_text("cuad/contracts/GOOSEHEADINSURANCE,INC_04_02_2018-EX-10.6-Franchise Agreement.txt")
+    defined = [d for d in find_definitions(text) if d.term == "Franchisor"]
+    assert len(defined) > 3 and all(d.duplicate for d in defined)
+    assert "Franchisor" not in flagged("duplicate-definition", text)
+
+
+def test_a_term_defined_twice_within_one_attachment_is_warned() -> None:
+    text = ('This Agreement is made by Acme Inc. ("Seller").\n\nEXHIBIT B\n\nGUARANTEE\n\n'
+            'The guarantor ("Guarantor") guarantees the obligations of Acme Inc. ("Seller").\n\n'
+            'The guarantor\'s spouse ("Guarantor") joins in this guarantee of every obligation.\n')
+    assert flagged("duplicate-definition", text) == ["Guarantor"]
+
+
 def test_a_clean_real_contract_has_no_broken_citation(shared_text):
     text = shared_text(
         "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
