@@ -806,6 +806,12 @@ def test_contents_entries_with_their_page_number_run_onto_the_title_are_not_head
     assert titles(toc + "1. DEFINITIONS AND INTERPRETATION\n\nTerms.\n") == ["1. DEFINITIONS AND INTERPRETATION"]
 
 
+def test_a_contents_entry_with_a_colon_after_its_label_and_its_page_number_run_on_is_no_heading() -> None:
+    # Vertex Energy's operation and maintenance agreement.
+    toc = "TABLE OF CONTENTS Page\n\nARTICLE I : DEFINITIONS1\n\n"
+    assert titles(toc + "ARTICLE I : DEFINITIONS\n\nTerms.\n") == ["ARTICLE I DEFINITIONS"]
+
+
 @pytest.mark.parametrize(
     "title", ["MUTUAL CONFIDENTIALITY AND NON-DISCLOSURE AGREEMENT", "CONFIDENTIALITY", "CONFIDENTIAL INFORMATION"],
 )
