@@ -17,10 +17,11 @@ _TOC_RE = re.compile(
 )
 # A clause's number and title in capitals with its page number one space after them, or none: "11.
 # SERVICES TO BE PROVIDED TO THE JOINT VENTURE BY THE PARTIES 12", "2. LICENSE GRANT10", "ARTICLE I :
-# DEFINITIONS1" (a heading's title does not end in a number).
+# DEFINITIONS1", "10. COVENANTS RELATING TO THE [***] AGREEMENT30" (a heading's title does not end in
+# a number).
 _TOC_CAPS_ENTRY_RE = re.compile(
     r"(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?|ARTICLE[ \t]+[0-9IVXL]{1,6}\.?|SECTION[ \t]+[0-9.]{1,8})(?:[ \t]*[:\u2013-])?[ \t]+"
-    r"[A-Z][A-Z ,;'’&/()\-]*[A-Z)][ \t]?[0-9]{1,3}"
+    r"[A-Z][A-Z ,;'’&/()\[\]*\-]*[A-Z)][ \t]?[0-9]{1,3}"
 )
 # A clause's keyword, number and title in words with its page number one space after them:
 # "Section 3.1 Term 18", "Article II Representations and Warranties of the Parties 4".

@@ -29,7 +29,7 @@ from .definitions import (
 )
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
-from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, is_markdown, scan_headings
+from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, caption_at, is_markdown, scan_headings
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
@@ -903,10 +903,11 @@ class LongDocument:
             region_end = old_region_end + delta
             heads = scan_headings(text, region_start, region_end, markdown=self._markdown)
             if last + 1 < n and ((heads and heads[-1].end > region_end) or leans_on_previous(text, region_end, end + delta)
-                                 or caps_lines_above(text, region_end) or caps_lines_above(old_text, old_region_end)):
+                                 or caps_lines_above(text, region_end) or caps_lines_above(old_text, old_region_end)
+                                 or caption_at(text, region_end) or caption_at(old_text, old_region_end)):
                 # A heading now runs into the next part, or the next part's heading may stand or
                 # fall with the edited text before it on its line or in the capitals above it,
-                # now or before: take that part in too.
+                # now or before, or in a list of attachments' captions: take that part in too.
                 last += 1
                 continue
             if first > 0 and (not heads or heads[0].start != region_start):

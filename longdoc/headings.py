@@ -507,6 +507,52 @@ def caps_lines_above(text: str, pos: int) -> bool:
     return above is not None and _is_caps_text(text[above[0] : above[1]].strip())
 
 
+def caption_at(text: str, pos: int) -> bool:
+    """Whether the line holding ``pos`` is an attachment's caption: a heading there may stand or
+    fall with the captions above it (see _in_attachment_list)."""
+    k = line_start_near(text, pos)
+    e = _LINE_BREAK_RE.search(text, k, k + _CAPTION_LIMIT + 1)
+    return _is_caption(text[k : e.start() if e else min(len(text), k + _CAPTION_LIMIT + 1)].strip())
+
+
+def _is_caption(line: str) -> bool:
+    """Whether a stripped line opens with an attachment's label and is no sentence ("Annex 2: Term
+    Sheet for ...", "EXHIBIT B List of Miltenyi Products", "Schedule 1.36: Licensed Patents")."""
+    return (line[:1] in _EXHIBIT_FIRST and len(line) <= _CAPTION_LIMIT and not line.endswith(".")
+            and (_EXHIBIT_RE.match(line) is not None or _ADDENDUM_RE.match(line) is not None))
+
+
+# An addendum listed among the attachments ("Addendum 1: Network Build and Structured Payments").
+_ADDENDUM_RE = re.compile(r"(?:ADDENDUM|Addendum)[ \t]+[0-9A-Z]{1,3}\b")
+
+
+def _next_to(text: str, ls: int, le: int, up: bool) -> tuple[int, int] | None:
+    """The line above (``up``) or below the line at [ls, le), past one blank line at most."""
+    line = _line_before(text, ls) if up else _line_after(text, le)
+    if line is not None and not text[line[0] : line[1]].strip():
+        line = _line_before(text, line[0]) if up else _line_after(text, line[1])
+    return line
+
+
+_LISTED_CAPTIONS = 3
+
+
+def _in_attachment_list(text: str, ls: int, le: int) -> bool:
+    """Whether the caption at [ls, le) is one of at least three captions on lines of their own, one
+    after the other: a list of the attachments ("Annex 1: ...", "Annex 2: ...", "Schedule 1.36:
+    ..."), where no caption heads its attachment. A page break ends such a list."""
+    run = 1
+    for up in (True, False):
+        a, b = ls, le
+        for _ in range(_LISTED_CAPTIONS - 1):
+            line = _next_to(text, a, b, up)
+            if line is None or not _is_caption(text[line[0] : line[1]].strip()):
+                break
+            run += 1
+            a, b = line
+    return run >= _LISTED_CAPTIONS
+
+
 def _is_page_artefact(s: str) -> bool:
     return not s or _PAGE_RE.match(s) is not None or not s.strip("-–—_=*. \t")
 
@@ -657,6 +703,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             info = _lead_shape(s[:lead].rstrip(), markdown)
             resume = indent + lead
         if info is None or (not line_start and info.kind not in _MIDLINE_KINDS):
+            i += 1
+            continue
+        if info.kind == "exhibit" and line_start and not markdown and _in_attachment_list(text, ls, le):
             i += 1
             continue
         if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):

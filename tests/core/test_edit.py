@@ -142,7 +142,7 @@ def test_text_typed_between_a_caps_line_and_the_signature_line_it_labels_can_tak
 
 def test_a_signature_line_typed_parts_below_a_caps_heading_makes_it_a_label() -> None:
     # The exhibits between stay headings: only the reach of the signature line ties "SELLER" to it.
-    text = ("Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nEXHIBIT A\n\nEXHIBIT B\n\nEXHIBIT C\n\n"
+    text = ("Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nEXHIBIT A\n\nGoods.\n\nEXHIBIT B\n\nPrices.\n\nEXHIBIT C\n\n"
             "The agent acts.\n\nMore text follows here.\n")
     before = LongDocument(text, max_tokens=16)
     assert [n.title for n in before.nodes][1:] == ["SELLER", "EXHIBIT A", "EXHIBIT B", "EXHIBIT C"]
@@ -339,6 +339,16 @@ def test_a_line_break_typed_before_a_fence_opens_a_code_block_that_hides_the_hea
     assert [h.title for h in doc.headings] == ["Heading"]
     assert_same_as_fresh(doc)
 
+def test_a_caption_typed_above_two_exhibits_makes_a_list_of_attachments_as_a_fresh_build_does() -> None:
+    text = "The exhibits follow.\n\nExhibit A The Product\n\nExhibit B Current Approved CROs\n\nThe CROs approved are listed here.\n"
+    doc = LongDocument(text)
+    assert [n.title for n in doc.nodes] == ["Exhibit A The Product", "Exhibit B Current Approved CROs"]
+    at = text.index("\n")
+    edited = doc.edit(at, at, "\n\nAnnex 1: Term Sheet")
+    assert edited.nodes == ()
+    assert_same_as_fresh(edited)
+
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
@@ -365,6 +375,8 @@ FRAGMENTS = st.sampled_from([
     ". 1. Scope of Services\n", "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. ", "(c) ",
     "\n(h) Fees. The fees are due.\n", "\n(i) Type. The type is set here.\n", "\n(ii) Title. The title passes.\n", "(ii) ",
     "\nSection G1: IT Services\n", "G",
+    "\nMAINTENANCE OF SOLVENCY. This provision applies only here.\n", "\nFIELD TRIAL AGREEMENT  (Non transgenic.)\n",
+    "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
 ])
 
 

@@ -806,6 +806,26 @@ def test_contents_entries_with_their_page_number_run_onto_the_title_are_not_head
     assert titles(toc + "1. DEFINITIONS AND INTERPRETATION\n\nTerms.\n") == ["1. DEFINITIONS AND INTERPRETATION"]
 
 
+def test_a_list_of_attachments_one_caption_a_line_heads_nothing_and_the_attachments_after_it_do() -> None:
+    # Phasebio's development agreement lists its exhibits after its last clause, then attaches some.
+    text = ("20.7 Counterparts. This Agreement may be signed in counterparts.\n\nEXHIBIT LIST\n\n"
+            "Exhibit A The Product\n\nExhibit B Current Approved CROs\n\nAddendum 1: Maintenance\n\n\n\n\n"
+            "Exhibit B Current Approved CROs\n\nThe CROs approved at signing are listed below.\n")
+    assert titles(text) == ["20.7 Counterparts", "EXHIBIT LIST", "Exhibit B Current Approved CROs"]
+
+
+def test_captions_apart_by_a_page_break_are_no_list_of_attachments() -> None:
+    # Sonos' manufacturing agreement: two sub-exhibits to be added later, then, on the next page, Exhibit B.
+    text = ("Exhibit A-1 PLAY:1 Statement of Work\n\nExhibit A-2 Next transfer or future program\n\n\n\n\n\n"
+            "Exhibit B\n\nProgram Managers\n\nThe program managers are listed here with their titles.\n")
+    assert "Exhibit B" in titles(text)
+
+
+def test_a_contents_entry_with_a_redaction_in_its_title_and_its_page_number_run_on_is_no_heading() -> None:
+    toc = "CONTENTS\n\n10. COVENANTS RELATING TO THE [***] AGREEMENT30\n\n11. CONFIDENTIALITY30\n\n"
+    assert titles(toc + "10. COVENANTS\n\nTerms.\n") == ["CONTENTS", "10. COVENANTS"]
+
+
 def test_a_contents_entry_with_a_colon_after_its_label_and_its_page_number_run_on_is_no_heading() -> None:
     # Vertex Energy's operation and maintenance agreement.
     toc = "TABLE OF CONTENTS Page\n\nARTICLE I : DEFINITIONS1\n\n"
