@@ -166,6 +166,15 @@ def test_the_singular_of_a_plural_term_and_the_first_words_of_a_term_are_no_unde
     assert of("undefined-term", text) == []
 
 
+def test_a_phrase_that_titles_a_clause_is_no_undefined_term() -> None:
+    # MJBiotech's joint venture agreement: "the Valuation of Interest section".
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Company" means the joint venture.\n\nARTICLE 2\nINTERESTS\n\n'
+            "2.1 Transfer. A member sells at the price the Valuation of Interest section sets. Buyers pay the "
+            "Royalty Fee and the Escrow Amount.\n\n2.2 VALUATION OF INTEREST\n\nThe interest is valued each year.\n\n"
+            "2.3 Royalty Fee. The Company pays a royalty each quarter.\n")
+    assert flagged("undefined-term", text) == ["Escrow Amount"]
+
+
 def test_a_phrase_of_hyphenated_words_is_read_whole() -> None:
     # Armstrong Flooring's licence defines "Company Licensed Know-How"; Legacy Education's uses a
     # Sell-Off Period it never defines.
