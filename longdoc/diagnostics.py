@@ -46,14 +46,16 @@ _NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECA
 _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # The words are taken whole (an atomic group, written as a look-ahead and its back-reference for
 # Python 3.10): a phrase defined right there ("the Put Closing Date (the ...") or longer than four
-# words is no hint, rather than a hint about its first words. A word may be hyphenated ("the
+# words is no hint, rather than a hint about its first words, nor is one that goes on with "and"
+# and a capitalised word or with an acronym ("the Occupational Safety and Health Administration",
+# "the Third Supplemental MOU"): the start of a longer name. A word may be hyphenated ("the
 # Licensed Know-How"), rather than cut at its hyphen; a phrase that goes on in lower case after a
 # hyphen ("the Licensee Know-how", "the Third Party-owned") is none.
 _PHRASE_WORD = rb"[A-Z][a-z]+(?:-[A-Z][a-z]*)*"
 _PHRASES = tuple(
     re.compile(
         determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
-        rb"(?![ \t]*[(\"])(?![ \t]+(?:of[ \t]+)?[A-Z][a-z])(?!-)"
+        rb"(?![ \t]*[(\"])(?![ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][a-z]|[ \t]+[A-Z]{2,}\b)(?!-)"
     )
     for determiner in _DETERMINERS
 )

@@ -139,6 +139,8 @@ def test_a_capitalised_phrase_never_defined_is_a_hint_in_a_document_with_definit
     [
         "The sale closes on the Put Closing Date (as defined below).",
         "Each record names the General Program Member User Data owner.",
+        "Each party follows the Occupational Safety and Health Administration rules.",
+        "The parties signed the Third Supplemental MOU last year.",
     ],
 )
 def test_no_hint_names_only_the_first_words_of_a_longer_capitalised_phrase(sentence):
