@@ -623,13 +623,14 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -
 
 def _is_defined_form(words: list[str], forms: "_FormKeys") -> bool:
     """A defined term, its plural, singular or possessive, such a form followed by more words
-    ("Affiliates of Customer"), or the first words of a defined term ("Abandoned Joint" of
-    "Abandoned Joint IP", whose last word no phrase takes); `forms` is `_form_keys` of the terms."""
+    ("Affiliates of Customer"), the first words of a defined term ("Abandoned Joint" of
+    "Abandoned Joint IP", whose last word no phrase takes), or what a defined acronym stands for
+    ("Quality System Regulation" of "QSR"); `forms` is `_form_keys` of the terms."""
     for n in range(len(words), 0, -1):
         phrase = " ".join(words[:n])
         if phrase in forms.plain or _base(phrase) in forms.bases:
             return True
-    return " ".join(words) in forms.leading
+    return " ".join(words) in forms.leading or "".join(w[0] for w in words if w[0].isupper()) in forms.plain
 
 
 def _base(phrase: str) -> str:

@@ -177,6 +177,14 @@ def test_a_phrase_that_titles_a_clause_is_no_undefined_term() -> None:
     assert flagged("undefined-term", text) == ["Escrow Amount"]
 
 
+def test_what_a_defined_acronym_stands_for_is_no_undefined_term() -> None:
+    # Exact Sciences' supply agreement: '"QSR" shall mean the Quality System Regulation, 21 C.F.R. Part 820'.
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "QSR" shall mean the Quality System Regulation, 21 C.F.R. Part 820.\n\n'
+            "ARTICLE 2\nQUALITY\n\n2.1 Audits. The supplier meets the QSR and the Quality System Regulation "
+            "and the Device Master Record.\n")
+    assert flagged("undefined-term", text) == ["Device Master Record"]
+
+
 def test_a_phrase_of_hyphenated_words_is_read_whole() -> None:
     # Armstrong Flooring's licence defines "Company Licensed Know-How"; Legacy Education's uses a
     # Sell-Off Period it never defines.
