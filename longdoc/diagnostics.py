@@ -630,7 +630,10 @@ def _is_defined_form(words: list[str], forms: "_FormKeys") -> bool:
         phrase = " ".join(words[:n])
         if phrase in forms.plain or _base(phrase) in forms.bases:
             return True
-    return " ".join(words) in forms.leading or "".join(w[0] for w in words if w[0].isupper()) in forms.plain
+    if " ".join(words) in forms.leading:
+        return True
+    initials = "".join(w[0] for w in words if w[0].isupper())
+    return len(initials) >= 2 and initials in forms.plain
 
 
 def _base(phrase: str) -> str:
