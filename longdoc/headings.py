@@ -584,9 +584,9 @@ def _wrapped_title(text: str, le: int, heading_text: str, title: str) -> str:
     return clean_title(f"{title} {nxt[: title_span(nxt)]}")
 
 
-# "7 Confidentiality" over "7.1 From and after ...": a number with no period and a title in mixed
-# case heads a clause only where its first subclause follows (a number alone opens many lines:
-# "5 days after ...", a table's rows).
+# "7 Confidentiality" over "7.1 From and after ...", or "3 Payments   3.1 Project Fee" on one line: a
+# number with no period and a title in mixed case heads a clause only where its first subclause
+# follows (a number alone opens many lines: "5 days after ...", a table's rows).
 _BARE_NUMBER_TITLE_RE = re.compile(r"([0-9]{1,3})[ \t]+(?=[A-Z])")
 
 
@@ -602,7 +602,8 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
         j += 1  # blank lines between
     number = m.group(1)
     first = _segment_text(text, segs, j)
-    if not (segs[j][2] if j < len(segs) else False) or not re.match(re.escape(number) + r"\.0?1\.?[ \t]", first):
+    # The first clause opens the next line, or the same line after a gap ("3 Payments   3.1 ...").
+    if j >= len(segs) or not (segs[j][2] or j == i + 1) or not re.match(re.escape(number) + r"\.0?1\.?[ \t]", first):
         return None
     return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), clean_title(f"{number} {title}"), False)
 
@@ -658,8 +659,13 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
             indent = found.end()
+        # After a wide gap, mid-line: a clause with a short title ended by a period and a sentence,
+        # or a number and title that its first clause follows ("VAT 7.3.2     2 Research and
+        # Development Collaboration   2.1 Project Plan."), which alone is read here.
+        gap_parent = None
         if not line_start and not after_heading and not after_mark(text, ls) and not (
-                text[ls - 3 : ls].isspace() and _GAP_CLAUSE_RE.match(text, ls, le)):
+                text[ls - 3 : ls].isspace() and (_GAP_CLAUSE_RE.match(text, ls, le) or not markdown and (
+                    gap_parent := _numbered_over_first_clause(text[ls:le], text, segs, i)) is not None)):
             i += 1
             continue
         s = text[indent:le]
@@ -685,8 +691,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if _is_page_artefact(s.strip()):
             i += 1
             continue
-        info = _classify(s, markdown)
-        if info is None and line_start and not markdown and s[:1].isdigit():
+        info = gap_parent or _classify(s, markdown)
+        if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
             info = _title_line(text, ls, le, s) or _run_in_title(text, ls, s)

@@ -376,7 +376,7 @@ FRAGMENTS = st.sampled_from([
     "\n(h) Fees. The fees are due.\n", "\n(i) Type. The type is set here.\n", "\n(ii) Title. The title passes.\n", "(ii) ",
     "\nSection G1: IT Services\n", "G",
     "\nMAINTENANCE OF SOLVENCY. This provision applies only here.\n", "\nFIELD TRIAL AGREEMENT  (Non transgenic.)\n",
-    "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
+    "   3 Payments   3.1 Project Fee   ", "   4 Delivery Terms ", "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
 ])
 
 

@@ -826,6 +826,19 @@ def test_a_contents_entry_with_a_redaction_in_its_title_and_its_page_number_run_
     assert titles(toc + "10. COVENANTS\n\nTerms.\n") == ["CONTENTS", "10. COVENANTS"]
 
 
+def test_a_number_and_title_run_on_after_a_gap_into_its_first_clause_is_a_heading() -> None:
+    # Xencor's collaboration agreement, extracted with its clauses run on after wide gaps.
+    text = ("The parties agree to the following terms, each binding on both.   3 Payments   3.1 Project Fee   "
+            "3.1.1 Consideration for Services   As consideration for the Services, Buyer pays the fee.   "
+            "4 Delivery Terms of Product   4.1 Delivery Terms BII shall deliver the Product.\n")
+    assert tree(text)[:2] == [("3 Payments", 0), ("3.1 Project Fee", 1)]
+    assert [t for t, _ in tree(text)][3:] == ["4 Delivery Terms of Product", "4.1 Delivery Terms BII shall deliver the Product"]
+
+
+def test_numbers_and_words_run_on_after_gaps_without_a_first_clause_are_no_headings() -> None:
+    assert titles("The schedule runs as follows, week by week.   5 Days Notice   7 Weeks Delivery   9 Months Warranty\n") == []
+
+
 def test_a_contents_entry_with_a_colon_after_its_label_and_its_page_number_run_on_is_no_heading() -> None:
     # Vertex Energy's operation and maintenance agreement.
     toc = "TABLE OF CONTENTS Page\n\nARTICLE I : DEFINITIONS1\n\n"
