@@ -107,7 +107,7 @@ _ENTRY_POINTER = re.compile(rb"[ \t]+(?:shall[ \t]+)?(?:has|have)[ \t]+the[ \t]+
 _MEANS_TAIL = (
     # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
     # run split among three optional parts is tried every way before a match fails.
-    rb'[ \t]*(?:\n[ \t]*){0,4}(?:[,:][ \t]*)?'
+    rb'[ \t]*(?:\n[ \t]*){0,8}(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b[^"\n;]{0,80}?[,\s]\s*'
     rb"|\([^()\n]{0,60}\)\s*,?\s*|-\s*)?" + _VERB
@@ -208,7 +208,8 @@ _NEXT_DEFINED = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:an?|the)[ \t]+)?"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean)\b)')
     for mark in (b",", b";")
 )
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t\f]*\n")
+_PARAGRAPH_BREAK = re.compile(r"\n(?:[ \t\f]*\n)+")
+_BLANK = frozenset(" \t\f\r\n")
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)[.!?] \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
@@ -217,14 +218,25 @@ _MAX_BACK = 800
 def paragraph_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """Widen [start, end) to whole paragraphs (blank-line delimited) plus one on each side, so a
     local re-scan sees every definition or citation an edit there can have touched."""
+    # A run of blank lines (a page break's) is one break: a verb may stand several lines below its
+    # quoted term ('"Acceptance Criteria"', a page break, "shall mean ...").
     a = max(start, 0)
     for _ in range(2):
         before = text.rfind("\n\n", 0, max(a - 1, 0))
-        a = 0 if before < 0 else before + 1
+        if before < 0:
+            a = 0
+            break
+        while before > 0 and text[before - 1] in _BLANK:
+            before -= 1
+        a = before + 1
     b = min(end, len(text))
+    pos = min(b + 1, len(text))
     for _ in range(2):
-        after = _PARAGRAPH_BREAK.search(text, min(b + 1, len(text)))
-        b = len(text) if after is None else after.start()
+        after = _PARAGRAPH_BREAK.search(text, pos)
+        if after is None:
+            b = len(text)
+            break
+        b, pos = after.start(), after.end()
     return a, b
 
 

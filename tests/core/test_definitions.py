@@ -419,6 +419,23 @@ def test_definitions_after_an_edit_equal_a_fresh_scan(shared_text, data, insert)
     assert definitions_after_edit(old, new_text, start, end, len(insert)) == find_definitions(new_text)
 
 
+def test_a_term_whose_verb_stands_a_page_break_below_it_is_defined() -> None:
+    # Xencor's collaboration agreement: '1.1 "Acceptance Criteria"', a page break, "shall mean ...".
+    text = '1 Definitions   1.1 "Acceptance Criteria"\n\n\n\n\n\n  shall mean the criteria agreed for a Batch.\n'
+    [found] = find_definitions(text)
+    assert (found.term, found.kind, text[found.start : found.end]) == (
+        "Acceptance Criteria", "means", text[text.index('"Acc') : text.index("Batch.") + 6])
+
+
+@pytest.mark.parametrize("blank_lines", [1, 3, 5])
+def test_an_edit_in_a_definition_whose_verb_stands_lines_below_its_term_equals_a_fresh_scan(blank_lines: int) -> None:
+    text = ('1.1 "Acceptance Criteria"' + "\n" * (blank_lines + 1) + "  shall mean the criteria agreed for each "
+            'batch.\n\n1.2 "Batch" means a lot.\n')
+    at = text.index("criteria agreed")
+    new_text = text[:at] + "x" + text[at:]
+    assert definitions_after_edit(find_definitions(text), new_text, at, at, 1) == find_definitions(new_text)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_scan_of_whole_paragraphs_equals_the_full_scan_there(shared_text, data):
