@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .forms import written_forms
+from .names import clause_names
 from .references import OutlinePart, Reference
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -102,7 +103,7 @@ class Diagnosis(NamedTuple):
     defined: frozenset[str]  # the defined terms and clause names the phrases were judged against
     undefined: frozenset[bytes]  # the phrases judged undefined
     numbering: Numbering
-    names: frozenset[str] = frozenset()  # the clause names among `defined` (see _clause_names)
+    names: frozenset[str] = frozenset()  # the clause names among `defined` (see longdoc.names)
 
 
 # An earlier version's diagnosis and the one edit from its text to this one: start and end in the
@@ -129,7 +130,7 @@ def diagnosis(
     uses = _term_uses(text, v, definitions, where, since)
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
     # An outline the edit only moved holds the same titles.
-    names = since[0].names if since is not None and since[4] else _clause_names(nodes)
+    names = since[0].names if since is not None and since[4] else clause_names(nodes)
     defined = frozenset(form for d in definitions for form in written_forms(d.term)) | names
     undefined = _undefined_phrases(phrases, defined, since[0] if since is not None else None)
     numbering = _numbering_moved(since) if since is not None else None
@@ -578,31 +579,6 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
         if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, forms)):
             out.add(raw)
     return frozenset(out)
-
-
-# A clause's label as it opens its title: "4.2", "ARTICLE V", "Section 3.1", "(a)", "EXHIBIT B".
-_LABEL_LEAD = re.compile(
-    r"(?:(?i:article|section|exhibit|schedule|annex|appendix|attachment)[ \t]+|§[ \t]*)?"
-    r"\(?[0-9A-Za-z]{1,5}(?:\.[0-9A-Za-z]{1,3})*[.):]?[ \t]+")
-
-
-def _clause_names(nodes: Sequence[OutlinePart]) -> frozenset[str]:
-    """The forms of the titles that name a clause in capitalised words ("Royalty Fee" of "4. ROYALTY
-    FEE", "Joint Steering Committee" of "3.2 Joint Steering Committee"): a phrase that titles a
-    clause is explained there, not used as if defined elsewhere."""
-    return frozenset(form for node in nodes for form in _named_by(node.title, node.label is not None))
-
-
-_NAME_TITLE = re.compile(r"[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|of|and|or|the|for|to|in|on|by|with|an?)){1,7}")
-
-
-@lru_cache(maxsize=1 << 15)  # asked for every clause at every diagnosis; an edit changes few titles
-def _named_by(title: str, labelled: bool) -> tuple[str, ...]:
-    """The forms of the name a clause's title gives, without its label; () when it names nothing."""
-    if labelled and (lead := _LABEL_LEAD.match(title)) is not None:
-        title = title[lead.end() :]
-    title = title.rstrip(".:")
-    return written_forms(title) if _NAME_TITLE.fullmatch(title) is not None else ()
 
 
 def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -> list[Diagnostic]:

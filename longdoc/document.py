@@ -30,6 +30,7 @@ from .definitions import (
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, caption_at, is_markdown, scan_headings
+from .names import clause_index, clause_named_at
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
@@ -476,6 +477,7 @@ class LongDocument:
         self._byte_view: bytes | None = None
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
+        self._clause_index: dict[str, int] | None = None
         self._carried: _Carried | None = None  # what an earlier version had computed, not yet patched
         self._diagnosis: Diagnosis | None = None
         # An earlier version's diagnosis and the edit since, kept until diagnostics are asked for.
@@ -966,6 +968,16 @@ class LongDocument:
         if not isinstance(term, str):
             raise TypeError(f"term must be str, not {type(term).__name__}")
         return uses_of(self._text, self.definitions, term, self._view())
+
+    def clause_named_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
+        """The clause that the capitalised phrase at ``offset`` names ("the Royalty Fee", with a
+        clause "4. ROYALTY FEE"), and the phrase's span; None when no phrase there names a clause."""
+        self._check_offset(offset)
+        nodes = self.nodes
+        if self._clause_index is None:
+            self._clause_index = clause_index(nodes)
+        found = clause_named_at(self._text, nodes, offset, self._clause_index)
+        return None if found is None else (nodes[found[0]], found[1], found[2])
 
     def use_at(self, offset: int) -> Use | None:
         """The use of a defined term that covers ``offset`` (the longest term first), or None."""
