@@ -1,4 +1,5 @@
-"""textDocument/definition: from a defined term to its definition, from a citation to its target.
+"""textDocument/definition: from a defined term to its definition, from a citation to its target,
+from a phrase naming a clause to the clause.
 
 Also holds what the contract features share: a snapshot's definitions and citations
 (`intel(snapshot)`, computed once per version) and what stands at an offset.
@@ -82,7 +83,8 @@ def intel(snapshot: Snapshot) -> Intel:
 
 
 def definition_locations(server: LongdocServer, snapshot: Snapshot, offset: int) -> list[dict[str, Any]]:
-    """Locations of the definitions of the term at offset, or of the target of the citation there."""
+    """Locations of the definitions of the term at offset, of the target of the citation there, or
+    of the heading of the clause that the phrase there names ("the Royalty Fee")."""
     found = intel(snapshot)
     codec, lines, uri = server.codec, snapshot.lines, snapshot.uri
     citation = found.citation_at(offset)
@@ -90,9 +92,12 @@ def definition_locations(server: LongdocServer, snapshot: Snapshot, offset: int)
         span = found.target_span(citation)
         return [location(uri, codec.range(lines, *span))] if span else []
     term = found.term_at(offset)
-    if term is None:
+    if term is not None:
+        return [location(uri, codec.range(lines, d.term_start, d.term_end)) for d in found.definitions_of(term[0])]
+    named = snapshot.doc.clause_named_at(offset)
+    if named is None:
         return []
-    return [location(uri, codec.range(lines, d.term_start, d.term_end)) for d in found.definitions_of(term[0])]
+    return [location(uri, codec.range(lines, named[0].heading_start, named[0].heading_end))]
 
 
 async def at_position(server: LongdocServer, params: Any, compute: Callable[[Snapshot, int], T]) -> T:

@@ -1,5 +1,6 @@
 """textDocument/documentLink: each resolved citation links to its target's line, with the target
-heading as tooltip; textDocument/hover on a defined term or a citation (added to the hover list)."""
+heading as tooltip; textDocument/hover on a defined term, a citation or a phrase naming a clause
+(added to the hover list)."""
 
 from __future__ import annotations
 
@@ -35,25 +36,28 @@ def links(server: LongdocServer, snapshot: Snapshot) -> list[dict[str, Any]]:
 
 
 def term_hover(snapshot: Snapshot, offset: int) -> str | None:
-    """The definition of the term at offset, quoted, or the start of the part a citation leads to."""
+    """The definition of the term at offset, quoted, or the start of the part that a citation, or a
+    phrase naming a clause ("the Royalty Fee"), leads to."""
     found = intel(snapshot)
     citation = found.citation_at(offset)
     if citation is not None:
         span = found.target_span(citation)
-        if span is None:
-            return None
-        text = snapshot.text
-        first = span[0]
-        stop = first
-        for _ in range(_PREVIEW_LINES):
-            next_line = text.find("\n", stop + 1)
-            stop = len(text) if next_line < 0 else next_line
-        return "\n".join(["```text", text[first:stop].strip(), "```"])
+        return None if span is None else _preview(snapshot.text, span[0])
     term = found.term_at(offset)
-    if term is None:
-        return None
-    quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
-    return "\n\n".join([f"**{term[0]}**", *quoted])
+    if term is not None:
+        quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
+        return "\n\n".join([f"**{term[0]}**", *quoted])
+    named = snapshot.doc.clause_named_at(offset)
+    return None if named is None else _preview(snapshot.text, named[0].heading_start)
+
+
+def _preview(text: str, first: int) -> str:
+    """The first lines from ``first`` on, as a block of plain text."""
+    stop = first
+    for _ in range(_PREVIEW_LINES):
+        next_line = text.find("\n", stop + 1)
+        stop = len(text) if next_line < 0 else next_line
+    return "\n".join(["```text", text[first:stop].strip(), "```"])
 
 
 HOVER_PROVIDERS.insert(0, term_hover)
