@@ -149,6 +149,7 @@ def diagnosis(
 
 def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
+    confirmation = None  # read once, at the first citation it may spare
     for ref in references:
         if ref.target is not None or ref.clause is not None or not ref.label or _cites_amended(text, ref.end):
             continue
@@ -158,6 +159,10 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
             out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
                                   f"{cited} is referred to but is not part of this document."))
         elif not _cites_another_text(ref.label):
+            if confirmation is None:
+                confirmation = _CONFIRMATION.search(text, 0, _SELF_REACH) is not None
+            if confirmation:
+                continue
             out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
                                   f"{cited} is referred to, but the document has no {unit} {ref.label}."))
     return out
@@ -173,6 +178,9 @@ _OF_THE_AGREEMENT = re.compile(
 # How a text names itself: "this Agreement", or, in an amendment, "this Amendment".
 _SELF_NAME = re.compile(r"\b[Tt]his\s+(Agreement|Amendment|Addendum|Supplement|Confirmation|Side\s+Letter)\b")
 _SELF_REACH = 3000
+# A trade's confirmation opens by naming itself ("This Confirmation constitutes a "Confirmation" as
+# referred to in the Master Agreement"): it supplements a master agreement, whose sections it cites.
+_CONFIRMATION = re.compile(r"\b[Tt]his\s+Confirmation\b")
 _NEAR_AGREEMENT = 80
 
 

@@ -232,6 +232,20 @@ def test_a_term_defined_twice_within_one_attachment_is_warned() -> None:
     assert flagged("duplicate-definition", text) == ["Guarantor"]
 
 
+def test_a_confirmation_cites_the_sections_of_its_master_agreement() -> None:
+    # A Wells Fargo trust's interest rate cap, confirmed under the ISDA Master Agreement.
+    text = ('This Confirmation constitutes a "Confirmation" as referred to in the Master Agreement.\n\n'
+            "1. Terms. Notwithstanding Sections 5 and 6 of the Agreement, the Counterparty pays the fee.\n\n"
+            "2. Set-Off. Section 6(e) shall not apply.\n")
+    assert of("unresolved-reference", text) == []
+
+
+def test_an_agreement_with_a_form_of_confirmation_attached_still_has_broken_citations() -> None:
+    text = ("1. Fees. The fees are set in Section 9.\n\n2. Term. The term is one year.\n\n" + "The parties agree. " * 200
+            + "\n\nEXHIBIT A\n\nFORM OF CONFIRMATION\n\nThis Confirmation confirms the trade.\n")
+    assert flagged("unresolved-reference", text) == ["Section 9"]
+
+
 def test_a_clean_real_contract_has_no_broken_citation(shared_text):
     text = shared_text(
         "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
