@@ -240,6 +240,15 @@ def test_a_confirmation_cites_the_sections_of_its_master_agreement() -> None:
     assert of("unresolved-reference", text) == []
 
 
+@pytest.mark.parametrize("citation", [
+    "Section B of Schedule 6.2(c)",  # Coherus: a schedule numbers its own parts
+    "SECTION II - Sale of IBM Services in Supplement 1 to Attachment 1",  # MSL's amendments
+])
+def test_a_section_of_an_attachment_is_no_broken_citation_of_the_contract(citation: str) -> None:
+    text = f"1. Fees. The fees are set in Section 9 and in {citation}.\n\n2. Term. The term is one year.\n"
+    assert flagged("unresolved-reference", text) == ["Section 9"]
+
+
 def test_an_agreement_with_a_form_of_confirmation_attached_still_has_broken_citations() -> None:
     text = ("1. Fees. The fees are set in Section 9.\n\n2. Term. The term is one year.\n\n" + "The parties agree. " * 200
             + "\n\nEXHIBIT A\n\nFORM OF CONFIRMATION\n\nThis Confirmation confirms the trade.\n")
