@@ -319,8 +319,10 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         return _Shape("roman", m.group(1), 1, len(line[: m.end() + span].rstrip()),
                       clean_title(f"{m.group(1)}. {rest[:span]}"), False)
     if not markdown:
-        note = _CAPS_NOTE_RE.fullmatch(line.rstrip())
-        title = note.group(1) if note else line.rstrip()
+        title = line.rstrip()
+        note = _CAPS_NOTE_RE.fullmatch(title) if title.endswith(")") else None
+        if note is not None:
+            title = note.group(1)
         if _is_caps_heading(title):
             return _Shape("caps", None, 2, len(line.rstrip()), clean_title(title), False)
     return None
