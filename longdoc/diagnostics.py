@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .forms import written_forms
-from .names import clause_names
+from .names import ClauseNames, clause_names, names_clause
 from .references import OutlinePart, Reference
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -100,10 +100,10 @@ class Diagnosis(NamedTuple):
     findings: list[Diagnostic]
     uses: TermUses
     phrases: dict[bytes, int] | None
-    defined: frozenset[str]  # the defined terms and clause names the phrases were judged against
+    defined: frozenset[str]  # the defined terms the phrases were judged against
     undefined: frozenset[bytes]  # the phrases judged undefined
     numbering: Numbering
-    names: frozenset[str] = frozenset()  # the clause names among `defined` (see longdoc.names)
+    names: ClauseNames = ClauseNames(frozenset(), frozenset())  # the clauses' names, also judged against
 
 
 # An earlier version's diagnosis and the one edit from its text to this one: start and end in the
@@ -131,8 +131,8 @@ def diagnosis(
     phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
     # An outline the edit only moved holds the same titles.
     names = since[0].names if since is not None and since[4] else clause_names(nodes)
-    defined = frozenset(form for d in definitions for form in written_forms(d.term)) | names
-    undefined = _undefined_phrases(phrases, defined, since[0] if since is not None else None)
+    defined = frozenset(form for d in definitions for form in written_forms(d.term))
+    undefined = _undefined_phrases(phrases, defined, names, since[0] if since is not None else None)
     numbering = _numbering_moved(since) if since is not None else None
     if numbering is None:
         numbering = _numbering(text, nodes)
@@ -576,13 +576,15 @@ def _next_phrase(view: bytes, phrase: bytes, pos: int) -> int | None:
     return None
 
 
-def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], before: Diagnosis | None) -> frozenset[bytes]:
+def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], names: ClauseNames,
+                       before: Diagnosis | None) -> frozenset[bytes]:
     """Capitalised phrases read as defined terms but defined nowhere (only in a document that has a
-    definitions part, where capitals signal a definition); judged again only when the defined
-    terms changed or the phrase is new."""
+    definitions part, where capitals signal a definition) nor naming a clause; judged again only
+    when the defined terms or the clauses' names changed or the phrase is new."""
     if first is None:
         return frozenset()
-    known = before if before is not None and before.phrases is not None and before.defined == defined else None
+    known = before if (before is not None and before.phrases is not None and before.defined == defined
+                       and before.names == names) else None
     out = set()
     # Looked up once: a hit compares the set with an equal one of the last diagnosis, item by item.
     forms = _form_keys(defined)
@@ -592,7 +594,7 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
                 out.add(raw)
             continue
         words = raw.decode("latin-1").split()
-        if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, forms)):
+        if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, forms) or names_clause(words, names)):
             out.add(raw)
     return frozenset(out)
 

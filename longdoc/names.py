@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Protocol, Sequence
+from typing import NamedTuple, Protocol, Sequence
 
-from .forms import written_forms
 
-__all__ = ["Titled", "clause_index", "clause_named_at", "clause_names", "name_forms"]
+__all__ = ["ClauseNames", "Titled", "clause_index", "clause_named_at", "clause_names", "name_of", "names_clause"]
 
 
 class Titled(Protocol):
@@ -35,29 +34,57 @@ _NAME_TITLE = re.compile(r"[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|" + _S
 
 
 @lru_cache(maxsize=1 << 15)  # asked for every clause at every diagnosis; an edit changes few titles
-def name_forms(title: str, labelled: bool) -> tuple[str, ...]:
-    """The forms of the name a clause's title gives, its label left out ("Royalty Fee" and "ROYALTY
-    FEE" of "4. ROYALTY FEE"); () when the title names nothing: one word, or a sentence."""
+def name_of(title: str, labelled: bool) -> str | None:
+    """The name a clause's title gives, its label left out, casefolded ("royalty fee" of "4. ROYALTY
+    FEE"); None when the title names nothing: one word, or a sentence."""
     if labelled and (lead := _LABEL_LEAD.match(title)) is not None:
         title = title[lead.end() :]
     title = title.rstrip(".:")
-    return written_forms(title) if _NAME_TITLE.fullmatch(title) is not None else ()
+    return title.casefold() if _NAME_TITLE.fullmatch(title) is not None else None
 
 
-def clause_names(nodes: Sequence[Titled]) -> frozenset[str]:
-    """Every form of every name the clauses give."""
-    return frozenset(form for node in nodes for form in name_forms(node.title, node.label is not None))
+class ClauseNames(NamedTuple):
+    """The names the clauses give, casefolded: each whole (and the singular of a plural one), and
+    the first two words or more of each ("purchase price" of "Purchase Price Adjustment")."""
+
+    whole: frozenset[str]
+    leading: frozenset[str]
+
+
+def clause_names(nodes: Sequence[Titled]) -> ClauseNames:
+    """Every name the clauses give."""
+    whole: set[str] = set()
+    leading: set[str] = set()
+    for node in nodes:
+        name = name_of(node.title, node.label is not None)
+        if name is not None and name not in whole:
+            words = name.split()
+            leading.update(" ".join(words[:n]) for n in range(2, len(words)))
+            whole.add(name)
+            whole.add(_singular(name))
+    return ClauseNames(frozenset(whole), frozenset(leading))
+
+
+def names_clause(words: Sequence[str], names: ClauseNames) -> bool:
+    """Whether a phrase's words name a clause, as `clause_names` holds them (any case): a whole name
+    in the singular or plural, such a name followed by more words ("Royalty Fee Payments"), or the
+    first words of a name ("Purchase Price" of "Purchase Price Adjustment")."""
+    for n in range(len(words), 1, -1):
+        phrase = " ".join(words[:n]).casefold()
+        if phrase in names.whole or _singular(phrase) in names.whole:
+            return True
+    return " ".join(words).casefold() in names.leading
 
 
 def clause_index(nodes: Sequence[Titled]) -> dict[str, int]:
-    """The position in ``nodes`` of the first clause each name leads to, by the name's casefolded
-    form, singular and plural ("royalty fee", "royalty fees")."""
+    """The position in ``nodes`` of the first clause each name leads to, by the casefolded name,
+    singular and plural ("royalty fee", "royalty fees")."""
     out: dict[str, int] = {}
     for i, node in enumerate(nodes):
-        for form in name_forms(node.title, node.label is not None):
-            key = form.casefold()
-            for spelled in (key, _singular(key)):
-                out.setdefault(spelled, i)
+        name = name_of(node.title, node.label is not None)
+        if name is not None:
+            out.setdefault(name, i)
+            out.setdefault(_singular(name), i)
     return out
 
 
