@@ -30,7 +30,7 @@ from .definitions import (
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, caption_at, is_markdown, scan_headings
-from .names import clause_index, clause_named_at
+from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
@@ -978,6 +978,11 @@ class LongDocument:
             self._clause_index = clause_index(nodes)
         found = clause_named_at(self._text, nodes, offset, self._clause_index)
         return None if found is None else (nodes[found[0]], found[1], found[2])
+
+    def name_uses(self, node: OutlineNode) -> list[tuple[int, int]]:
+        """Spans where the name the clause of ``node`` gives is written outside its heading ("the
+        Royalty Fees" of "4. ROYALTY FEE"); [] when its title names nothing."""
+        return name_uses(self._text, node, self.spans_with)
 
     def use_at(self, offset: int) -> Use | None:
         """The use of a defined term that covers ``offset`` (the longest term first), or None."""

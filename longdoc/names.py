@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple, Protocol, Sequence
+from typing import Callable, Iterable, NamedTuple, Protocol, Sequence
 
 
-__all__ = ["ClauseNames", "Titled", "clause_index", "clause_named_at", "clause_names", "name_of", "names_clause"]
+__all__ = ["ClauseNames", "Titled", "clause_index", "clause_named_at", "clause_names", "name_of", "name_uses", "names_clause"]
 
 
 class Titled(Protocol):
@@ -85,6 +85,45 @@ def clause_index(nodes: Sequence[Titled]) -> dict[str, int]:
         if name is not None:
             out.setdefault(name, i)
             out.setdefault(_singular(name), i)
+    return out
+
+
+def name_uses(text: str, node: Titled, where: Callable[[str], Iterable[tuple[int, int]] | None] | None = None,
+              ) -> list[tuple[int, int]]:
+    """Spans where the name a clause's title gives is written in capitalised words outside its
+    heading ("the Royalty Fees" of "4. ROYALTY FEE"), in the singular or plural, possessive or not;
+    [] when the title names nothing. ``where(name)`` gives the only spans that can hold the name
+    (None: anywhere), so an index of the text spares a scan of all of it."""
+    name = name_of(node.title, node.label is not None)
+    if name is None:
+        return []
+    # The last word, whose plural an index may spell apart ("entities", "entity"), is left out.
+    spans = where(name.rsplit(" ", 1)[0]) if where is not None else None
+    *head, last = name.split()
+    spellings = sorted(_numbers(last), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])" + "".join(re.escape(w) + r"[ \t]+" for w in head)
+                         + "(?:" + "|".join(map(re.escape, spellings)) + r")(?:['’]s?)?(?![\w-])", re.IGNORECASE)
+    out = []
+    for m in (m for lo, hi in (spans if spans is not None else ((0, len(text)),)) for m in pattern.finditer(text, lo, hi)):
+        written = m.group().split()
+        if node.heading_start <= m.start() < node.heading_end or not all(
+                w[0].isupper() or w.casefold() in _SMALL_WORDS for w in written[1:]) or not written[0][0].isupper():
+            continue
+        out.append(m.span())
+    return out
+
+
+def _numbers(word: str) -> set[str]:
+    """A word in the singular and the plural, whichever it is ("tax", "taxes"; "entity", "entities")."""
+    out = {word, word + "s", word + "es"}
+    if word.endswith("y"):
+        out.add(word[:-1] + "ies")
+    if word.endswith("ies"):
+        out.add(word[:-3] + "y")
+    if word.endswith("s"):
+        out.add(word[:-1])
+    if word.endswith("es"):
+        out.add(word[:-2])
     return out
 
 

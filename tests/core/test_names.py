@@ -51,3 +51,25 @@ def test_a_real_contract_s_section_named_in_the_text_is_found(shared_text) -> No
     node, start, end = LongDocument(text).clause_named_at(at)
     assert (node.title, node.heading_start, text[start:end]) == ("Valuation of Interest", text.index("\nValuation of Interest\n") + 1,
                                                                  "Valuation of Interest")
+
+
+def test_the_uses_of_a_clause_s_name_are_its_capitalised_forms_outside_its_heading() -> None:
+    text = AGREEMENT.replace("Buyers pay the Royalty Fees", "Buyers pay the Royalty Fees, the royalty fee and the Royalty Fee's")
+    doc = LongDocument(text)
+    [fee] = [n for n in doc.nodes if n.title == "2.3 Royalty Fee"]
+    assert [text[a:b] for a, b in doc.name_uses(fee)] == ["Royalty Fees", "Royalty Fee's"]
+
+
+def test_a_clause_whose_title_names_nothing_has_no_name_uses() -> None:
+    doc = LongDocument(AGREEMENT)
+    [transfer] = [n for n in doc.nodes if n.title == "2.1 Transfer"]
+    assert doc.name_uses(transfer) == []
+
+
+def test_the_uses_of_a_plural_name_in_the_singular_are_found_through_the_index() -> None:
+    # The index keeps "taxes" and "tax" apart.
+    text = ("1. Payments. The Buyer withholds any Withholding Tax the law requires.\n\n"
+            "9.4 Withholding Taxes. The Buyer pays the Withholding Taxes it withholds.\n")
+    doc = LongDocument(text)
+    [taxes] = [n for n in doc.nodes if n.title == "9.4 Withholding Taxes"]
+    assert [text[a:b] for a, b in doc.name_uses(taxes)] == ["Withholding Tax", "Withholding Taxes"]
