@@ -43,7 +43,7 @@ async def test_definition_on_a_citation_goes_to_the_cited_heading(client: Langua
     assert spans(text, found) == ["1.03.  Terms."]
 
 
-async def test_definition_on_a_phrase_naming_a_clause_goes_to_the_clause_and_hover_shows_it(client: LanguageClient) -> None:
+async def test_a_phrase_naming_a_clause_leads_to_it_and_the_clause_lists_it_among_its_references(client: LanguageClient) -> None:
     # MJBiotech's joint venture agreement: "... as described in the Valuation of Interest section".
     uri = "file:///joint-venture.txt"
     text = read_shared(DATA / "cuad" / "contracts" / "MJBIOTECH,INC_12_06_2018-EX-99.01-JOINT VENTURE AGREEMENT.txt")
@@ -55,6 +55,11 @@ async def test_definition_on_a_phrase_naming_a_clause_goes_to_the_clause_and_hov
     assert offset_of(text, found[0].range.start) == text.index("\nValuation of Interest\n") + 1
     hover = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at))
     assert hover is not None and hover.contents.value.startswith("```text\nValuation of Interest\n")
+    heading = position_of(text, text.index("\nValuation of Interest\n") + 2)
+    named = await client.text_document_references_async(types.ReferenceParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=heading,
+        context=types.ReferenceContext(include_declaration=False)))
+    assert [offset_of(text, loc.range.start) for loc in named] == [text.index("Valuation of Interest section")]
 
 
 async def test_references_on_a_heading_list_every_citation_of_it(client: LanguageClient) -> None:

@@ -1,4 +1,5 @@
-"""textDocument/references: every use of a defined term, or every citation of a heading's part."""
+"""textDocument/references: every use of a defined term, or every citation of a heading's part and
+every phrase that names it ("the Royalty Fees" of "4. ROYALTY FEE")."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def citing(snapshot: Snapshot, node_index: int) -> list[tuple[int, int]]:
 
 
 def reference_spans(snapshot: Snapshot, offset: int, include_declaration: bool) -> list[tuple[int, int]]:
-    """On a defined term: its uses (and definitions when asked); on a heading: the citations of it."""
+    """On a defined term: its uses (and definitions when asked); on a heading: the citations of it
+    and the phrases that name it."""
     found = intel(snapshot)
     term = found.term_at(offset)
     if term is not None:
@@ -30,7 +32,7 @@ def reference_spans(snapshot: Snapshot, offset: int, include_declaration: bool) 
         return sorted(spans)
     node = snapshot.doc.node_at(offset)
     if node is not None and node.heading_start <= offset <= node.heading_end:
-        return citing(snapshot, node.index)
+        return sorted({*citing(snapshot, node.index), *snapshot.doc.name_uses(node)})
     return []
 
 
