@@ -62,6 +62,20 @@ async def test_a_phrase_naming_a_clause_leads_to_it_and_the_clause_lists_it_amon
     assert [offset_of(text, loc.range.start) for loc in named] == [text.index("Valuation of Interest section")]
 
 
+async def test_hover_on_a_heading_that_names_another_clause_describes_the_heading(client: LanguageClient) -> None:
+    uri = "file:///fees.txt"
+    text = ("4. ROYALTY FEE\n\nThe Company pays a royalty each quarter.\n\n5. Payment of the Royalty Fee\n\n"
+            "The Royalty Fee is paid in dollars.\n")
+    open_document(client, uri, text)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    on_heading = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=position_of(text, text.index("Royalty Fee\n\nThe Royalty") + 2)))
+    assert on_heading is not None and on_heading.contents.value.startswith("**5. Payment of the Royalty Fee**")
+    in_text = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=position_of(text, text.index("The Royalty Fee is") + 6)))
+    assert in_text is not None and in_text.contents.value.startswith("```text\n4. ROYALTY FEE")
+
+
 async def test_references_on_a_heading_list_every_citation_of_it(client: LanguageClient) -> None:
     text = await opened(client)
     found = await client.text_document_references_async(
