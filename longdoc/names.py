@@ -11,6 +11,8 @@ import re
 from functools import lru_cache
 from typing import Callable, Iterable, NamedTuple, Protocol, Sequence
 
+from .titles import TITLE_SMALL_WORD, TITLE_SMALL_WORDS
+
 
 __all__ = ["ClauseNames", "Titled", "clause_index", "clause_named_at", "clause_names", "name_of", "name_uses", "names_clause"]
 
@@ -28,9 +30,8 @@ class Titled(Protocol):
 _LABEL_LEAD = re.compile(
     r"(?:(?i:article|section|exhibit|schedule|annex|appendix|attachment)[ \t]+|§[ \t]*)?"
     r"\(?[0-9A-Za-z]{1,5}(?:\.[0-9A-Za-z]{1,3})*[.):]?[ \t]+")
-_SMALL = "of|and|or|the|for|to|in|on|by|with|an?"
 # A title in capitalised words: a name, not a clause's first sentence ("Supplier shall provide ...").
-_NAME_TITLE = re.compile(r"[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|" + _SMALL + r")){1,7}")
+_NAME_TITLE = re.compile(r"[A-Z][\w'’&/-]*(?:[ \t]+(?:[A-Z][\w'’&/-]*|" + TITLE_SMALL_WORD + r")){1,7}")
 
 
 @lru_cache(maxsize=1 << 15)  # asked for every clause at every diagnosis; an edit changes few titles
@@ -107,7 +108,7 @@ def name_uses(text: str, node: Titled, where: Callable[[str], Iterable[tuple[int
     for m in (m for lo, hi in (spans if spans is not None else ((0, len(text)),)) for m in pattern.finditer(text, lo, hi)):
         written = m.group().split()
         if node.heading_start <= m.start() < node.heading_end or not all(
-                w[0].isupper() or w.casefold() in _SMALL_WORDS for w in written[1:]) or not written[0][0].isupper():
+                w[0].isupper() or w.casefold() in TITLE_SMALL_WORDS for w in written[1:]) or not written[0][0].isupper():
             continue
         out.append(m.span())
     return out
@@ -137,7 +138,6 @@ def _singular(name: str) -> str:
 
 _WORD = re.compile(r"[A-Za-z][\w'’&/-]*")
 _WORD_BEFORE = re.compile(r"[A-Za-z][\w'’&/-]*\Z")
-_SMALL_WORDS = frozenset(_SMALL.replace("an?", "a|an").split("|"))
 _MOST_WORDS = 8
 
 
@@ -195,7 +195,7 @@ def _words_around(text: str, offset: int) -> list[tuple[int, int]]:
                     break
                 a, b = m.span()
             token = text[a:b]
-            if not (token[0].isupper() or token in _SMALL_WORDS):
+            if not (token[0].isupper() or token in TITLE_SMALL_WORDS):
                 break
             spans.append((a, b))
             pos = a if step < 0 else b

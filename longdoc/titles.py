@@ -153,9 +153,9 @@ def runs_into_sentence(text: str, pos: int) -> bool:
             or _TITLE_THEN_SENTENCE_RE.match(text, pos, pos + TITLE_LIMIT) is not None)
 
 
-_TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
+TITLE_SMALL_WORDS = frozenset("of and or the for to in on with by a an upon under".split())
 # The same words as a pattern, the longest first.
-TITLE_SMALL_WORD = "(?:" + "|".join(sorted(_TITLE_SMALL_WORDS, key=lambda w: (-len(w), w))) + ")"
+TITLE_SMALL_WORD = "(?:" + "|".join(sorted(TITLE_SMALL_WORDS, key=lambda w: (-len(w), w))) + ")"
 # The label of a list's item: "(a)", "(iv)", "(3)".
 _ITEM_LABEL = r"\((?:[a-z]|[ivx]{1,4}|[0-9]{1,2})\)"
 
@@ -182,13 +182,13 @@ def is_word_title(words: str) -> bool:
     or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
     split = words.split()
     return 0 < len(split) <= RUN_IN_TITLE_WORDS and split[0][:1].isupper() and not words.endswith(",") and all(
-        w[:1].isupper() or w.rstrip(",") in _TITLE_SMALL_WORDS for w in split)
+        w[:1].isupper() or w.rstrip(",") in TITLE_SMALL_WORDS for w in split)
 
 
 def has_prose_word(words: str) -> bool:
     """Whether ``words`` hold a word in lower case that a title in capitalised words does not
     ("remedy" in "No remedy provided", not "of" in "Power of Attorney")."""
-    return any(w[:1].islower() and w.rstrip(",") not in _TITLE_SMALL_WORDS for w in words.split())
+    return any(w[:1].islower() and w.rstrip(",") not in TITLE_SMALL_WORDS for w in words.split())
 
 
 _SENTENCE_VERBS = frozenset("shall will may must is are was were has have desire desires wish wishes agree agrees".split())
