@@ -53,17 +53,11 @@ class ClauseNames(NamedTuple):
 
 
 def clause_names(nodes: Sequence[Titled]) -> ClauseNames:
-    """Every name the clauses give."""
-    whole: set[str] = set()
-    leading: set[str] = set()
-    for node in nodes:
-        name = name_of(node.title, node.label is not None)
-        if name is not None and name not in whole:
-            words = name.split()
-            leading.update(" ".join(words[:n]) for n in range(2, len(words)))
-            whole.add(name)
-            whole.add(_singular(name))
-    return ClauseNames(frozenset(whole), frozenset(leading))
+    """Every name the clauses give: the names `clause_index` leads from, and their first words (a
+    singular differs from its plural in its last word only, so both give the same)."""
+    whole = frozenset(clause_index(nodes))
+    leading = frozenset(" ".join(words[:n]) for words in map(str.split, whole) for n in range(2, len(words)))
+    return ClauseNames(whole, leading)
 
 
 def names_clause(words: Sequence[str], names: ClauseNames) -> bool:
