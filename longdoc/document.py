@@ -8,7 +8,7 @@ touches, shifts the starts of the rest, and patches the BM25 postings.
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate, chain, count as _counter, repeat
@@ -29,7 +29,8 @@ from .definitions import (
 )
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
-from .headings import FENCE_RE, MARKDOWN_HEADING_RE, Heading, caps_lines_above, caption_at, is_markdown, scan_headings
+from .headings import (FENCE_RE, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above, caption_at,
+                       is_markdown, scan_headings)
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
@@ -318,7 +319,8 @@ class LongDocument:
         text = self._text
         markdown = is_markdown(text)
         self._markdown = markdown
-        headings = scan_headings(text, markdown=markdown)
+        self._page_lines: list[int] = []
+        headings = scan_headings(text, markdown=markdown, page_lines=self._page_lines)
         classes = token_classes(text) if self._count is None else b""
         starts = [0] + [h.start for h in headings]
         ends = starts[1:] + [len(text)]
@@ -899,11 +901,18 @@ class LongDocument:
             # A caps line within reach above may label a signature block the edit makes, moves or unmakes.
             first = max(0, min(first, bisect_right(starts, lines_from - SIGNATURE_REACH) - 1))
         last = min(n - 1, bisect_right(starts, end) - 1 + 1)
+        page_lines = old_doc._page_lines
+        reach = bisect_left(page_lines, end + RUNNING_EDIT_REACH)
+        if reach > bisect_left(page_lines, start):
+            # A page's running header or footer below stands or falls with its copy on a page above,
+            # which the edit may make, unmake or move nearer or further: take its part in too.
+            last = max(last, bisect_right(starts, page_lines[reach - 1]) - 1)
         while True:
             region_start = starts[first]
             old_region_end = starts[last + 1] if last + 1 < n else len(old_text)
             region_end = old_region_end + delta
-            heads = scan_headings(text, region_start, region_end, markdown=self._markdown)
+            new_page_lines: list[int] = []
+            heads = scan_headings(text, region_start, region_end, markdown=self._markdown, page_lines=new_page_lines)
             if last + 1 < n and ((heads and heads[-1].end > region_end) or leans_on_previous(text, region_end, end + delta)
                                  or caps_lines_above(text, region_end) or caps_lines_above(old_text, old_region_end)
                                  or caption_at(text, region_end) or caption_at(old_text, old_region_end)):
@@ -924,6 +933,8 @@ class LongDocument:
                      for s, e, h in zip(new_starts, ends, new_heads)]
         self._parts = parts[:first] + new_parts + parts[last + 1 :]
         self._starts = starts[:first] + new_starts + [s + delta for s in starts[last + 1 :]]
+        self._page_lines = (page_lines[: bisect_left(page_lines, region_start)] + new_page_lines
+                            + [at + delta for at in page_lines[bisect_left(page_lines, old_region_end) :]])
         if old_doc._index is None:
             self._index, self._index_generation = None, -1  # not asked for yet: stays unbuilt
         else:

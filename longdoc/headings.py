@@ -24,7 +24,8 @@ from .signatures import signs_below
 from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title, has_prose_word,
                      is_short_title, is_word_title, title_span)
 
-__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE", "MARKDOWN_HEADING_RE"]
+__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
+           "MARKDOWN_HEADING_RE", "RUNNING_EDIT_REACH"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +93,9 @@ _ROMAN_RE = re.compile(r"(M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I
 _SETEXT_RE = re.compile(r"(=+|-+)[ \t]*\Z")
 
 
-_PAGE_RE = re.compile(
-    r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)\Z",
-    re.IGNORECASE,
-)
+# A page's number, as a line holds it: "12", "- 3 -", "iv", "Page 2 of 39".
+_PAGE_NUMBER = r"(?:-?[ \t]*[0-9]{1,4}[ \t]*-?|[ivxlc]{1,6}|Page[ \t]+[0-9]+(?:[ \t]+of[ \t]+[0-9]+)?|[0-9]+[ \t]+of[ \t]+[0-9]+)"
+_PAGE_RE = re.compile(_PAGE_NUMBER + r"\Z", re.IGNORECASE)
 _ARTEFACT_RE = re.compile(
     r"\[|\*\*\*|CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION (?:COPY|VERSION)|GRAPHIC OMITTED|^PAGE\b|^SOURCE:|^TABLE OF CONTENTS\Z"
 )
@@ -555,6 +555,94 @@ def _in_attachment_list(text: str, ls: int, le: int) -> bool:
     return run >= _LISTED_CAPTIONS
 
 
+# A page's running header or footer: a line that its page's number stands next to ("ATTACHMENT 1"
+# under "IBM Confidential   Page 2 of 39", a title over "12"), as it does to the same line a page or
+# a few above. The copies after the first are page furniture, and no headings; a title repeated
+# elsewhere than next to a page's number ("EXHIBIT G" over "CHANGEPOINT SOFTWARE", and that title
+# again over the terms on the next page) is not.
+RUNNING_REACH = 16_000  # how far above a running line its earlier copy is looked for: a few pages
+_PAGE_MARK_LINES = 6  # blank lines that may stand between a running line and its page's number
+# How far below an edit a line's standing as a running header may change: its copy within reach
+# above, and the page mark a few lines above that copy, are read.
+RUNNING_EDIT_REACH = RUNNING_REACH + (_PAGE_MARK_LINES + 1) * (WRAPPED_LINE + 3)
+_PAGE_LINE_RE = re.compile(r"[ \t]*" + _PAGE_NUMBER + r"[ \t]*\Z", re.IGNORECASE)
+_PAGE_OF_RE = re.compile(r"\bPage[ \t]+[0-9]+[ \t]+of[ \t]+[0-9]+\b", re.IGNORECASE)
+
+
+def _is_page_mark(line: str) -> bool:
+    """Whether a line holds its page's number: "12", "- 3 -", "Page 2 of 39 sow501.lwp"."""
+    return _PAGE_LINE_RE.match(line) is not None or _PAGE_OF_RE.search(line) is not None
+
+
+def _page_marked(text: str, ls: int, le: int) -> bool:
+    """Whether a page break (a form feed) or a page number stands next to the line at [ls, le),
+    past `_PAGE_MARK_LINES` blank lines at most."""
+    for up in (True, False):
+        a, b = ls, le
+        for _ in range(_PAGE_MARK_LINES + 1):
+            if not up and text.startswith("\f", b):
+                return True
+            line = _line_before(text, a) if up else _line_after(text, b)
+            if line is None:
+                break
+            a, b = line
+            if up and text.startswith("\f", b):
+                return True
+            if text[a:b].strip():
+                if _is_page_mark(text[a:b]):
+                    return True
+                break
+    return False
+
+
+def _copy_above(text: str, ls: int, le: int) -> bool:
+    """Whether the line at [ls, le) stands alone within `RUNNING_REACH` above it, where a page mark
+    stands next to it, or the line below it is the same as below the line at [ls, le): the first
+    page's header ("ATTACHMENT 1" over "Statement of Work"), set where no page mark stands."""
+    line = text[ls:le].strip()
+    floor = max(0, ls - RUNNING_REACH)
+    k = text.rfind(line, floor, ls) if line else -1
+    below = None
+    while k >= 0:
+        if _alone_on_line(text, k, k + len(line)):
+            a, b = _line_of(text, k, k + len(line))
+            if below is None:
+                below = _text_below(text, le)
+            if _page_marked(text, a, b) or (below and _text_below(text, b) == below):
+                return True
+        k = text.rfind(line, floor, k + len(line) - 1)
+    return False
+
+
+def _text_below(text: str, le: int) -> str:
+    """The stripped text of the first line below the line ending at ``le`` that is not blank, past
+    `_PAGE_MARK_LINES` blank lines at most ("" when there is none)."""
+    b = le
+    for _ in range(_PAGE_MARK_LINES + 1):
+        line = _line_after(text, b)
+        if line is None:
+            break
+        a, b = line
+        if found := text[a:b].strip():
+            return found
+    return ""
+
+
+def _line_of(text: str, a: int, b: int) -> tuple[int, int]:
+    """text[a:b] with the spaces and tabs around it."""
+    while a > 0 and text[a - 1] in " \t":
+        a -= 1
+    while b < len(text) and text[b] in " \t":
+        b += 1
+    return a, b
+
+
+def _alone_on_line(text: str, a: int, b: int) -> bool:
+    """Whether text[a:b] stands on its line with nothing but spaces and tabs around it."""
+    a, b = _line_of(text, a, b)
+    return (a == 0 or text[a - 1] in LINE_BREAKS) and (b == len(text) or text[b] in LINE_BREAKS)
+
+
 def _is_page_artefact(s: str) -> bool:
     return not s or _PAGE_RE.match(s) is not None or not s.strip("-–—_=*. \t")
 
@@ -566,6 +654,7 @@ _MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
 # "5.1. The rights granted under this License will terminate automatically" goes on with "if You
 # fail to comply ...". A line this long is filled text, not a title in sentence case standing alone.
 _WRAPPING_KINDS = frozenset({"numbered", "section"})
+_RUNNING_KINDS = frozenset({"caps", "exhibit"})
 # A line that opens an item of its own: "4.6.1 no unauthorised ...", "(a) the", "ii) any".
 _LIST_ITEM_RE = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|\(?[a-z]{1,4}\)|\(?[0-9]{1,2}\))[ \t]")
 _WRAPPED_TITLE_LINE = 60
@@ -615,10 +704,13 @@ def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
     return text[segs[j][0] : segs[j][1]].strip() if j < len(segs) else ""
 
 
-def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown: bool | None = None) -> list[Heading]:
+def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown: bool | None = None,
+                  page_lines: list[int] | None = None) -> list[Heading]:
     """Headings that start in ``text[start:end]`` (``start`` must be a line or segment start).
 
     Joining rules look one line past ``end``; ``markdown`` defaults to :func:`is_markdown` of text.
+    ``page_lines``, when given, receives where each line standing next to a page mark would start a
+    heading, which it does unless a copy of it stands next to a page mark above (`_copy_above`).
     """
     if markdown is None:
         markdown = is_markdown(text)
@@ -722,6 +814,12 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if not markdown and is_contents_line(text, ls, contents_lines):
             i += 1
             continue
+        if info.kind in _RUNNING_KINDS and line_start and not markdown and _page_marked(text, ls, le):
+            if page_lines is not None:
+                page_lines.append(indent)
+            if _copy_above(text, ls, le):
+                i += 1  # a page's running header or footer
+                continue
         if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
             i += 1  # "EXISTING AGREEMENTS     51   EXHIBIT F     56   ...": more columns follow on the line
             continue

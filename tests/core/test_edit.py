@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from longdoc import LongDocument, analysis, definitions, references, terms
 from longdoc.document import _line_end, _line_start
+from longdoc.headings import RUNNING_REACH
 from longdoc.segments import LINE_BREAKS
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
@@ -349,6 +350,43 @@ def test_a_caption_typed_above_two_exhibits_makes_a_list_of_attachments_as_a_fre
     assert_same_as_fresh(edited)
 
 
+def _paged_attachment(pages: int, filler: str = "") -> str:
+    return "".join(f"ATTACHMENT 1\n\nStatement of Work\n\n{filler}The supplier performs item {k}.\n\nPage {k} of {pages}\n\n"
+                   for k in range(1, pages + 1))
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("Page 2 of 4", "Part 2 of 4"),  # a page's number goes: the next page's header
+    ("Statement of Work\n\nThe supplier performs item 2", "Prices\n\nThe supplier performs item 2"),
+    ("ATTACHMENT 1\n\nStatement of Work\n\nThe supplier performs item 2", "ATTACHMENT 2\n\nStatement of Work\n\nThe supplier performs item 2"),
+    ("item 3.\n\nPage 3 of 4", "item 3.\n\nPage 3 of 4\n\nATTACHMENT 1"),  # a copy typed between
+])
+def test_an_edit_of_a_running_header_or_its_page_number_equals_a_fresh_build(old: str, new: str) -> None:
+    doc = LongDocument(_paged_attachment(4))
+    assert [n.title for n in doc.nodes].count("ATTACHMENT 1") == 1
+    assert_same_as_fresh(replace(doc, old, new))
+
+
+def test_a_page_typed_above_an_indented_caps_line_after_a_form_feed_makes_that_line_its_running_header() -> None:
+    doc = LongDocument("\nFIELD TRIAL AGREEMENT\n\f GRANT\n")
+    edited = doc.edit(0, 0, "\f GRANT\n")
+    assert [n.title for n in edited.nodes] == ["GRANT", "FIELD TRIAL AGREEMENT"]
+    assert_same_as_fresh(edited)
+
+
+def test_text_typed_between_two_copies_of_a_running_header_can_put_the_second_out_of_reach() -> None:
+    page = len(_paged_attachment(2)) // 2
+    clauses = "\n\n1. SCOPE\n\nThe scope.\n\n2. TERM\n\nThe term.\n\n3. FEES\n\n"  # parts between the copies
+    filler = "x" * (RUNNING_REACH - page - len(clauses) - 8) + clauses  # the copies stand 8 characters within reach
+    doc = LongDocument(_paged_attachment(2, filler))
+    assert [n.title for n in doc.nodes].count("ATTACHMENT 1") == 1
+    at = doc.text.index("x")
+    edited = doc.edit(at, at, " It shall keep records of its work.")
+    assert [n.title for n in edited.nodes].count("ATTACHMENT 1") == 2
+    assert_same_as_fresh(edited)
+    assert_same_as_fresh(edited.edit(at, at + len(" It shall keep records of its work."), ""))
+
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
@@ -377,6 +415,7 @@ FRAGMENTS = st.sampled_from([
     "\nSection G1: IT Services\n", "G",
     "\nMAINTENANCE OF SOLVENCY. This provision applies only here.\n", "\nFIELD TRIAL AGREEMENT  (Non transgenic.)\n",
     "   3 Payments   3.1 Project Fee   ", "   4 Delivery Terms ", "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
+    "\nATTACHMENT 1\n\n", "\nPage 2 of 9\n\n", "\n\n7\n\n", "\fATTACHMENT 1\n", "\nStatement of Work\n",
 ])
 
 

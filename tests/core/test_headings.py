@@ -1192,3 +1192,45 @@ def test_a_section_numbered_with_a_letter_before_its_digits_is_a_heading() -> No
 def test_a_titled_item_in_markdown_is_text_as_markdown_marks_its_headings() -> None:
     text = "# Terms\n\n(a) Compulsory Disclosure. If the law requires a disclosure, notice is given.\n"
     assert titles(text) == ["Terms"]
+
+
+def _paged(pages: list[str], header: str = "", footer: str = "") -> str:
+    """Pages with a running header over each and a footer with the page's number under each."""
+    return "".join(f"{header}\n\n{page}\n\n{footer}Page {k} of {len(pages)}\n\n"
+                   for k, page in enumerate(pages, 1))
+
+
+def test_a_running_header_under_each_page_number_heads_its_attachment_once() -> None:
+    # Manufacturers' Services attaches IBM's statement of work with its caption atop every page; no
+    # page number stands above the first.
+    pages = [f"{k}.0 Item {k}. The supplier shall perform item {k} as set out here." for k in range(1, 5)]
+    text = _paged(pages, header="ATTACHMENT 1\n\nStatement of Work", footer="IBM Confidential   ")
+    assert titles(text).count("ATTACHMENT 1") == 1
+    assert len(titles(text)) == 5
+
+
+def test_a_caption_repeated_over_other_text_where_no_page_number_stands_above_either_heads_each_part() -> None:
+    text = ("ATTACHMENT 1\n\nStatement of Work\n\nThe work is set out below.\n\nPage 1 of 2\n\n"
+            "ATTACHMENT 1\n\nPrices\n\nThe prices are set out below.\n")
+    assert titles(text).count("ATTACHMENT 1") == 2
+
+
+def test_a_running_footer_over_each_page_number_is_a_heading_on_its_first_page_only() -> None:
+    # The Joint Corp.'s franchise agreement closes every page with its title over the page's number.
+    pages = [f"{k}. FEES. The franchisee pays fee {k} by the tenth day of each month." for k in range(1, 5)]
+    text = "".join(f"{page}\n\nTHE JOINT FRANCHISE AGREEMENT\n\n{k}\n\n\n" for k, page in enumerate(pages, 1))
+    assert titles(text) == ["1. FEES", "THE JOINT FRANCHISE AGREEMENT", "2. FEES", "3. FEES", "4. FEES"]
+
+
+def test_a_title_repeated_away_from_page_numbers_heads_each_of_its_parts() -> None:
+    # Changepoint's exhibit names its software under "EXHIBIT G", then again over its terms a page on.
+    text = ("EXHIBIT G\nCHANGEPOINT SOFTWARE\n\nThe parties sign below.\n\nSignature ____\n\n29\n\n"
+            "CHANGEPOINT SOFTWARE\n\nTERMS AND CONDITIONS\n\n1.1 Definitions. The words below have these meanings.\n")
+    assert "CHANGEPOINT SOFTWARE" in titles(text)
+
+
+def test_a_line_repeated_next_to_page_numbers_further_than_a_few_pages_apart_is_a_heading_each_time() -> None:
+    filler = "The supplier shall perform the services with due care and skill. " * 400  # some 26,000 characters
+    text = f"SCHEDULE 1\n\n3\n\n{filler}\n\nSCHEDULE 1\n\n4\n\nThe schedule lists the fees.\n"
+    assert titles(text).count("SCHEDULE 1") == 2
+
