@@ -412,6 +412,10 @@ def _table_row(line: str, number: str, after: str) -> bool:
 _PAGE_NUMBER_LEAD = re.compile(
     r"[0-9]{1,3}[ \t]+(?=(?:ARTICLE|Article|SECTION|Section|EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex)[ \t]+[0-9IVXA-Z])"
 )
+# A page's running header that PDF extraction ran into an attachment's caption on its first page
+# ("CONFIDENTIAL   EXECUTION COPY   EXHIBIT C  INITIAL DEVELOPMENT PLAN").
+_PAGE_HEADER_LEAD = re.compile(
+    r"(?:(?:CONFIDENTIAL|EXECUTION[ \t]+(?:COPY|VERSION))[ \t]{2,})+(?=(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[0-9A-Z])")
 # Something more on the line after a segment: the next column of a table.
 _MORE_ON_LINE_RE = re.compile(r"[ \t]*[^\s]")
 
@@ -763,9 +767,12 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         s = text[indent:le]
-        page = _PAGE_NUMBER_LEAD.match(s) if not markdown and s[:1].isdigit() else None
+        page = None if markdown else _PAGE_NUMBER_LEAD.match(s) if s[:1].isdigit() else (
+            _PAGE_HEADER_LEAD.match(s) if s[:1] in "CE" else None)
         if page is not None:
-            indent += page.end()  # "4 ARTICLE 4 TERMINATION": a page number left before the heading
+            # "4 ARTICLE 4 TERMINATION", "CONFIDENTIAL   EXECUTION COPY   EXHIBIT C": a page's number
+            # or header left before the heading
+            indent += page.end()
             s = s[page.end() :]
         if _SETEXT_RE.match(s):
             i += 1
@@ -807,6 +814,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             continue
         if info.kind == "exhibit" and line_start and not markdown and _in_attachment_list(text, ls, le):
             i += 1
+            continue
+        if info.kind == "section" and info.bare and _WRAPPED_SENTENCE_END_RE.fullmatch(s) and (
+                _WRAPPED_LINE_END_RE.search(text, max(0, ls - 24), ls)):
+            i += 1  # "... is described in the Quality       Section 17.0.": a citation ends the sentence
             continue
         if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
             i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
@@ -1085,6 +1096,10 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
 _CITING = r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|under|to|with|by)|§)[ \t]*"
 _CITING_RE = re.compile(_CITING + r"\Z")
 _WRAPPED_CITATION_RE = re.compile(_CITING + r"(?:\r\n|[\n\r])[ \t]*\Z")
+# A citation that ends its sentence, wrapped onto a line of its own or set apart by a wide gap, right
+# after words that go on.
+_WRAPPED_SENTENCE_END_RE = re.compile(r"(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9][0-9.]*\.[ \t]*")
+_WRAPPED_LINE_END_RE = re.compile(r"[A-Za-z,](?:[ \t]*(?:\r\n|[\n\r])[ \t]*|[ \t]{2,})\Z")
 # A numbered clause that may run into its parent's heading line: "5.1 Title" after "5. TERM".
 _CHILD_RE = re.compile(r"[ \t]([0-9]{1,3}(?:\.[0-9]{1,3}){1,4})\.?[ \t]+[A-Z\"“(]")
 # How far past a heading's end its first clause may start, the spaces between them included.

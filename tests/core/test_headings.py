@@ -1234,3 +1234,17 @@ def test_a_line_repeated_next_to_page_numbers_further_than_a_few_pages_apart_is_
     text = f"SCHEDULE 1\n\n3\n\n{filler}\n\nSCHEDULE 1\n\n4\n\nThe schedule lists the fees.\n"
     assert titles(text).count("SCHEDULE 1") == 2
 
+
+def test_a_page_header_run_into_an_attachment_caption_is_left_out_of_its_heading() -> None:
+    # FibroGen's collaboration agreement: every page opens "CONFIDENTIAL   EXECUTION COPY", its exhibits too.
+    text = ("14.2 Notices. Notices go in writing.\n\n"
+            "CONFIDENTIAL   EXECUTION COPY   EXHIBIT C  INITIAL DEVELOPMENT PLAN\n\nThe plan is set out below.\n")
+    found = find_headings(text)
+    assert [(h.text, h.label) for h in found[1:]] == [("EXHIBIT C  INITIAL DEVELOPMENT PLAN", "Exhibit C")]
+
+
+def test_a_citation_that_ends_its_sentence_after_a_wide_gap_is_no_heading() -> None:
+    # Manufacturers' Services: "... is described in the Quality       Section 17.0."
+    text = ("1.9 Failure Analysis. The level is described in the Quality       Section 17.0.\n\n"
+            "1.10 Field Bill. A set of parts.\n")
+    assert titles(text) == ["1.9 Failure Analysis", "1.10 Field Bill"]
