@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .forms import written_forms
+from .headings import ATTACHMENT_LABEL, CITING_WORD
 from .names import ClauseNames, clause_names, names_clause
 from .references import OutlinePart, Reference
 
@@ -335,8 +336,10 @@ _CLAUSE_NUMBER = re.compile(
 )
 
 
-# A word that cites a clause by its number ("under Section 8.10", "of 14.5", "Sections 3 and 4").
-_CITED_AFTER = re.compile(r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|on|under|to|with|by|and|or|through|see|this)|§)[ \t]*\Z")
+# A word that cites a clause by its number ("under Section 8.10", "of 14.5"), or lists another
+# ("Sections 3 and 4"): a clause's number run on in a line follows none. (A line that ends "; and"
+# ends an item of a list, and a heading may open the next line: no citing word there.)
+_CITED_AFTER = re.compile(r"(?:\b(?i:and|or)[ \t]*|" + CITING_WORD + r")\Z")
 
 
 # What follows a clause's number: a capital (a digit after a dotted number: "7.5 411 Service"); a
@@ -373,8 +376,7 @@ def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:
 
 # A heading in capitals that opens another instrument attached to the contract: "GOOSEHEAD ...
 # FRANCHISE AGREEMENT EXHIBIT B GUARANTEE", "AMENDMENT TO MANUFACTURING AGREEMENT".
-_INSTRUMENT_TITLE = re.compile(
-    r"\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[A-Z0-9]{1,4}\b|\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b")
+_INSTRUMENT_TITLE = re.compile(ATTACHMENT_LABEL + r"|\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b")
 
 
 def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .titles import TITLE_SMALL_WORDS
+
 __all__ = ["written_forms"]
 
 # A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
 # Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
-_SMALL_WORDS = frozenset("of and or the for to in on by with a an".split())
 _SHOUTED_WORD = 4  # letters of a word, at least one of which a term defined in capitals holds
 # A term that names its own plural ("Third Party(ies)", "Product(s)", "Governmental Authority (ies)").
 _PLURAL_MARK = re.compile(r"[ \t]*\((?:s|es|ies)\)\Z", re.IGNORECASE)
@@ -50,4 +51,4 @@ def _title_case(term: str) -> str | None:
     words = term.split()
     if not term.isupper() or not any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in words):
         return None
-    return " ".join(w.lower() if k and w.lower() in _SMALL_WORDS else w.title() for k, w in enumerate(words))
+    return " ".join(w.lower() if k and w.lower() in TITLE_SMALL_WORDS else w.title() for k, w in enumerate(words))

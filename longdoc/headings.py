@@ -25,7 +25,7 @@ from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defin
                      is_short_title, is_word_title, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
-           "MARKDOWN_HEADING_RE", "RUNNING_EDIT_REACH"]
+           "MARKDOWN_HEADING_RE", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +193,10 @@ _CLAUSE_WORDS = frozenset({"that", "which", "hereby"})
 # Two words in capitals that open a caption after its label ("USPTO REGISTRATION", "TO THE").
 _CAPS_WORDS_RE = re.compile(r"[A-Z][A-Z0-9'’&.,-]+[ \t]+[A-Z][A-Z0-9'’&.,-]+\b")
 _CAPTION_LIMIT = 200
+# An attachment's label in capitals ("EXHIBIT B", "SCHEDULE 6.2" reads "SCHEDULE 6").
+ATTACHMENT_LABEL = r"\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[A-Z0-9]{1,4}\b"
 # "EXHIBIT A - BRAND FEATURES EXHIBIT B - ...": a list of attachments, not a caption.
-_ANOTHER_LABEL_RE = re.compile(r"\b(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[A-Z0-9]{1,3}\b(?![ \t]+OF\b)")
+_ANOTHER_LABEL_RE = re.compile(ATTACHMENT_LABEL + r"(?![ \t]+OF\b)")
 
 
 def _classify(line: str, markdown: bool) -> _Shape | None:
@@ -1091,11 +1093,11 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
     return _Shape("caps", None, 2, len(title), clean_title(title), False)
 
 
-# A word that cites a number or goes on with one ("under section 7", "of 2.0"): a number after it
-# is no clause, on the same line or wrapped onto the next.
-_CITING = r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|under|to|with|by)|§)[ \t]*"
-_CITING_RE = re.compile(_CITING + r"\Z")
-_WRAPPED_CITATION_RE = re.compile(_CITING + r"(?:\r\n|[\n\r])[ \t]*\Z")
+# A word that cites a number or goes on with one ("under section 7", "of 2.0", "see 8.10"): a number
+# after it is no clause, on the same line or wrapped onto the next.
+CITING_WORD = r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|on|under|to|with|by|through|see|this)|§)[ \t]*"
+_CITING_RE = re.compile(CITING_WORD + r"\Z")
+_WRAPPED_CITATION_RE = re.compile(CITING_WORD + r"(?:\r\n|[\n\r])[ \t]*\Z")
 # A citation that ends its sentence, wrapped onto a line of its own or set apart by a wide gap, right
 # after words that go on.
 _WRAPPED_SENTENCE_END_RE = re.compile(r"(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9][0-9.]*\.[ \t]*")

@@ -394,6 +394,12 @@ def test_a_term_defined_in_capitals_is_used_where_it_is_written_in_title_case() 
     assert flagged("unused-definition", text) == ["MSL"]  # an acronym is used as it stands
 
 
+def test_a_term_defined_in_capitals_is_used_in_title_case_with_its_small_words_in_lower_case() -> None:
+    text = ('1. Definitions\n\n1.1 "TERMINATION UPON NOTICE" means an end on notice.\n\n'
+            "2. Terms\n\nThe Termination upon Notice takes thirty days.\n")
+    assert flagged("unused-definition", text) == []
+
+
 def test_a_term_defined_in_capitals_and_written_in_title_case_is_no_undefined_phrase() -> None:
     text = ('1. Definitions\n\n1.1 "CONTRACT PERIOD" means one year.\n\n2. Terms\n\n'
             "During the Contract Period the Supply Price holds.\n")

@@ -615,9 +615,17 @@ def test_run_on_article_with_a_bracketed_title_is_a_heading() -> None:
     assert [h.label for h in find_headings(text)] == ["Article V"]
 
 
-def test_a_number_after_a_line_that_ends_in_section_is_a_wrapped_citation() -> None:
-    text = "Recitals.\n\nAny conditions added under section\n7.  This requirement modifies section 4.\n"
+@pytest.mark.parametrize("citing", ["under section", "as set out in", "see", "subject to this"])
+def test_a_number_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(citing: str) -> None:
+    text = f"Recitals.\n\nAny conditions added {citing}\n7.  This requirement modifies section 4.\n"
     assert titles(text) == []
+
+
+@pytest.mark.parametrize("joining", ["and", "or"])
+def test_a_numbered_clause_after_a_list_item_that_ends_in_and_or_or_is_a_heading(joining: str) -> None:
+    # ContractNLI's FMO agreement: "... notice of such disclosure; or" over "4.2 FMO may disclose ..."
+    text = f"4.1 Disclosure. The party shall give notice of such disclosure; {joining}\n4.2 FMO may disclose it.\n"
+    assert titles(text) == ["4.1 Disclosure", "4.2 FMO may disclose it"]
 
 
 def test_numbered_sentence_after_a_sentence_end_is_no_heading() -> None:
