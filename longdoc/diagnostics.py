@@ -152,15 +152,14 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
     confirmation = None  # read once, at the first citation it may spare
     for ref in references:
-        if ref.target is not None or ref.clause is not None or not ref.label or _cites_amended(text, ref.end):
+        if ref.target is not None or ref.clause is not None or not ref.label or ref.scope or _cites_amended(text, ref.end):
             continue
         unit = _UNIT[ref.kind]
         cited = f"{unit} {ref.label}{ref.part}"
         if ref.kind in _ATTACHED:
             out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
                                   f"{cited} is referred to but is not part of this document."))
-        elif not _cites_another_text(ref.label) and _IN_ATTACHMENT.match(
-                text, ref.end, min(len(text), ref.end + _NEAR_AGREEMENT)) is None:
+        elif not _cites_another_text(ref.label):
             if confirmation is None:
                 confirmation = _CONFIRMATION.search(text, 0, _SELF_REACH) is not None
             if confirmation:
@@ -184,13 +183,6 @@ _SELF_REACH = 3000
 # referred to in the Master Agreement"): it supplements a master agreement, whose sections it cites.
 _CONFIRMATION = re.compile(r"\b[Tt]his\s+Confirmation\b")
 _NEAR_AGREEMENT = 80
-
-
-# "SECTION II - Sale of IBM Services in Supplement 1 to Attachment 1", "Section 3 of Exhibit B": a part
-# of an attachment, numbered on its own, not one of the contract's.
-_IN_ATTACHMENT = re.compile(
-    r"(?:[ \t]*(?:--?|–|—)[ \t]*[A-Za-z][^,.;:()\n]{0,60}?)?[ \t,]+(?:in|of|to|under)[ \t]+(?:the[ \t]+)?"
-    r"(?i:supplement|attachment|exhibit|schedule|annex|appendix|addendum)[ \t]+[\"“]?[A-Z0-9]")
 
 
 def _cites_amended(text: str, end: int) -> bool:

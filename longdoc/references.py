@@ -40,7 +40,9 @@ class Reference(NamedTuple):
     number without its sub-parts ("5.2"), `part` the sub-parts ("(a)", or ""); `target` the index of
     the outline node it resolves to, or None; `exact` False when only an enclosing part was found;
     `clause` the offset where a cited clause that has no outline part of its own opens in the text
-    ("5.2 The Supplier shall ..." run into a paragraph), else None.
+    ("5.2 The Supplier shall ..." run into a paragraph), else None; `scope` the attachment whose part
+    is cited ("schedule:1" of "Article 6 of Schedule 1", "supplement:1"), "" for the document's own:
+    such a citation resolves within that attachment, and to nothing when the document does not hold it.
     """
 
     start: int
@@ -51,6 +53,7 @@ class Reference(NamedTuple):
     target: int | None
     exact: bool
     clause: int | None = None
+    scope: str = ""
 
 
 _KINDS = {
@@ -112,6 +115,14 @@ _STATUTE_BEFORE = re.compile(
     rb"(?:(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.),?|Regulation[ \t]+[A-Z][A-Z0-9-]*,"
     rb"|\bD?FARS?|L\.[ \t]+No\.[ \t]+[0-9-]+,)[ \t]+\Z"
 )
+# "Article 6 of Schedule 1", "Section 5(a) of EXHIBIT D", "SECTION II - Sale of IBM Services in
+# Supplement 1 to Attachment 1": a part of an attachment, numbered on its own. Group "kw" and "label"
+# name the attachment.
+_IN_ATTACHMENT = re.compile(
+    r"(?:[ \t]*(?:--?|–|—)[ \t]*[A-Za-z][^,.;:()\n]{0,60}?)?[ \t,]+(?:in|of|to|under)[ \t]+(?:the[ \t]+)?"
+    r"(?P<kw>(?i:supplement|attachment|exhibit|schedule|annex|appendix|addendum))[ \t]+[\"“]?"
+    r"(?P<label>[A-Z0-9](?:[A-Za-z0-9-]|\.(?=[0-9]))*)")
+_IN_ATTACHMENT_REACH = 80
 # A run-in heading ("... as follows: Section 1.1. License Grant. Subject to"): a citation shape that
 # opens a sentence and ends with a period before a capitalised word.
 _RUN_IN = re.compile(rb"\.[ \t]*(?:[A-Z\"]|\r?\n|$)", re.MULTILINE)
@@ -201,6 +212,28 @@ class LabelIndex:
                 # The first key is what the label says; later ones are readings a citation may use.
                 (self._exact if i == 0 else self._loose).setdefault(key, node.index)
 
+    @cached_property
+    def _every(self) -> dict[str, list[int]]:
+        """Every node by each key a citation of it may take, in document order."""
+        out: dict[str, list[int]] = {}
+        for node in self.nodes:
+            for key in _node_keys(node.label or "", node.title):
+                out.setdefault(key, []).append(node.index)
+        return out
+
+    def within(self, scope: str, kind: str, label: str) -> tuple[int | None, bool]:
+        """The part of the attachment ``scope`` that a citation names and whether it is the cited
+        part itself; the attachment itself when none of its parts is (None: no such attachment).
+        Of attachments with one label ("APPENDIX A" of two attachments), the first holding the part."""
+        keys = [label_key(kind, label)] + ([label_key("section", label)] if kind == "article" else [])
+        for at in self._every.get(scope, ()):
+            outer = self.nodes[at]
+            for key in keys:
+                for i in self._every.get(key, ()):
+                    if outer.start <= self.nodes[i].heading_start < outer.end and i != at:
+                        return i, True
+        return self._exact.get(scope, self._loose.get(scope)), False
+
     def resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
         """The node a citation names and whether it is the cited part itself (not an ancestor)."""
         found = self._resolved.get((kind, label))
@@ -262,7 +295,9 @@ def references_in(
         if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos):
             continue
         kind = _KINDS[m.group("kw").decode("latin-1").lower()]
-        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, outline)
+        within = _IN_ATTACHMENT.match(text, m.end(), min(len(text), m.end() + _IN_ATTACHMENT_REACH))
+        scope = f"{within.group('kw').lower()}:{within.group('label').casefold()}" if within and kind not in _ATTACHED else ""
+        first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, outline, scope)
         out.append(first)
         previous = first
         more = m.span("more")
@@ -274,7 +309,7 @@ def references_in(
                 if not previous.part:
                     break
                 number = previous.label.encode("latin-1", "replace") + number
-            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, outline)
+            ref = _resolve(text, item.start("number"), item.end("number"), number, kind, outline, scope)
             out.append(ref)
             previous = ref
     return out
@@ -500,9 +535,13 @@ class _Resolver:
                 by_label.setdefault(node.label, []).append(node)
         return {label: found for label, found in by_label.items() if len(found) > 1}
 
-    def labelled(self, s: int, e: int, kind: str, label: str, part: str) -> Reference:
+    def labelled(self, s: int, e: int, kind: str, label: str, part: str, scope: str = "") -> Reference:
         """The citation of a numbered or lettered part, resolved; a letter that several lists use
-        names the item of the list whose clause holds the citation, or of the nearest one above."""
+        names the item of the list whose clause holds the citation, or of the nearest one above.
+        A part of an attachment (``scope``) is one of its own parts, or the attachment itself."""
+        if scope:
+            target, exact = self.index.within(scope, kind, label)
+            return Reference(s, e, kind, label, part, target, exact, None, scope)
         target, exact = self.index.resolve(kind, label)
         if target is not None and label in self.lettered and self.enclosing.by_index[target].label == label:
             target = self._nearest_lettered(label, s).index
@@ -538,14 +577,14 @@ def _is_item(node: OutlinePart) -> bool:
     return node.label is not None and node.label[:1] == "("
 
 
-def _resolve(text: str, s: int, e: int, cited: bytes, kind: str, outline: _Resolver) -> Reference:
+def _resolve(text: str, s: int, e: int, cited: bytes, kind: str, outline: _Resolver, scope: str = "") -> Reference:
     # A trailing period belongs to the sentence ("see Section 2.3."), not to the label.
     while e > s and text[e - 1] in ". \t":
         e -= 1
     label, part = _split(cited.decode("latin-1").replace('"', "").replace("'", ""))
     if len(label) == 1 and label.islower():
         label, part = "", f"({label}){part}"  # "paragraph g": a lettered part, written bare
-    return outline.labelled(s, e, kind, label, part) if label else outline.relative(s, e, kind, part)
+    return outline.labelled(s, e, kind, label, part, scope) if label else outline.relative(s, e, kind, part)
 
 
 def find_references(
@@ -583,15 +622,15 @@ def references_after_edit(
         if outline_moved and (ref.exact or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
             if not shift:
                 return ref
-            _, e, kind, label, part, target, exact, clause = ref
+            _, e, kind, label, part, target, exact, clause, scope = ref
             if clause is not None and clause >= start:
                 clause += shift
             # Thousands per edit: the named tuple's _replace costs five times a plain tuple's making.
-            return tuple.__new__(Reference, (s, e + shift, kind, label, part, target, exact, clause))
-        if outline_moved:
+            return tuple.__new__(Reference, (s, e + shift, kind, label, part, target, exact, clause, scope))
+        if outline_moved and not ref.scope:
             return outline.relocated(ref._replace(start=s, end=ref.end + shift) if shift else ref)
         if ref.label:
-            return outline.labelled(s, ref.end + shift, ref.kind, ref.label, ref.part)
+            return outline.labelled(s, ref.end + shift, ref.kind, ref.label, ref.part, ref.scope)
         return outline.relative(s, ref.end + shift, ref.kind, ref.part)
 
     return [

@@ -479,6 +479,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "\n1. Start. Now.\n", "\n2. End. Later.\n", "\n5. RENEWAL\n", "\n6. NOTICES\n",
     '"Fee(s)" means the price. ', "the Fees ", '"Loss or Losses" means harm. ', "the Losses ", "(s)",
     "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. The term is a year.\n", "paragraph (b) ",
+    "Section 2.1 of Exhibit A ", " of Exhibit B ", "Section 1 of Schedule 9 ", "\nEXHIBIT B\n\n1. Scope. ", "\nSCHEDULE 9\n",
 ])
 
 

@@ -282,3 +282,55 @@ def test_a_paragraph_cited_from_inside_a_titled_item_is_its_clauses_item_of_that
     doc = LongDocument(text)
     [ref] = [r for r in doc.references if r.part == "(b)"]
     assert doc.nodes[ref.target].title == "(b) Compulsory Disclosure"
+
+
+ATTACHED_CLAUSES = """1. Services. The Supplier renders the services.
+
+2. Term. The term is one year.
+
+3. Service Levels. The levels are those of Section 2 of Attachment A, and of Section 4 of Attachment A.
+
+ATTACHMENT A SERVICE LEVEL SCHEDULE
+
+1. Scope. This schedule sets the levels.
+
+2. Business Case Assessment. The parties assess the case each year.
+"""
+
+
+def _cited(doc: LongDocument, citation: str):
+    start = doc.text.index(citation)
+    return next(r for r in doc.references if r.start == start)
+
+
+def test_a_section_cited_as_part_of_an_attachment_resolves_to_the_attachments_own_section() -> None:
+    # Oriental Financial's outsourcing agreement: "Section 2 of Attachment A", where the contract has a 2 too.
+    doc = LongDocument(ATTACHED_CLAUSES)
+    ref = _cited(doc, "Section 2 of Attachment A")
+    assert (doc.nodes[ref.target].title, ref.exact, ref.scope) == ("2. Business Case Assessment", True, "attachment:a")
+
+
+def test_a_part_an_attachment_has_no_heading_for_resolves_to_the_attachment_itself() -> None:
+    doc = LongDocument(ATTACHED_CLAUSES)
+    ref = _cited(doc, "Section 4 of Attachment A")
+    assert (doc.nodes[ref.target].title, ref.exact) == ("ATTACHMENT A SERVICE LEVEL SCHEDULE", False)
+
+
+@pytest.mark.parametrize(("citation", "scope"), [
+    ("Section 2 of Schedule 10.28", "schedule:10.28"),  # Suntron: not the contract's clause 2
+    ("Item 4 of Schedule 14A", "schedule:14a"),  # the SEC's proxy form
+    ("SECTION II - Sale of IBM Services in Supplement 1 to Attachment A", "supplement:1"),
+])
+def test_a_part_of_an_attachment_the_document_does_not_hold_resolves_to_nothing(citation: str, scope: str) -> None:
+    doc = LongDocument(ATTACHED_CLAUSES.replace("Section 4 of Attachment A", citation))
+    ref = _cited(doc, citation)
+    assert (ref.target, ref.scope) == (None, scope)
+
+
+def test_renaming_an_attachment_resolves_the_citations_of_its_parts_again_as_a_fresh_scan_does() -> None:
+    doc = LongDocument(ATTACHED_CLAUSES)
+    doc.references
+    at = doc.text.index("ATTACHMENT A SERVICE")
+    edited = doc.edit(at, at + len("ATTACHMENT A"), "ATTACHMENT B")
+    assert edited.references == LongDocument(edited.text).references
+    assert [r.target for r in edited.references if r.scope] == [None, None]
