@@ -56,7 +56,7 @@ _CANDIDATE_RE = re.compile(
       | §{1,2}[ \t]*[0-9]
       | (?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]
       | [0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]
-      | [0-9]{1,2}\.[A-Z]{2}
+      | [0-9]{1,2}(?:\.[A-Z]{2}|\)[ \t])
       | [IVXLC]{1,7}\.[ \t]
       | [A-Z"“(]
       | [=-]{2,}[ \t]*\Z
@@ -89,6 +89,11 @@ _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
 # PDF extraction may lose the space after a clause's number: "1.DEFINITIONS AND INTERPRETATION" is
 # a heading when the line holds its title in capitals and nothing else.
 _GLUED_NUMBER_RE = re.compile(r"([0-9]{1,2})\.(?=[A-Z]{2})")
+# A clause numbered with a parenthesis, its title in a few words set apart from its first sentence by
+# a wide gap ("1) Duties of Bravatek   Bravatek agrees to ..."). With no gap ("1) Company shall pay
+# ..."), or alone on its line ("1) Product Attachments" over "2) Appendices"), it is an item of a list.
+_PAREN_NUMBERED_RE = re.compile(
+    r"([0-9]{1,2})\) ([A-Z][\w'’&/-]*(?:[ \t][\w'’&/-]+){0,7})[ \t]{3,}(?=[A-Z\"“(])")
 _ROMAN_RE = re.compile(r"(M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))\.[ \t]+")
 _SETEXT_RE = re.compile(r"(=+|-+)[ \t]*\Z")
 
@@ -263,6 +268,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         label = f"{m.group(1).capitalize()} {m.group(2)}"
         return _Shape("exhibit", label, 1, len(line.rstrip()), clean_title(line), not rest)
     m = _NUMBER_RE.match(line) if first.isdigit() else None
+    if m is None and first.isdigit() and (paren := _PAREN_NUMBERED_RE.match(line)) is not None:
+        number, title = paren.group(1), paren.group(2)
+        if not is_word_title(title):
+            return None
+        return _Shape("numbered", number, 2, paren.end(2), f"{number}) {title}", False)
     if m is None and first.isdigit() and (glued := _GLUED_NUMBER_RE.match(line)) is not None:
         rest = line[glued.end() :].rstrip()
         if len(rest) > TITLE_LIMIT or rest.upper() != rest or rest.endswith(","):
@@ -764,7 +774,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         # Development Collaboration   2.1 Project Plan."), which alone is read here.
         gap_parent = None
         if not line_start and not after_heading and not after_mark(text, ls) and not (
-                text[ls - 3 : ls].isspace() and (_GAP_CLAUSE_RE.match(text, ls, le) or not markdown and (
+                text[ls - 3 : ls].isspace() and (_GAP_CLAUSE_RE.match(text, ls, le) or _PAREN_NUMBERED_RE.match(text, ls, le) or not markdown and (
                     gap_parent := _numbered_over_first_clause(text[ls:le], text, segs, i)) is not None)):
             i += 1
             continue

@@ -1256,3 +1256,19 @@ def test_a_citation_that_ends_its_sentence_after_a_wide_gap_is_no_heading() -> N
     text = ("1.9 Failure Analysis. The level is described in the Quality       Section 17.0.\n\n"
             "1.10 Field Bill. A set of parts.\n")
     assert titles(text) == ["1.9 Failure Analysis", "1.10 Field Bill"]
+
+
+def test_clauses_numbered_with_a_parenthesis_and_titled_apart_from_their_sentence_are_headings() -> None:
+    # Bravatek's strategic alliance agreements, extracted with their clauses run on after wide gaps.
+    text = ("The parties agree to the following terms and conditions:   1) Duties of Bravatek   Bravatek agrees "
+            "to serve as a lead finder.\n\n    2) Duties of Fazync   Fazync agrees to support the sales.\n")
+    assert [(h.title, h.label) for h in find_headings(text)] == [("1) Duties of Bravatek", "1"), ("2) Duties of Fazync", "2")]
+
+
+@pytest.mark.parametrize("text", [
+    "The order of precedence is:\n\n    1) Product Attachments\n\n    2) Appendices\n\n    3) Supplements\n",
+    "The Order Desk consists of 1) receiving Customer Orders, 2) Confirming them, and 3) Scheduling delivery.\n",
+    "Recitals.\n\n1) Company shall pay the fees within thirty days.\n\n2) Supplier shall deliver the goods.\n",
+])
+def test_items_numbered_with_a_parenthesis_are_no_headings(text: str) -> None:
+    assert titles(text) == []
