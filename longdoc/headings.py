@@ -1,12 +1,13 @@
 """Recognise heading lines: their shape, level, number label, outline title and span.
 
-Shapes: Markdown ``#`` and setext, ``ARTICLE V`` / ``Article 5`` (also PART, CHAPTER), ``Section 3`` /
-``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3``, Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS
-lines; a clause's title may stand on its own line above its number, and a few capitalised words
-alone on a line, or run into its first sentence, may head a paragraph (a letter agreement's
-"Governing Law", "Grant of License. LMG grants ..."), and so may a clause's item titled that way
-("(a) Compulsory Disclosure. If ..."). Page numbers, dash rules, table-of-contents entries and
-redaction marks are never headings.
+Shapes: Markdown ``#`` and setext (in plain text, a title underlined with "="), ``ARTICLE V`` /
+``Article 5`` (also PART, CHAPTER), ``Section 3`` / ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3`` (and
+``1)`` run on after a wide gap), Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS lines; a
+clause's title may stand on its own line above its number, and a few capitalised words alone on a
+line, or run into its first sentence, may head a paragraph (a letter agreement's "Governing Law",
+"Grant of License. LMG grants ..."), and so may a clause's item titled that way ("(a) Compulsory
+Disclosure. If ..."). Page numbers, dash rules, table-of-contents entries, redaction marks and a
+page's running header or footer (after its first page) are never headings.
 Recognition never raises: odd input yields fewer headings.
 """
 
@@ -789,15 +790,19 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if _SETEXT_RE.match(s):
             i += 1
             continue
-        nxt = _segment_text(text, segs, i + 1) if markdown else ""  # a setext underline?
+        # A setext underline? In plain text, a title's own line of "=" ("Mozilla Public License Version
+        # 2.0" over as many "="): a line of dashes there may be a page's rule.
+        nxt = _segment_text(text, segs, i + 1) if markdown or (
+            line_start and i + 1 < len(segs) and text.startswith("===", segs[i + 1][0])) else ""
         if nxt and _SETEXT_RE.match(nxt) and not s.startswith("#") and (
             nxt.startswith("=") or len(nxt) >= 2
-        ):
-            # "Title\n=====" (or ---) in Markdown: a setext heading.
+        ) and (markdown or (abs(len(nxt) - len(s.strip())) <= 2 and is_short_title(s.strip()))):
+            # "Title\n=====" (or ---) in Markdown: a setext heading. In plain text the underlined
+            # title is a shape of its own: it does not place every heading after it below it.
             level = 1 if nxt.startswith("=") else 2
             hs = indent
             he = indent + len(s.rstrip())
-            out.append(Heading(hs, he, text[hs:he], clean_title(s), None, level, "setext"))
+            out.append(Heading(hs, he, text[hs:he], clean_title(s), None, level, "setext" if markdown else "underlined"))
             last_heading_seg = i + 1
             i += 2
             continue

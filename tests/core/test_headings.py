@@ -1272,3 +1272,18 @@ def test_clauses_numbered_with_a_parenthesis_and_titled_apart_from_their_sentenc
 ])
 def test_items_numbered_with_a_parenthesis_are_no_headings(text: str) -> None:
     assert titles(text) == []
+
+
+def test_a_plain_texts_title_underlined_with_equal_signs_heads_the_document() -> None:
+    # The Mozilla Public License 2.0 as distributed in plain text.
+    text = ("Mozilla Public License Version 2.0\n==================================\n\n1. Definitions\n--------------\n\n"
+            '1.1. "Contributor"\n    means each individual that creates Covered Software.\n')
+    assert tree(text) == [("Mozilla Public License Version 2.0", 0), ("1. Definitions", 1), ('1.1 "Contributor"', 2)]
+
+
+@pytest.mark.parametrize("text", [
+    "The fees are set out in the table below.\n==========================================\n\n1. Fees\n",  # a sentence
+    "Fees\n==========================================\n\n1. Fees\n",  # a rule far longer than the line
+])
+def test_a_line_of_equal_signs_under_other_than_a_title_of_its_width_makes_no_heading_in_plain_text(text: str) -> None:
+    assert titles(text) == ["1. Fees"]

@@ -222,9 +222,15 @@ def test_a_licence_disclaimer_in_capitals_is_the_body_of_its_clause(document) ->
 
 
 def test_licence_clauses_drawn_in_asterisk_boxes_are_listed(document) -> None:
-    clauses = [n.title for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 0]
+    clauses = [n.title for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 1]
     assert clauses[5:7] == ["6. Disclaimer of Warranty", "7. Limitation of Liability"]
-    assert [n.label for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 0] == [str(i) for i in range(1, 11)]
+    assert [n.label for n in document(MPL).nodes if n.kind == "numbered" and n.depth == 1] == [str(i) for i in range(1, 11)]
+
+
+def test_a_licence_title_underlined_with_equal_signs_holds_its_clauses(document) -> None:
+    title, *exhibits = document(MPL).outline
+    assert (title.title, title.kind, len(title.children)) == ("Mozilla Public License Version 2.0", "underlined", 10)
+    assert [n.label for n in exhibits] == ["Exhibit A", "Exhibit B"]
 
 
 def test_a_licence_clause_title_wrapped_onto_the_next_line_is_whole(document) -> None:
