@@ -9,7 +9,9 @@ import re
 
 
 _CAPS_WORD_RE = re.compile(r"[A-Z][A-Z0-9'’&/\-]*(?:[,;:]|\.(?=[ \t]|\Z))?|&|AND|OR|OF|THE|TO|FOR|IN|ON|A|AN")
-_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\")")
+# A stop before a space or the end, a period before a quote, or before a stray dot that scanning
+# left ("No Representation of Accuracy.· Each party ...").
+_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\"|·[ \t])")
 _ABBREVIATIONS = frozenset(
     "inc co corp ltd llc l.l.c no nos s.a u.s e.g i.e etc vs v st dr mr mrs ms jr sr art sec sect para".split()
 )

@@ -1287,3 +1287,9 @@ def test_a_plain_texts_title_underlined_with_equal_signs_heads_the_document() ->
 ])
 def test_a_line_of_equal_signs_under_other_than_a_title_of_its_width_makes_no_heading_in_plain_text(text: str) -> None:
     assert titles(text) == ["1. Fees"]
+
+
+def test_a_clause_title_ends_at_its_period_before_a_stray_dot_that_scanning_left() -> None:
+    # ContractNLI's Nimble Storage agreement: "5. No Representation of Accuracy.· Each party ..."
+    text = "4. No License. None is granted.\n5. No Representation of Accuracy.· Each party acknowledges the risk.\n"
+    assert titles(text) == ["4. No License", "5. No Representation of Accuracy"]
