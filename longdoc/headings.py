@@ -429,6 +429,9 @@ _PAGE_NUMBER_LEAD = re.compile(
 # ("CONFIDENTIAL   EXECUTION COPY   EXHIBIT C  INITIAL DEVELOPMENT PLAN").
 _PAGE_HEADER_LEAD = re.compile(
     r"(?:(?:CONFIDENTIAL|EXECUTION[ \t]+(?:COPY|VERSION))[ \t]{2,})+(?=(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[0-9A-Z])")
+# What marks a line's start as a page's running header, after which a clause may open past a wide
+# gap ("Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has ...").
+_PAGE_HEADER_MARK_RE = re.compile(r"CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION[ \t]+(?:COPY|VERSION)")
 # Something more on the line after a segment: the next column of a table.
 _MORE_ON_LINE_RE = re.compile(r"[ \t]*[^\s]")
 
@@ -775,8 +778,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         # Development Collaboration   2.1 Project Plan."), which alone is read here.
         gap_parent = None
         if not line_start and not after_heading and not after_mark(text, ls) and not (
-                text[ls - 3 : ls].isspace() and (_GAP_CLAUSE_RE.match(text, ls, le) or _PAREN_NUMBERED_RE.match(text, ls, le) or not markdown and (
-                    gap_parent := _numbered_over_first_clause(text[ls:le], text, segs, i)) is not None)):
+                text[ls - 3 : ls].isspace() and (
+                    _GAP_CLAUSE_RE.match(text, ls, le) or _PAREN_NUMBERED_RE.match(text, ls, le) or not markdown and (
+                        (gap_parent := _numbered_over_first_clause(text[ls:le], text, segs, i)) is not None
+                        or _PAGE_HEADER_MARK_RE.search(text, line_start_near(text, ls), ls) is not None))):
             i += 1
             continue
         s = text[indent:le]

@@ -1293,3 +1293,11 @@ def test_a_clause_title_ends_at_its_period_before_a_stray_dot_that_scanning_left
     # ContractNLI's Nimble Storage agreement: "5. No Representation of Accuracy.· Each party ..."
     text = "4. No License. None is granted.\n5. No Representation of Accuracy.· Each party acknowledges the risk.\n"
     assert titles(text) == ["4. No License", "5. No Representation of Accuracy"]
+
+
+def test_a_clause_run_on_after_a_page_header_past_a_wide_gap_is_a_heading() -> None:
+    # Rare Element's IP rights agreement: each page's header runs into the clause that opens the page.
+    text = ('2.05 "Company Improvements" has the meaning set out in Article 5.00.\n\n'
+            'Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has the meaning '
+            "set out below in Article 18.00.   2.07 \"Dispute Notice\" means a notice.\n")
+    assert titles(text) == ['2.05 "Company Improvements"', '2.06 "Dispute"', '2.07 "Dispute Notice"']
