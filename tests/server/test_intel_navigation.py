@@ -145,3 +145,20 @@ def test_a_cited_clause_that_has_no_heading_leads_to_its_line_whatever_breaks_th
     cited = Reference(text.index("Section 2.3"), text.index(" for"), "section", "2.3", "", None, False, clause)
     assert Intel(snapshot).target_span(cited) == (clause, text.index("\rSee"))
     server.workers.shutdown()
+
+
+async def test_hover_on_a_citation_of_a_part_with_no_heading_says_so_and_shows_what_holds_it(client: LanguageClient) -> None:
+    uri = "file:///service-levels.txt"
+    text = ("1. Services. The Supplier renders the services.\n\n2. Term. The term is one year.\n\n"
+            "3. Levels. The levels are those of Section 2 of Attachment A and of Section 4 of Attachment A.\n\n"
+            "ATTACHMENT A SERVICE LEVEL SCHEDULE\n\n1. Scope. This schedule sets the levels.\n\n"
+            "2. Business Case Assessment. The parties assess the case each year.\n")
+    open_document(client, uri, text)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    exact = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=position_of(text, text.index("Section 2 of") + 2)))
+    assert exact is not None and exact.contents.value.startswith("```text\n2. Business Case Assessment.")
+    enclosing = await client.text_document_hover_async(
+        types.HoverParams(text_document=doc, position=position_of(text, text.index("Section 4 of") + 2)))
+    assert enclosing is not None and enclosing.contents.value.startswith(
+        "*Section 4 has no heading of its own; it lies in:*\n\n```text\nATTACHMENT A SERVICE LEVEL SCHEDULE")

@@ -42,7 +42,14 @@ def term_hover(snapshot: Snapshot, offset: int) -> str | None:
     citation = found.citation_at(offset)
     if citation is not None:
         span = found.target_span(citation)
-        return None if span is None else _preview(snapshot.text, span[0])
+        if span is None:
+            return None
+        preview = _preview(snapshot.text, span[0])
+        if citation.exact or citation.clause is not None:
+            return preview
+        # "Section 5.2.3", "Section 4 of Attachment A": no heading of its own; what holds it is shown.
+        cited = snapshot.text[citation.start : citation.end]
+        return f"*{cited} has no heading of its own; it lies in:*\n\n{preview}"
     term = found.term_at(offset)
     if term is not None:
         quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
