@@ -19,6 +19,7 @@ from .definitions import Definition, byte_view, definitions_parts, first_use, us
 from .forms import written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD
 from .names import ClauseNames, clause_names, names_clause
+from .numbering import implied_numbers
 from .references import OutlinePart, Reference
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -237,12 +238,14 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     siblings: dict[int | None, list[tuple[tuple[int, ...] | None, OutlinePart]]] = defaultdict(list)
     # A long outline repeats few labels ("1.", "2.", ...): each is read once.
     numbers: dict[str, tuple[int, ...] | None] = {}
+    implied = implied_numbers(nodes)  # "4.1" of a clause whose number extraction lost
     for node in nodes:
-        label = node.label
+        label = node.label or implied.get(node.index)
         if label and label not in numbers:
             m = _NUMBERED.match(label)
             numbers[label] = tuple(map(int, m.group(1).split("."))) if m else None
         siblings[node.parent].append((numbers[label] if label else None, node))
+    lost = {numbers[number] for number in implied.values()}
     out = []
     read = []
     for group in siblings.values():
@@ -290,7 +293,7 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 present = _numbered_lines(text, last_node.start, node.heading_start)
                 read.append((last_node.start, node.heading_start))
                 missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])
-                           if last[:-1] + (n,) not in present
+                           if last[:-1] + (n,) not in present and last[:-1] + (n,) not in lost
                            and not _written_as_clause(text, last_node.start, node.heading_start, last[:-1] + (n,))]
                 if missing:
                     out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",

@@ -13,6 +13,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
 from .definitions import byte_view, paragraph_bounds
+from .numbering import implied_numbers
 from .numerals import roman_value
 
 __all__ = ["LabelIndex", "Reference", "find_references", "forget_heading_keys", "label_key", "references_after_edit",
@@ -211,6 +212,8 @@ class LabelIndex:
             for i, key in enumerate(_node_keys(node.label or "", node.title)):
                 # The first key is what the label says; later ones are readings a citation may use.
                 (self._exact if i == 0 else self._loose).setdefault(key, node.index)
+        for index, number in implied_numbers(nodes).items():
+            self._loose.setdefault(label_key("section", number), index)  # "4.1", lost in extraction
 
     @cached_property
     def _every(self) -> dict[str, list[int]]:
