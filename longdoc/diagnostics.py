@@ -238,14 +238,13 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     siblings: dict[int | None, list[tuple[tuple[int, ...] | None, OutlinePart]]] = defaultdict(list)
     # A long outline repeats few labels ("1.", "2.", ...): each is read once.
     numbers: dict[str, tuple[int, ...] | None] = {}
-    implied = implied_numbers(nodes)  # "4.1" of a clause whose number extraction lost
     for node in nodes:
-        label = node.label or implied.get(node.index)
+        label = node.label
         if label and label not in numbers:
             m = _NUMBERED.match(label)
             numbers[label] = tuple(map(int, m.group(1).split("."))) if m else None
         siblings[node.parent].append((numbers[label] if label else None, node))
-    lost = {numbers[number] for number in implied.values()}
+    lost = None  # the numbers of titled clauses that extraction lost ("5.4"), read at the first gap
     out = []
     read = []
     for group in siblings.values():
@@ -290,6 +289,8 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
             gap = last_node is not None and _same_list(last, number)
             # 5 then 2019 is another numbering (a year, an amount), not clauses left out.
             if gap and 1 < number[-1] - last[-1] <= _MAX_JUMP:
+                if lost is None:
+                    lost = {tuple(map(int, n.split("."))) for n in implied_numbers(nodes).values()}
                 present = _numbered_lines(text, last_node.start, node.heading_start)
                 read.append((last_node.start, node.heading_start))
                 missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])

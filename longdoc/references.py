@@ -212,8 +212,6 @@ class LabelIndex:
             for i, key in enumerate(_node_keys(node.label or "", node.title)):
                 # The first key is what the label says; later ones are readings a citation may use.
                 (self._exact if i == 0 else self._loose).setdefault(key, node.index)
-        for index, number in implied_numbers(nodes).items():
-            self._loose.setdefault(label_key("section", number), index)  # "4.1", lost in extraction
 
     @cached_property
     def _every(self) -> dict[str, list[int]]:
@@ -244,9 +242,16 @@ class LabelIndex:
             found = self._resolved[kind, label] = self._resolve(kind, label)
         return found
 
+    @cached_property
+    def _implied(self) -> dict[str, int]:
+        """Titled clauses by the number that extraction lost ("number:4.1"), read at the first miss."""
+        return {label_key("section", number): index for index, number in implied_numbers(self.nodes).items()}
+
     def _resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
         key = label_key(kind, label)
         found = self._exact.get(key, self._loose.get(key))
+        if found is None and kind != "article":
+            found = self._implied.get(key)
         if found is not None:
             return found, True
         if kind in _ATTACHED:
