@@ -160,7 +160,8 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
         if ref.kind in _ATTACHED:
             out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
                                   f"{cited} is referred to but is not part of this document."))
-        elif not _cites_another_text(ref.label):
+        elif not _cites_another_text(ref.label) and (not _in_amendment(text, ref.end) or _OF_ITSELF.match(
+                text, ref.end, min(len(text), ref.end + _NEAR_AGREEMENT)) is not None):
             if confirmation is None:
                 confirmation = _CONFIRMATION.search(text, 0, _SELF_REACH) is not None
             if confirmation:
@@ -177,6 +178,9 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
 _OF_THE_AGREEMENT = re.compile(
     r"(?:[\s,;()0-9.\-]|\b(?:through|[a-z]{1,4}(?:/[a-z]{1,4})?)\b)*?\b(?:of|under|in)\s+the\s+Agreement\b"
 )
+# "Section 9 of this Amendment": an amendment's own part.
+_OF_ITSELF = re.compile(
+    r"(?:[\s,;()0-9.\-]|\b(?:through|[a-z]{1,4}(?:/[a-z]{1,4})?)\b)*?\b(?:of|under|in)\s+this\s+(?:Amendment|Addendum|Supplement)\b")
 # How a text names itself: "this Agreement", or, in an amendment, "this Amendment".
 _SELF_NAME = re.compile(r"\b[Tt]his\s+(Agreement|Amendment|Addendum|Supplement|Confirmation|Side\s+Letter)\b")
 _SELF_REACH = 3000
@@ -187,12 +191,16 @@ _NEAR_AGREEMENT = 80
 
 
 def _cites_amended(text: str, end: int) -> bool:
-    """Whether a citation ending at ``end`` names a part "of the Agreement" in a text that calls
-    itself "this Amendment" (an addendum, a supplement, a confirmation) around it more often than
-    "this Agreement": then the Agreement is the one it amends, another text."""
-    if _OF_THE_AGREEMENT.match(text, end, min(len(text), end + _NEAR_AGREEMENT)) is None:
-        return False
-    names = [m.group(1) for m in _SELF_NAME.finditer(text, max(0, end - _SELF_REACH), end + _SELF_REACH)]
+    """Whether a citation ending at ``end`` names a part "of the Agreement" (an exhibit, a section) in
+    an amendment (see `_in_amendment`): then the Agreement is the one it amends, another text."""
+    return _OF_THE_AGREEMENT.match(text, end, min(len(text), end + _NEAR_AGREEMENT)) is not None and _in_amendment(text, end)
+
+
+def _in_amendment(text: str, at: int) -> bool:
+    """Whether the text around ``at`` calls itself "this Amendment" (an addendum, a supplement, a
+    confirmation) more often than "this Agreement": a clause it cites and does not hold ("unless
+    Section 2.7 applies", in the terms it restates) is the amended agreement's."""
+    names = [m.group(1) for m in _SELF_NAME.finditer(text, max(0, at - _SELF_REACH), at + _SELF_REACH)]
     return names.count("Agreement") < len(names) / 2
 
 

@@ -374,6 +374,13 @@ def test_a_section_of_the_agreement_that_an_amendment_amends_is_no_unresolved_re
     assert unresolved == ["Section 9"]
 
 
+def test_the_terms_an_amendment_restates_cite_the_clauses_of_the_agreement_it_amends() -> None:
+    # ADMA's third amendment to its manufacturing agreement replaces a paragraph that cites the agreement's Section 2.7.
+    text = AMENDMENT.replace('now reads: "Prices are fixed."', 'now reads: "Unless Section 8.4 applies, prices are fixed."')
+    unresolved = [text[d.start : d.end] for d in findings(text) if d.code == "unresolved-reference"]
+    assert unresolved == ["Section 9"]
+
+
 def test_a_section_of_the_agreement_that_names_itself_so_must_resolve() -> None:
     text = AMENDMENT.replace("Amendment", "Agreement")
     assert flagged("unresolved-reference", text) == ["Sections 6.1", "6.2", "Section 4(b)(ii)", "Section 7(a)(i)", "(ii)", "(iii)", "(iv)", "(v)", "Section 9"]
