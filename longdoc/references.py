@@ -96,10 +96,10 @@ _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # "Section 16(b) of the Exchange Act", "Section 3.2 of the Strategic Alliance Agreement": a citation
 # of another instrument, not of this document.
 # The statute's own numbering may go on past the clause number first ("Section 7-101 of the New York
-# General Obligations Law", "Section 101(35A) of the Code"), and a caption may shout ("ITEM 601(b)
-# OF REGULATION S-K").
+# General Obligations Law", "Section 101(35A) of the Code", "section 59A of the Code"), and a caption
+# may shout ("ITEM 601(b) OF REGULATION S-K").
 _EXTERNAL = re.compile(
-    rb"(?:-[0-9][\w.]*)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"
+    rb"(?:-[0-9][\w.]*|[A-Za-z]{1,2}\b)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"
     # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument.
     rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
     rb"(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
@@ -110,10 +110,10 @@ _EXTERNAL = re.compile(
 )
 # "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
 # 80C.21", "41 CFR §60-250.5", "Regulation S-K, Item 601", "General Business Law, Article 33", "FAR
-# Section 12.212", "Pub. L. No. 111-5, Section 1553": a statute's own numbering, named just before
-# the keyword.
+# Section 12.212", "Pub. L. No. 111-5, Section 1553", "QFCP-RC Tariff Section H": a statute's (or a
+# tariff's) own numbering, named just before the keyword.
 _STATUTE_BEFORE = re.compile(
-    rb"(?:(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.),?|Regulation[ \t]+[A-Z][A-Z0-9-]*,"
+    rb"(?:(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.|Tariff),?|Regulation[ \t]+[A-Z][A-Z0-9-]*,"
     rb"|\bD?FARS?|L\.[ \t]+No\.[ \t]+[0-9-]+,)[ \t]+\Z"
 )
 # "Article 6 of Schedule 1", "Section 5(a) of EXHIBIT D", "SECTION II - Sale of IBM Services in

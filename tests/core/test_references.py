@@ -150,6 +150,8 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
         "(Pub. L. No. 111-5, Section 1553)", "the California Code of Regulation, Section 5194",
         "Section 13 or Section 16 of the Exchange Act", "Sections 4.1(c) and Section 4.2 of the Teaming Agreement",
         "located in Section 47, Township 4 South, Range 10 East",
+        "taxes under section 59A of the Code", "proceedings under Section 8A of the Act",  # a lettered section
+        "as set forth in QFCP-RC Tariff Section H.)",  # a tariff's own numbering
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
