@@ -141,7 +141,7 @@ def diagnosis(
     found = [
         *_unresolved(text, references),
         *numbering.findings,
-        *_defined_twice(definitions, _instrument_starts(nodes)),
+        *_defined_twice(text, definitions, _instrument_starts(nodes)),
         *_unused(uses, definitions),
         *_phrase_hints(phrases, undefined),
     ]
@@ -390,23 +390,44 @@ def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:
             if n.kind == "exhibit" or (n.kind == "caps" and _INSTRUMENT_TITLE.search(n.title) is not None)]
 
 
-def _defined_twice(definitions: Sequence[Definition], instruments: list[int]) -> list[Diagnostic]:
+def _defined_twice(text: str, definitions: Sequence[Definition], instruments: list[int]) -> list[Diagnostic]:
     """A term defined again where an earlier definition of it holds: in the same attachment, or
     both in the contract's own text. An attached form that names the parties again ('("Franchisor")')
-    defines them for itself, and conflicts with nothing."""
-    first: set[tuple[str, int]] = set()
+    defines them for itself, and conflicts with nothing; nor does a name given again to the same words
+    ('International Business Machines Corporation ("IBM")' in each amendment), nor a party's name
+    over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...')."""
+    first: dict[tuple[str, int], set[str]] = {}
     out = []
     for d in definitions:
         if not d.duplicate:
             continue
         key = (d.term, bisect_right(instruments, d.term_start))
-        if key in first:
+        named = _named_words(text, d)
+        if key not in first:
+            first[key] = {named}
+        elif (named and named in first[key]) or _SIGNS_AFTER.match(text, d.end, min(len(text), d.end + _SIGNS_REACH)):
+            first[key].add(named)
+        else:
+            first[key].add(named)
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
                                   f"already exists and the two may conflict."))
-        else:
-            first.add(key)
     return out
+
+
+# The capitalised words that a parenthesis names ('International Business Machines Corporation
+# ("IBM")'), read back from it.
+_NAMED_WORDS = re.compile(r"(?:[A-Z][\w.&'’-]*,?[ \t]+(?:(?:of|and|the|for|&)[ \t]+)?){1,8}\(?[ \t]*[\"“]?\Z")
+_SIGNS_AFTER = re.compile(r"[^;:]*?\bB[yY][ \t]*:")
+_SIGNS_REACH = 160
+
+
+def _named_words(text: str, d: Definition) -> str:
+    """The words a parenthetical definition names, casefolded with single spaces ("" for another kind)."""
+    if d.kind != "parenthetical":
+        return ""
+    m = _NAMED_WORDS.search(text, max(d.start, d.term_start - 120), d.term_start)
+    return " ".join(text[m.start() : d.term_start].rstrip("(\"“ \t").split()).casefold() if m else ""
 
 
 _UNKNOWN = -1  # not carried over: to be searched for

@@ -123,6 +123,28 @@ def test_a_term_defined_again_is_a_warning_at_the_second_definition():
     assert found.start == AGREEMENT.index('"Products" means the goods listed') + 1
 
 
+PARTIES = ("1. Parties. This Agreement is between International Business Machines Corporation (\"IBM\") and "
+           "Manufacturer's Services Western U.S. Operations, Incorporated (\"MSL\").\n\n2. Term. One year.\n\n")
+
+
+def test_a_name_given_again_to_the_same_words_is_no_second_definition() -> None:
+    # IBM's outsourcing agreement names the parties again in each amendment bundled after it.
+    text = PARTIES + ("3. Amendment. This amends the agreement between International Business Machines "
+                      "Corporation (\"IBM\") and Manufacturer's Services Western U.S. Operations, Incorporated (\"MSL\").\n")
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_name_given_to_other_words_is_a_second_definition() -> None:
+    text = PARTIES + '3. Affiliates. Acme Widgets Corporation ("IBM") joins as a party.\n'
+    assert flagged("duplicate-definition", text) == ["IBM"]
+
+
+def test_a_partys_name_over_its_signature_is_no_second_definition() -> None:
+    # Scansource's distribution agreement: "ScanSource, Inc. ("Distributor") Cisco Systems, Inc. ("Cisco") By: /s/ ..."
+    text = PARTIES + 'IN WITNESS WHEREOF the parties sign.\n\nIBM Corp. ("IBM")   MSL Inc. ("MSL")   By: /s/ J. Doe   By: /s/ R. Roe\n'
+    assert flagged("duplicate-definition", text) == []
+
+
 def test_a_term_never_used_is_reported_once():
     [found] = of("unused-definition")
     assert AGREEMENT[found.start : found.end] == "Territory"
