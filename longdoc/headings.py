@@ -292,11 +292,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return None
         if not dot and "." not in number and (
             len(number) > 2 or not (caps := caps_run(rest)) or rest[1:2] in (" ", "\t")
-            or _table_row(line, number, rest[caps:])
+            or _table_row(line, number, rest[caps:]) or _PAGE_HEADER_MARK_RE.fullmatch(rest.rstrip())
         ):
             # "5 days after ..." and a table's "22   B   IGER" or "29   CIGER   [***] analysis" are no
             # headings; "5 DEFINITIONS" is. A contract numbers its parts in tens: "320 NEVADA STREET"
-            # is an address, "600 ASTM D-1267" a table's value.
+            # is an address, "600 ASTM D-1267" a table's value; "2   CONFIDENTIAL", a page's footer.
             return None
         defined = defined_term_title(rest)
         span = title_span(rest.replace("**", "  ").replace("__", "  "))

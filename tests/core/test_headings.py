@@ -1301,3 +1301,10 @@ def test_a_clause_run_on_after_a_page_header_past_a_wide_gap_is_a_heading() -> N
             'Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has the meaning '
             "set out below in Article 18.00.   2.07 \"Dispute Notice\" means a notice.\n")
     assert titles(text) == ['2.05 "Company Improvements"', '2.06 "Dispute"', '2.07 "Dispute Notice"']
+
+
+def test_a_page_number_and_confidential_mark_run_on_after_a_gap_are_no_heading() -> None:
+    # N2K's sponsorship agreement: each page's footer, "2   CONFIDENTIAL", ends a line of its text.
+    text = ('1. EXCLUSIVITY. The sponsor sells "Music Products"     2                 CONFIDENTIAL\n\n'
+            "to consumers.\n\n2. IMPRESSIONS. The sponsor gets impressions.\n")
+    assert titles(text) == ["1. EXCLUSIVITY", "2. IMPRESSIONS"]
