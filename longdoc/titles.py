@@ -9,9 +9,10 @@ import re
 
 
 _CAPS_WORD_RE = re.compile(r"[A-Z][A-Z0-9'’&/\-]*(?:[,;:]|\.(?=[ \t]|\Z))?|&|AND|OR|OF|THE|TO|FOR|IN|ON|A|AN")
-# A stop before a space or the end, a period before a quote, or before a stray dot that scanning
-# left ("No Representation of Accuracy.· Each party ...").
-_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\"|·[ \t])")
+# A stop before a space or the end, a period before a quote, before a stray dot that scanning left
+# ("No Representation of Accuracy.· Each party ...") or before a sentence whose space extraction lost,
+# after a word in lower case ("Market Purchases.Subject to compliance ...").
+_SENTENCE_END_RE = re.compile(r"[.:;](?=[ \t]|\Z)|[.](?=\"|·[ \t])|(?<=[a-z]{3})[.](?=[A-Z][a-z]+[ \t])")
 _ABBREVIATIONS = frozenset(
     "inc co corp ltd llc l.l.c no nos s.a u.s e.g i.e etc vs v st dr mr mrs ms jr sr art sec sect para".split()
 )

@@ -1308,3 +1308,9 @@ def test_a_page_number_and_confidential_mark_run_on_after_a_gap_are_no_heading()
     text = ('1. EXCLUSIVITY. The sponsor sells "Music Products"     2                 CONFIDENTIAL\n\n'
             "to consumers.\n\n2. IMPRESSIONS. The sponsor gets impressions.\n")
     assert titles(text) == ["1. EXCLUSIVITY", "2. IMPRESSIONS"]
+
+
+def test_a_clause_title_ends_at_a_period_whose_space_extraction_lost() -> None:
+    # Gold Resource's strategic alliance agreement: "3.1 Market Purchases.Subject to compliance ..."
+    text = "3.1 Market Purchases.Subject to compliance with applicable laws, HOC buys.\n\n3.2 Private Purchase.In addition, HOC may buy.\n"
+    assert titles(text) == ["3.1 Market Purchases", "3.2 Private Purchase"]
