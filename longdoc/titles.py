@@ -101,9 +101,15 @@ def _sentence_title(rest: str) -> int:
     return 0
 
 
+# A word set in spaced capitals for show ("R E C I T A L S", "W I T N E S S E T H").
+_LETTER_SPACED_RE = re.compile(r"\b(?:[A-Z] ){3,}[A-Z]\b")
+
+
 def clean_title(title: str) -> str:
     title = title.replace("**", "").replace("__", "")
     title = " ".join(title.split())
+    if " " in title[1:3]:
+        title = _LETTER_SPACED_RE.sub(lambda m: m.group().replace(" ", ""), title)
     title = title.rstrip(" .:;,-–—")
     if title.endswith(("etc", "Etc", "ETC")) and title[-4:-3] in (" ", ","):
         title += "."  # "Sales Tax, Etc.": the abbreviation keeps its period

@@ -1314,3 +1314,8 @@ def test_a_clause_title_ends_at_a_period_whose_space_extraction_lost() -> None:
     # Gold Resource's strategic alliance agreement: "3.1 Market Purchases.Subject to compliance ..."
     text = "3.1 Market Purchases.Subject to compliance with applicable laws, HOC buys.\n\n3.2 Private Purchase.In addition, HOC may buy.\n"
     assert titles(text) == ["3.1 Market Purchases", "3.2 Private Purchase"]
+
+
+def test_a_title_set_in_spaced_capitals_reads_as_its_word() -> None:
+    text = "ONLINE HOSTING AGREEMENT\n\nR E C I T A L S\n\nThe parties wish to host a site.\n"
+    assert titles(text) == ["ONLINE HOSTING AGREEMENT", "RECITALS"]
