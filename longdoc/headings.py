@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .contents import is_contents_line
-from .numerals import roman_value
+from .numerals import NUMBER_WORDS, roman_value, word_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
 from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title, has_prose_word,
@@ -72,9 +72,11 @@ _INDENTED_CANDIDATE_RE = re.compile(r"(?:-{5,}[ \t]+(?=[0-9]))?[ \t]*(?=" + _CAN
 _INDENT_RE = re.compile(r"[ \t]*")
 
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
+# An article numbered in words ("ARTICLE FIVE", "Article Twelve"), in capitals or capitalised.
+_NUMBER_WORD = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_WORDS)
 _ARTICLE_RE = re.compile(
     r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+"
-    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8})\b\.?"
+    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8}|" + _NUMBER_WORD + r")\b\.?"
 )
 _SECTION_RE = re.compile(
     r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([A-Z]?[0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
@@ -220,7 +222,8 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
     m = _ARTICLE_RE.match(line) if first in _ARTICLE_FIRST else None
     if m:
         word, number = m.group(1), m.group(2)
-        if number.isalpha() and not _roman_value_ok(number.upper()):
+        spelled = word_value(number) if len(number) > 2 else None
+        if number.isalpha() and spelled is None and not _roman_value_ok(number.upper()):
             return None
         rest_start = m.end()
         rest = line[rest_start:]
@@ -229,9 +232,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return None
         offset = rest_start + (len(rest) - len(stripped))
         span = title_span(stripped) if stripped else 0
-        label = f"{word.rstrip('.').capitalize()} {number}"
+        label = f"{word.rstrip('.').capitalize()} {number if spelled is None else spelled}"
         end = offset + span if span else rest_start
         title = label.upper() if word.isupper() else label
+        if spelled is not None:
+            title = f"{word.rstrip('.')} {number}"  # "ARTICLE FIVE", as written; "Article 5" cites it
         if span:
             title = f"{title} {stripped[:span]}"
         return _Shape("article", label, 1, len(line[:end].rstrip()), clean_title(title), not span)

@@ -1,4 +1,4 @@
-"""Roman numerals as clause labels write them ("IV", "xii")."""
+"""Numerals as clause labels write them: Roman ("IV", "xii") and in words ("FIVE", "Twelve")."""
 
 from __future__ import annotations
 
@@ -16,3 +16,14 @@ def roman_value(s: str) -> int | None:
         v = _ROMAN[a]
         total += -v if b in _ROMAN and _ROMAN[b] > v else v
     return total
+
+
+_WORDS = {w: n for n, w in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen twenty".split(), 1)}
+NUMBER_WORDS = tuple(_WORDS)
+
+
+def word_value(s: str) -> int | None:
+    """The value of a number written as a word from "one" to "twenty" in any case, or None."""
+    return _WORDS.get(s.lower())

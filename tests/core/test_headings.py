@@ -1319,3 +1319,11 @@ def test_a_clause_title_ends_at_a_period_whose_space_extraction_lost() -> None:
 def test_a_title_set_in_spaced_capitals_reads_as_its_word() -> None:
     text = "ONLINE HOSTING AGREEMENT\n\nR E C I T A L S\n\nThe parties wish to host a site.\n"
     assert titles(text) == ["ONLINE HOSTING AGREEMENT", "RECITALS"]
+
+
+def test_an_article_numbered_in_words_is_an_article_cited_by_its_number() -> None:
+    # Phoenix New Media's content license agreement: "ARTICLE FIVE INTELLECTUAL PROPERTY RIGHTS ...".
+    text = "ARTICLE FOUR SERVICE FEE\n\n4.1 The fee is set out here.\n\nARTICLE FIVE RIGHTS\n\n5.1 Rights stay with Party A.\n"
+    found = find_headings(text)
+    assert [(h.title, h.label, h.kind) for h in found if h.kind == "article"] == [
+        ("ARTICLE FOUR SERVICE FEE", "Article 4", "article"), ("ARTICLE FIVE RIGHTS", "Article 5", "article")]
