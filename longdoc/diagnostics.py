@@ -153,13 +153,15 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
     confirmation = None  # read once, at the first citation it may spare
     for ref in references:
-        if ref.target is not None or ref.clause is not None or not ref.label or ref.scope or _cites_amended(text, ref.end):
+        if ref.target is not None or ref.clause is not None or not ref.label or ref.scope:
             continue
         unit = _UNIT[ref.kind]
         cited = f"{unit} {ref.label}{ref.part}"
         if ref.kind in _ATTACHED:
-            out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
-                                  f"{cited} is referred to but is not part of this document."))
+            if not _cites_amended(text, ref.end):
+                out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
+                                      f"{cited} is referred to but is not part of this document."))
+        # In an amendment, a clause cited "of the Agreement" or bare is the amended agreement's.
         elif not _cites_another_text(ref.label) and (not _in_amendment(text, ref.end) or _OF_ITSELF.match(
                 text, ref.end, min(len(text), ref.end + _NEAR_AGREEMENT)) is not None):
             if confirmation is None:
@@ -175,12 +177,10 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
 # of more numbers, then the Agreement.
 # Each stretch of the list reads one way only ("iv" is a word, not a word or a numeral): a list of
 # sub-parts, "(i), (ii), (iii), (iv)", would otherwise be tried in exponentially many ways.
-_OF_THE_AGREEMENT = re.compile(
-    r"(?:[\s,;()0-9.\-]|\b(?:through|[a-z]{1,4}(?:/[a-z]{1,4})?)\b)*?\b(?:of|under|in)\s+the\s+Agreement\b"
-)
+_CITED_LIST = r"(?:[\s,;()0-9.\-]|\b(?:through|[a-z]{1,4}(?:/[a-z]{1,4})?)\b)*?\b(?:of|under|in)\s+"
+_OF_THE_AGREEMENT = re.compile(_CITED_LIST + r"the\s+Agreement\b")
 # "Section 9 of this Amendment": an amendment's own part.
-_OF_ITSELF = re.compile(
-    r"(?:[\s,;()0-9.\-]|\b(?:through|[a-z]{1,4}(?:/[a-z]{1,4})?)\b)*?\b(?:of|under|in)\s+this\s+(?:Amendment|Addendum|Supplement)\b")
+_OF_ITSELF = re.compile(_CITED_LIST + r"this\s+(?:Amendment|Addendum|Supplement)\b")
 # How a text names itself: "this Agreement", or, in an amendment, "this Amendment".
 _SELF_NAME = re.compile(r"\b[Tt]his\s+(Agreement|Amendment|Addendum|Supplement|Confirmation|Side\s+Letter)\b")
 _SELF_REACH = 3000
@@ -396,22 +396,20 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     defines them for itself, and conflicts with nothing; nor does a name given again to the same words
     ('International Business Machines Corporation ("IBM")' in each amendment), nor a party's name
     over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...')."""
-    first: dict[tuple[str, int], set[str]] = {}
+    named_before: dict[tuple[str, int], set[str]] = {}  # the words each term named where it holds
     out = []
     for d in definitions:
         if not d.duplicate:
             continue
         key = (d.term, bisect_right(instruments, d.term_start))
         named = _named_words(text, d)
-        if key not in first:
-            first[key] = {named}
-        elif (named and named in first[key]) or _SIGNS_AFTER.match(text, d.end, min(len(text), d.end + _SIGNS_REACH)):
-            first[key].add(named)
-        else:
-            first[key].add(named)
+        before = named_before.setdefault(key, set())
+        if before and not (named and named in before) and not _SIGNS_AFTER.match(
+                text, d.end, min(len(text), d.end + _SIGNS_REACH)):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
                                   f"already exists and the two may conflict."))
+        before.add(named)
     return out
 
 

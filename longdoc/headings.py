@@ -430,13 +430,14 @@ def _table_row(line: str, number: str, after: str) -> bool:
 _PAGE_NUMBER_LEAD = re.compile(
     r"[0-9]{1,3}[ \t]+(?=(?:ARTICLE|Article|SECTION|Section|EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex)[ \t]+[0-9IVXA-Z])"
 )
+# What marks a line's start as a page's running header, after which a clause may open past a wide
+# gap ("Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has ...").
+_PAGE_HEADER_MARK = r"CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION[ \t]+(?:COPY|VERSION)"
+_PAGE_HEADER_MARK_RE = re.compile(_PAGE_HEADER_MARK)
 # A page's running header that PDF extraction ran into an attachment's caption on its first page
 # ("CONFIDENTIAL   EXECUTION COPY   EXHIBIT C  INITIAL DEVELOPMENT PLAN").
 _PAGE_HEADER_LEAD = re.compile(
-    r"(?:(?:CONFIDENTIAL|EXECUTION[ \t]+(?:COPY|VERSION))[ \t]{2,})+(?=(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[0-9A-Z])")
-# What marks a line's start as a page's running header, after which a clause may open past a wide
-# gap ("Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has ...").
-_PAGE_HEADER_MARK_RE = re.compile(r"CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION[ \t]+(?:COPY|VERSION)")
+    r"(?:(?:" + _PAGE_HEADER_MARK + r")[ \t]{2,})+(?=(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT)[ \t]+[0-9A-Z])")
 # Something more on the line after a segment: the next column of a table.
 _MORE_ON_LINE_RE = re.compile(r"[ \t]*[^\s]")
 
@@ -629,11 +630,11 @@ def _copy_above(text: str, ls: int, le: int) -> bool:
     k = text.rfind(line, floor, ls) if line else -1
     below = None
     while k >= 0:
-        if _alone_on_line(text, k, k + len(line)):
-            a, b = _line_of(text, k, k + len(line))
+        copy = _line_alone(text, k, k + len(line))
+        if copy is not None:
             if below is None:
                 below = _text_below(text, le)
-            if _page_marked(text, a, b) or (below and _text_below(text, b) == below):
+            if _page_marked(text, *copy) or (below and _text_below(text, copy[1]) == below):
                 return True
         k = text.rfind(line, floor, k + len(line) - 1)
     return False
@@ -653,19 +654,13 @@ def _text_below(text: str, le: int) -> str:
     return ""
 
 
-def _line_of(text: str, a: int, b: int) -> tuple[int, int]:
-    """text[a:b] with the spaces and tabs around it."""
+def _line_alone(text: str, a: int, b: int) -> tuple[int, int] | None:
+    """The line that text[a:b] stands on with nothing but spaces and tabs around it, or None."""
     while a > 0 and text[a - 1] in " \t":
         a -= 1
     while b < len(text) and text[b] in " \t":
         b += 1
-    return a, b
-
-
-def _alone_on_line(text: str, a: int, b: int) -> bool:
-    """Whether text[a:b] stands on its line with nothing but spaces and tabs around it."""
-    a, b = _line_of(text, a, b)
-    return (a == 0 or text[a - 1] in LINE_BREAKS) and (b == len(text) or text[b] in LINE_BREAKS)
+    return (a, b) if (a == 0 or text[a - 1] in LINE_BREAKS) and (b == len(text) or text[b] in LINE_BREAKS) else None
 
 
 def _is_page_artefact(s: str) -> bool:

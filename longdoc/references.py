@@ -233,7 +233,11 @@ class LabelIndex:
                 for i in self._every.get(key, ()):
                     if outer.start <= self.nodes[i].heading_start < outer.end and i != at:
                         return i, True
-        return self._exact.get(scope, self._loose.get(scope)), False
+        return self._labelled(scope), False
+
+    def _labelled(self, key: str) -> int | None:
+        """The first node whose label reads ``key``, as it says or as a citation may read it."""
+        return self._exact.get(key, self._loose.get(key))
 
     def resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
         """The node a citation names and whether it is the cited part itself (not an ancestor)."""
@@ -249,7 +253,7 @@ class LabelIndex:
 
     def _resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
         key = label_key(kind, label)
-        found = self._exact.get(key, self._loose.get(key))
+        found = self._labelled(key)
         if found is None and kind != "article":
             found = self._implied.get(key)
         if found is not None:
@@ -263,8 +267,7 @@ class LabelIndex:
         # "Section 5.2.3" with no heading of its own: the nearest numbered ancestor holds it.
         parts = label.rstrip(".").split(".")
         for n in range(len(parts) - 1, 0, -1):
-            key = label_key(kind, ".".join(parts[:n]))
-            found = self._exact.get(key, self._loose.get(key))
+            found = self._labelled(label_key(kind, ".".join(parts[:n])))
             if found is not None:
                 return found, False
         return None, False
