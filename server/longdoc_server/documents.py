@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, TypeVar
 
 from longdoc import LongDocument
+from longdoc.outline import OutlineNode
 
 from .positions import Codec, LineIndex
 from .reuse import KEPT_AT_REST, Change, Rendered, RootKey
@@ -40,6 +41,11 @@ class Snapshot:
     @property
     def text(self) -> str:
         return self.doc.text
+
+    def heading_at(self, offset: int) -> OutlineNode | None:
+        """The outline node whose heading covers ``offset`` (its ends included), or None."""
+        node = self.doc.node_at(offset)
+        return node if node is not None and node.heading_start <= offset <= node.heading_end else None
 
     def trim(self) -> None:
         """Let go of what is cheap to compute again, answers staying the same: the memo (contract

@@ -23,6 +23,13 @@ def spans(text: str, items) -> list[str]:
     return [text[offset_of(text, i.range.start) : offset_of(text, i.range.end)] for i in items]
 
 
+async def hover_at(client: LanguageClient, uri: str, text: str, offset: int) -> str | None:
+    """The hover's markdown at ``offset`` of the open document ``uri``, or None when there is none."""
+    found = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position_of(text, offset)))
+    return None if found is None else found.contents.value
+
+
 async def opened(client: LanguageClient) -> str:
     text = read_shared(DISTRIBUTOR)
     open_document(client, URI, text)
@@ -53,8 +60,8 @@ async def test_a_phrase_naming_a_clause_leads_to_it_and_the_clause_lists_it_amon
         types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at))
     assert spans(text, found) == ["Valuation of Interest"]
     assert offset_of(text, found[0].range.start) == text.index("\nValuation of Interest\n") + 1
-    hover = await client.text_document_hover_async(types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at))
-    assert hover is not None and hover.contents.value.startswith("```text\nValuation of Interest\n")
+    hover = await hover_at(client, uri, text, text.index("Valuation of Interest section") + 3)
+    assert hover is not None and hover.startswith("```text\nValuation of Interest\n")
     heading = position_of(text, text.index("\nValuation of Interest\n") + 2)
     named = await client.text_document_references_async(types.ReferenceParams(
         text_document=types.TextDocumentIdentifier(uri=uri), position=heading,
@@ -67,13 +74,10 @@ async def test_hover_on_a_heading_that_names_another_clause_describes_the_headin
     text = ("4. ROYALTY FEE\n\nThe Company pays a royalty each quarter.\n\n5. Payment of the Royalty Fee\n\n"
             "The Royalty Fee is paid in dollars.\n")
     open_document(client, uri, text)
-    doc = types.TextDocumentIdentifier(uri=uri)
-    on_heading = await client.text_document_hover_async(
-        types.HoverParams(text_document=doc, position=position_of(text, text.index("Royalty Fee\n\nThe Royalty") + 2)))
-    assert on_heading is not None and on_heading.contents.value.startswith("**5. Payment of the Royalty Fee**")
-    in_text = await client.text_document_hover_async(
-        types.HoverParams(text_document=doc, position=position_of(text, text.index("The Royalty Fee is") + 6)))
-    assert in_text is not None and in_text.contents.value.startswith("```text\n4. ROYALTY FEE")
+    on_heading = await hover_at(client, uri, text, text.index("Royalty Fee\n\nThe Royalty") + 2)
+    assert on_heading is not None and on_heading.startswith("**5. Payment of the Royalty Fee**")
+    in_text = await hover_at(client, uri, text, text.index("The Royalty Fee is") + 6)
+    assert in_text is not None and in_text.startswith("```text\n4. ROYALTY FEE")
 
 
 async def test_references_on_a_heading_list_every_citation_of_it(client: LanguageClient) -> None:
@@ -98,17 +102,15 @@ async def test_references_on_a_defined_term_list_its_uses(client: LanguageClient
 async def test_hover_on_a_term_quotes_its_definition(client: LanguageClient) -> None:
     text = await opened(client)
     use = text.index("Distributor", 500)
-    hover = await client.text_document_hover_async(types.HoverParams(text_document=DOC, position=position_of(text, use + 1)))
-    assert hover is not None and "**Distributor**" in hover.contents.value
-    assert "Snotarator LLC" in hover.contents.value
+    hover = await hover_at(client, URI, text, use + 1)
+    assert hover is not None and "**Distributor**" in hover
+    assert "Snotarator LLC" in hover
 
 
 async def test_hover_on_a_citation_shows_the_start_of_the_cited_clause(client: LanguageClient) -> None:
     text = await opened(client)
-    hover = await client.text_document_hover_async(
-        types.HoverParams(text_document=DOC, position=position_of(text, text.index("Section 1.03") + 2))
-    )
-    assert hover is not None and "1.03.  Terms. Terms are net cash upon delivery." in hover.contents.value
+    hover = await hover_at(client, URI, text, text.index("Section 1.03") + 2)
+    assert hover is not None and "1.03.  Terms. Terms are net cash upon delivery." in hover
 
 
 async def test_document_links_lead_citations_to_their_target_lines(client: LanguageClient) -> None:
@@ -154,11 +156,8 @@ async def test_hover_on_a_citation_of_a_part_with_no_heading_says_so_and_shows_w
             "ATTACHMENT A SERVICE LEVEL SCHEDULE\n\n1. Scope. This schedule sets the levels.\n\n"
             "2. Business Case Assessment. The parties assess the case each year.\n")
     open_document(client, uri, text)
-    doc = types.TextDocumentIdentifier(uri=uri)
-    exact = await client.text_document_hover_async(
-        types.HoverParams(text_document=doc, position=position_of(text, text.index("Section 2 of") + 2)))
-    assert exact is not None and exact.contents.value.startswith("```text\n2. Business Case Assessment.")
-    enclosing = await client.text_document_hover_async(
-        types.HoverParams(text_document=doc, position=position_of(text, text.index("Section 4 of") + 2)))
-    assert enclosing is not None and enclosing.contents.value.startswith(
+    exact = await hover_at(client, uri, text, text.index("Section 2 of") + 2)
+    assert exact is not None and exact.startswith("```text\n2. Business Case Assessment.")
+    enclosing = await hover_at(client, uri, text, text.index("Section 4 of") + 2)
+    assert enclosing is not None and enclosing.startswith(
         "*Section 4 has no heading of its own; it lies in:*\n\n```text\nATTACHMENT A SERVICE LEVEL SCHEDULE")

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 def heading_hover(snapshot: Snapshot, offset: int) -> str | None:
     """Markdown describing the heading under ``offset``, or None when it is not on a heading."""
     doc = snapshot.doc
-    node = doc.node_at(offset)
-    if node is None or not node.heading_start <= offset <= node.heading_end:
+    node = snapshot.heading_at(offset)
+    if node is None:
         return None
     path = [node.title]
     parent = node.parent

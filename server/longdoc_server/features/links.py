@@ -54,8 +54,7 @@ def term_hover(snapshot: Snapshot, offset: int) -> str | None:
     if term is not None:
         quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
         return "\n\n".join([f"**{term[0]}**", *quoted])
-    node = snapshot.doc.node_at(offset)
-    if node is not None and node.heading_start <= offset <= node.heading_end:
+    if snapshot.heading_at(offset) is not None:
         return None  # on a heading, the heading's own hover answers
     named = snapshot.doc.clause_named_at(offset)
     return None if named is None else _preview(snapshot.text, named[0].heading_start)

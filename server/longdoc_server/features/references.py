@@ -30,8 +30,8 @@ def reference_spans(snapshot: Snapshot, offset: int, include_declaration: bool) 
         if include_declaration:
             spans += [(d.term_start, d.term_end) for d in found.definitions_of(term[0])]
         return sorted(spans)
-    node = snapshot.doc.node_at(offset)
-    if node is not None and node.heading_start <= offset <= node.heading_end:
+    node = snapshot.heading_at(offset)
+    if node is not None:
         return sorted({*citing(snapshot, node.index), *snapshot.doc.name_uses(node)})
     return []
 
