@@ -83,6 +83,8 @@ _SECTION_RE = re.compile(
 )
 # A cited item of the clause, then a word in lower case: "Section 7.3(a) and Section 7.3(b) hereof
 # are ...", "Section 8.4.4 (2) below" open sentences, where "Section 7.3(a) Indemnities" is a title.
+# A title may open with an amount and its unit: "Section 6.8 1000mg Formulation."
+_UNIT_WORD_RE = re.compile(r"[0-9]+[a-z]{1,3}[ \t]+[A-Z]")
 _CITED_ITEM_RE = re.compile(r"(?:\((?:[a-z]{1,4}|[0-9]{1,3}|[A-Z])\))+[ \t]*(?:[,;][ \t]*)?[a-z]")
 _EXHIBIT_RE = re.compile(
     r"(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)"
@@ -245,7 +247,8 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         word, number = m.group(1), m.group(2)
         rest = line[m.end() :]
         stripped = rest.lstrip(" \t-–—:")
-        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_") or _cites_item(stripped):
+        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_" or _UNIT_WORD_RE.match(stripped)) or (
+                _cites_item(stripped)):
             return None
         offset = m.end() + (len(rest) - len(stripped))
         word_norm = "§" if word.startswith("§") else "Section"
@@ -431,8 +434,9 @@ _PAGE_NUMBER_LEAD = re.compile(
     r"[0-9]{1,3}[ \t]+(?=(?:ARTICLE|Article|SECTION|Section|EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex)[ \t]+[0-9IVXA-Z])"
 )
 # What marks a line's start as a page's running header, after which a clause may open past a wide
-# gap ("Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has ...").
-_PAGE_HEADER_MARK = r"CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION[ \t]+(?:COPY|VERSION)"
+# gap ("Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has ...",
+# "Sponsorship Agreement- Renewal Sponsor General Provisions Page 4   10. Temporary Interruption.").
+_PAGE_HEADER_MARK = r"CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION[ \t]+(?:COPY|VERSION)|Page[ \t]+[0-9]{1,3}(?=[ \t]{2})"
 _PAGE_HEADER_MARK_RE = re.compile(_PAGE_HEADER_MARK)
 # A page's running header that PDF extraction ran into an attachment's caption on its first page
 # ("CONFIDENTIAL   EXECUTION COPY   EXHIBIT C  INITIAL DEVELOPMENT PLAN").
@@ -958,17 +962,23 @@ def _is_caps_title(title: str) -> bool:
             and _NO_LEAD_RE.search(title) is None and _PARTY_NAME_RE.search(title) is None)
 
 
-def _after_break(text: str, a: int, blank: bool = True, caps: bool = True) -> bool:
+def _after_break(text: str, a: int, blank: bool = True, caps: bool = True, page: bool = False) -> bool:
     """Whether the line starting at ``a`` follows a sentence end, (with ``caps``) a line in capitals
-    or (with ``blank``) one blank line; not the top of the text, nor a page break's run of blank lines."""
+    or (with ``blank``) one blank line; not the top of the text, nor a page break's run of blank
+    lines, unless (with ``page``) a sentence ends above the page's number."""
     if a == 0:
         return False
     before = text[max(0, a - _SIDE_TITLE_REACH) : a]
     prose = before.rstrip()
     breaks = len(before[len(prose) :].splitlines())
-    if not prose or breaks > 2:
+    if not prose:
         return False
     last_line = prose[last_line_break(prose, 0, len(prose)) + 1 :].strip()
+    if page and breaks > 1 and _is_page_mark(last_line):
+        above = prose[: len(prose) - len(last_line)].rstrip()
+        return above != "" and above[-1] in _SIDE_TITLE_AFTER
+    if breaks > 2:
+        return False
     return (blank and breaks == 2) or prose[-1] in _SIDE_TITLE_AFTER or (caps and _is_caps_text(last_line))
 
 
@@ -990,8 +1000,9 @@ _NOT_TITLE_LINE_RE = re.compile(
 def _title_line(text: str, ls: int, le: int, line: str) -> _Shape | None:
     """The shape of a title in capitalised words alone on its line, after a sentence end and above
     the paragraph it heads, no more indented than that ("Use of Evaluation Materials", "Governing
-    Law" in a letter agreement), or None."""
-    title = line.rstrip()
+    Law" in a letter agreement), maybe ended by a period, or None."""
+    heading = line.rstrip()
+    title = heading[:-1] if heading.endswith(".") else heading
     if (len(title) > _TITLE_LINE_LIMIT or not title[-1].isalpha() or "," in title or _NOT_TITLE_LINE_RE.match(title)
             or not _is_title_words(title) or not _after_break(text, ls, False)):
         return None
@@ -1009,7 +1020,7 @@ def _title_line(text: str, ls: int, le: int, line: str) -> _Shape | None:
         return None
     if _classify(paragraph, False) is not None:
         return None  # a clause's own heading: the title is its side title
-    return _Shape("title", None, TITLE_LINE_LEVEL, len(title), clean_title(title), False)
+    return _Shape("title", None, TITLE_LINE_LEVEL, len(heading), clean_title(title), False)
 
 
 def _untitled(title: str, rest: str) -> bool:
@@ -1050,7 +1061,7 @@ def _run_in_title(text: str, ls: int, line: str) -> _Shape | None:
     if (len(title) < 4 or not _may_run_in(title) or not (_is_caps_title(title) if caps else _is_title_words(title))
             # Under a line in capitals, a title in capitals goes on that line's sentence ("... FOR A\n
             # PARTICULAR PURPOSE. You are ...").
-            or not _after_break(text, ls, caps=not caps)):
+            or not _after_break(text, ls, caps=not caps, page=True)):
         return None
     sentence = line[m.end() :].split()
     if len(sentence) < 4 or sentence[0].endswith(".") or not has_prose_word(" ".join(sentence[:_PROSE_WORDS])):

@@ -409,6 +409,7 @@ FRAGMENTS = st.sampled_from([
     "\nCumulative Remedies\n", "Cumulative Remedies", "\n3.4 No remedy is exclusive.\n", "\n\n   Statement of Work\n",
     "\nGoverning Law\n", "Governing Law", "\nThis Agreement shall be governed by the laws of the State of Delaware.\n",
     "\nGrant of License. LMG grants TAG a licence to use the tools.\n", "Grant of License. ", "\nA. DEFINITIONS\n",
+    "\n\n3\n\n\n\nSupport Services. LMG shall provide support.\n", "\nReimbursement for Termination Assistance.\n",
     "as follows:\n1. Student home location\n", ". 2. Notices. All notices go in writing. ", "Notices. (a) From ",
     ". 1. Scope of Services\n", "\n(a) Notice. Each party shall give notice.\n", "\n(b) Term. ", "(c) ",
     "\n(h) Fees. The fees are due.\n", "\n(i) Type. The type is set here.\n", "\n(ii) Title. The title passes.\n", "(ii) ",
@@ -417,7 +418,7 @@ FRAGMENTS = st.sampled_from([
     "   3 Payments   3.1 Project Fee   ", "   4 Delivery Terms ", "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
     "\nATTACHMENT 1\n\n", "\nPage 2 of 9\n\n", "\n\n7\n\n", "\fATTACHMENT 1\n", "\nStatement of Work\n",
     "   1) Duties of Bravatek   Bravatek agrees. ", "\n2) Term", "   Fazync ",
-    "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY",
+    "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY", "\nSection 6.8 1000mg Formulation.\n", "  General Provisions Page 4   10. Temporary Interruption.    a. Except ",
 ])
 
 

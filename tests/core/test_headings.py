@@ -1068,6 +1068,27 @@ def test_a_title_run_into_the_first_sentence_of_its_paragraph_is_a_heading() -> 
         ("Grant of License", "title", "Grant of License."), ("Best Efforts", "title", "Best Efforts.")]
 
 
+def test_a_run_in_title_opening_a_page_after_a_sentence_end_is_a_heading() -> None:
+    # Regan Holding: the page's number and the blank lines of the page break stand between.
+    text = ("LMG shall exercise all rights under its existing license with the vendors.\n\n3\n\n\n\n\n\nSupport "
+            "Services. LMG shall provide the following with respect to the LMG Tools and the Documentation:\n")
+    assert [(h.title, h.text) for h in find_headings(text)] == [("Support Services", "Support Services.")]
+
+
+def test_capitalised_words_opening_a_page_in_the_middle_of_a_sentence_are_no_run_in_title() -> None:
+    text = ("LMG shall exercise all rights under its existing license with the vendors of the\n\n3\n\n\n\nOther "
+            "Third Party Software. LMG shall provide the following with respect to the LMG Tools:\n")
+    assert titles(text) == []
+
+
+def test_a_title_line_ended_by_a_period_heads_the_paragraph_below_it() -> None:
+    # Cybergy's affiliate agreement sets each clause's title alone on its line, with a period.
+    text = ("Accordingly, Company and MA agree as follows:\n\nEffective Date and Term.\n\nThis agreement shall begin "
+            "upon the date of its execution by MA and acceptance in writing by Company.\n")
+    assert [(h.title, h.kind, h.text) for h in find_headings(text)] == [
+        ("Effective Date and Term", "title", "Effective Date and Term.")]
+
+
 def test_a_title_in_capitals_with_a_note_in_parentheses_is_a_heading_titled_by_its_capitals() -> None:
     # The forms attached to Ceres' collaboration agreement.
     text = ("Page 39 of 75\n\nFIELD TRIAL AGREEMENT  (Non transgenic. No payment. Academic.)\n\n1.   THE PARTIES\n\n"
@@ -1197,6 +1218,18 @@ def test_a_section_numbered_with_a_letter_before_its_digits_is_a_heading() -> No
         ("EXHIBIT A", "Exhibit A"), ("Section G1 IT Services", "Section G1"), ("Section G2 HR Services", "Section G2")]
 
 
+def test_a_section_title_opening_with_an_amount_and_its_unit_is_a_heading() -> None:
+    # King Pharmaceuticals' promotion agreement: "Section 6.8 1000mg Formulation."
+    text = ("Section 6.7 Supply.\n\n(a) King supplies the Product.\n\nSection 6.8 1000mg Formulation.\n\n"
+            "(a) The parties acknowledge the new strength.\n")
+    assert titles(text) == ["Section 6.7 Supply", "Section 6.8 1000mg Formulation"]
+
+
+def test_a_section_cited_before_an_amount_in_lower_case_is_no_heading() -> None:
+    text = "The fee is set.\n\nSection 6.8 100 days after delivery the fee is paid.\n"
+    assert titles(text) == []
+
+
 def test_a_titled_item_in_markdown_is_text_as_markdown_marks_its_headings() -> None:
     text = "# Terms\n\n(a) Compulsory Disclosure. If the law requires a disclosure, notice is given.\n"
     assert titles(text) == ["Terms"]
@@ -1301,6 +1334,14 @@ def test_a_clause_run_on_after_a_page_header_past_a_wide_gap_is_a_heading() -> N
             'Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement   2.06 "Dispute" has the meaning '
             "set out below in Article 18.00.   2.07 \"Dispute Notice\" means a notice.\n")
     assert titles(text) == ['2.05 "Company Improvements"', '2.06 "Dispute"', '2.07 "Dispute Notice"']
+
+
+def test_a_clause_run_on_after_a_page_header_ending_in_its_page_number_is_a_heading() -> None:
+    # Rubio's sponsorship agreement: "... General Provisions Page 4   10. Temporary Interruption. ..."
+    text = ("9. Compliance with Rules. The Sponsor shall comply with the rules.\n\n  Sponsorship Agreement- Renewal "
+            "Sponsor General Provisions Page 4   10. Temporary Interruption.    a. Except as otherwise provided in "
+            "this Section 10, there shall be no effect on the obligations of Sponsor.\n")
+    assert titles(text) == ["9. Compliance with Rules", "10. Temporary Interruption"]
 
 
 def test_a_page_number_and_confidential_mark_run_on_after_a_gap_are_no_heading() -> None:
