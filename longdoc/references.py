@@ -102,11 +102,15 @@ _EXTERNAL = re.compile(
     rb"(?:-[0-9][\w.]*|[A-Za-z]{1,2}\b)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"
     # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument.
     rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
+    # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
+    rb"(?:-?(?:\([^()\n]{1,8}\))+[ \t]*)?(?:(?:of|in)[ \t]+(?i:article)[ \t]+[0-9IVXL]{1,6}[ \t]+)?"
     rb"(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
     rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
     rb"|,?[ \t]*Township\b"
+    # "pursuant to Section 9.02(c)(iii) thereof": of the instrument just named ("hereof" cites this one).
+    rb"|[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*(?:thereof|THEREOF)\b"
 )
 # "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
 # 80C.21", "41 CFR §60-250.5", "Regulation S-K, Item 601", "General Business Law, Article 33", "FAR
@@ -124,6 +128,8 @@ _IN_ATTACHMENT = re.compile(
     r"(?P<kw>(?i:supplement|attachment|exhibit|schedule|annex|appendix|addendum))[ \t]+[\"“]?"
     r"(?P<label>[A-Z0-9](?:[A-Za-z0-9-]|\.(?=[0-9]))*)")
 _IN_ATTACHMENT_REACH = 80
+# "Article 166, Paragraph 1 of the FIEL": a paragraph of the article just cited, no clause of its own.
+_PART_OF_CITED = re.compile(rb"(?i:article|section)[ \t]+[0-9IVXL.]{1,8},[ \t]*\Z")
 # A run-in heading ("... as follows: Section 1.1. License Grant. Subject to"): a citation shape that
 # opens a sentence and ends with a period before a capitalised word.
 _RUN_IN = re.compile(rb"\.[ \t]*(?:[A-Z\"]|\r?\n|$)", re.MULTILINE)
@@ -178,9 +184,9 @@ def _node_keys(label: str, title: str) -> tuple[str, ...]:
         number = label.rstrip(".")
         if "." not in number:
             return (f"number:{number}", f"article:{number}")
-        whole = number.rstrip("0").rstrip(".")
-        if "." not in whole and number[len(whole) + 1 :].strip("0") == "":
-            return (f"number:{number}", f"number:{whole}", f"article:{whole}")  # "7.0" heads clause 7
+        whole = _whole(number)
+        if whole:
+            return (f"number:{number}", f"number:{whole}", f"article:{whole}")
         return (f"number:{number}",)
     keys: list[str] = []
     for m in (_HEADING_LABEL.match(label) if label else None, titled):
@@ -193,11 +199,21 @@ def _node_keys(label: str, title: str) -> tuple[str, ...]:
         elif kw == "article" or (not kw and roman_value(number) is not None and not number.isdigit()):
             keys.append(label_key("article", number))
             keys.append(label_key("section", number))
+            value = roman_value(number) if not number.isdigit() else None
+            if value is not None:
+                keys.append(f"number:{value}")  # "Section 3" of a text in articles cites ARTICLE III
         else:
             keys.append(label_key("section", number))
-            if "." not in number:
-                keys.append(label_key("article", number))
+            whole = _whole(number) if "." in number else number
+            if whole:
+                keys.extend((f"number:{whole}", f"article:{whole}") if whole != number else (f"article:{whole}",))
     return tuple(keys)
+
+
+def _whole(number: str) -> str:
+    """The clause that a number ending in zeros heads ("7" of "7.0" and "7.00"), or ""."""
+    whole = number.rstrip("0").rstrip(".")
+    return whole if "." not in whole and number[len(whole) + 1 :].strip("0") == "" else ""
 
 
 class LabelIndex:
@@ -306,6 +322,8 @@ def references_in(
         if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos):
             continue
         kind = _KINDS[m.group("kw").decode("latin-1").lower()]
+        if kind == "paragraph" and _PART_OF_CITED.search(v, max(0, pos - 24), pos):
+            continue
         within = _IN_ATTACHMENT.match(text, m.end(), min(len(text), m.end() + _IN_ATTACHMENT_REACH))
         scope = f"{within.group('kw').lower()}:{within.group('label').casefold()}" if within and kind not in _ATTACHED else ""
         first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, outline, scope)

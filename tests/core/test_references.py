@@ -139,6 +139,24 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
     assert (titles(doc, refs), refs[0].exact) == (["2.2"], False)
 
 
+def test_a_section_cited_by_the_number_of_an_article_in_roman_numerals_resolves_to_that_article():
+    # drkoop.com's sponsorship agreement, in ARTICLEs I to IX, cites "this Section 3" inside ARTICLE III.
+    doc, refs = cited("Section 2")
+    assert (titles(doc, refs), refs[0].exact) == (["Article II"], True)
+
+
+def test_a_clause_number_without_a_heading_in_a_text_in_roman_articles_resolves_to_its_article():
+    doc, refs = cited("Section 2.7")
+    assert (titles(doc, refs), refs[0].exact) == (["Article II"], False)
+
+
+def test_a_section_cited_by_its_number_resolves_to_the_heading_numbered_with_a_zero():
+    text = "SECTION 19.0 WARRANTY\n\n19.1 Scope. MSL warrants the Products.\n\n19.2 Remedies. As in this SECTION 19.\n"
+    doc = LongDocument(text)
+    [ref] = find_references(text, doc.nodes)
+    assert (doc.nodes[ref.target].label, ref.exact) == ("Section 19.0", True)
+
+
 @pytest.mark.parametrize(
     "citation",
     [
@@ -152,10 +170,18 @@ def test_a_deeper_number_without_a_heading_resolves_to_its_numbered_ancestor():
         "located in Section 47, Township 4 South, Range 10 East",
         "taxes under section 59A of the Code", "proceedings under Section 8A of the Act",  # a lettered section
         "as set forth in QFCP-RC Tariff Section H.)",  # a tariff's own numbering
+        "terminated pursuant to Section 9.02(c)(iii) or 9.02(d)(i) thereof",  # the instrument named before
+        "the provisions of Sections 2.1(a)-(i) of Article 2 of the APA",
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
     assert cited(citation)[1] == []
+
+
+def test_a_paragraph_cited_after_an_article_and_a_comma_is_a_part_of_that_article_not_a_clause():
+    # Sucampo's alliance agreement: "Article 166, Paragraph 1 ... of the FIEL" once led to ARTICLE I.
+    doc, refs = cited("Article 2, Paragraph 1")
+    assert [(r.kind, r.label) for r in refs] == [("article", "2")]
 
 
 def test_a_heading_number_is_not_a_citation_of_itself(shared_text):
