@@ -671,7 +671,9 @@ def _is_page_artefact(s: str) -> bool:
     return not s or _PAGE_RE.match(s) is not None or not s.strip("-–—_=*. \t")
 
 
-_MIDLINE_KINDS = frozenset({"article", "section", "numbered"})
+# Shapes that may open a heading in the middle of a line, after a sentence end or a wide gap ("...
+# as follows:   II. LICENSE   ..." in a part numbered with Roman numerals).
+_MIDLINE_KINDS = frozenset({"article", "section", "numbered", "roman"})
 
 
 # A clause whose first sentence a plain text wraps onto the next line is titled by the sentence:

@@ -83,6 +83,21 @@ def test_roman_numeral_heading() -> None:
     assert (h.title, h.label, h.level, h.kind) == ("IV. Remedies", "IV", 1, "roman")
 
 
+def test_roman_parts_run_on_after_a_wide_gap_are_headings() -> None:
+    # Hemispherx's supply agreement: PDF extraction ran each part into the line before it.
+    text = ('the Parties agree as follows:   I. DEFINITIONS   "Affiliate" means any corporation controlling a Party.   '
+            "II. LICENSE   The license is granted below.   III. COMMERCIAL DEVELOPMENT   A. HEMISPHERX will provide "
+            "SCIEN with Product.\n")
+    assert [(h.title, h.label) for h in find_headings(text)] == [
+        ("I. DEFINITIONS", "I"), ("II. LICENSE", "II"), ("III. COMMERCIAL DEVELOPMENT", "III")]
+
+
+def test_a_lettered_item_i_run_on_after_a_wide_gap_is_no_roman_part() -> None:
+    text = ("The warranty covers defects.   I. HEMISPHERX and/or SCIEN shall have the right to cancel, without "
+            "further liability, any order not yet shipped.\n")
+    assert titles(text) == []
+
+
 def test_all_caps_line_is_a_heading() -> None:
     h = only("Some text.\n\nGOVERNING LAW\n\nThis Agreement is governed by the laws of Delaware.\n")
     assert (h.title, h.label, h.kind) == ("GOVERNING LAW", None, "caps")
