@@ -83,9 +83,9 @@ _SECTION_RE = re.compile(
 )
 # A cited item of the clause, then a word in lower case: "Section 7.3(a) and Section 7.3(b) hereof
 # are ...", "Section 8.4.4 (2) below" open sentences, where "Section 7.3(a) Indemnities" is a title.
+_CITED_ITEM_RE = re.compile(r"(?:\((?:[a-z]{1,4}|[0-9]{1,3}|[A-Z])\))+[ \t]*(?:[,;][ \t]*)?[a-z]")
 # A title may open with an amount and its unit: "Section 6.8 1000mg Formulation."
 _UNIT_WORD_RE = re.compile(r"[0-9]+[a-z]{1,3}[ \t]+[A-Z]")
-_CITED_ITEM_RE = re.compile(r"(?:\((?:[a-z]{1,4}|[0-9]{1,3}|[A-Z])\))+[ \t]*(?:[,;][ \t]*)?[a-z]")
 _EXHIBIT_RE = re.compile(
     r"(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)"
     r"[ \t]+[\"“]?(?!(?:OF|TO|IN|ON|AT|BY|OR|AN|FOR|THE|AND)\b)([A-Z0-9]{1,3}(?:[.\-][A-Z0-9]{1,3})?)\b[\"”]?\.?"

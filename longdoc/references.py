@@ -205,8 +205,10 @@ def _node_keys(label: str, title: str) -> tuple[str, ...]:
         else:
             keys.append(label_key("section", number))
             whole = _whole(number) if "." in number else number
+            if whole and whole != number:
+                keys.append(label_key("section", whole))  # "Section 19.0" heads clause 19
             if whole:
-                keys.extend((f"number:{whole}", f"article:{whole}") if whole != number else (f"article:{whole}",))
+                keys.append(label_key("article", whole))
     return tuple(keys)
 
 
