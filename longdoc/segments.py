@@ -66,7 +66,7 @@ _RUN_ON_BREAK_RES = tuple(
 )
 
 
-_MIDLINE_AFTER = frozenset(".:;)]\"”")
+_MIDLINE_AFTER = frozenset(".:;)]}\"”")
 
 
 # A line of a box drawn in asterisks ("*  6. Disclaimer of Warranty        *"), group 1 its text: the

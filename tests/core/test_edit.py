@@ -418,7 +418,7 @@ FRAGMENTS = st.sampled_from([
     "   3 Payments   3.1 Project Fee   ", "   4 Delivery Terms ", "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
     "\nATTACHMENT 1\n\n", "\nPage 2 of 9\n\n", "\n\n7\n\n", "\fATTACHMENT 1\n", "\nStatement of Work\n",
     "   1) Duties of Bravatek   Bravatek agrees. ", "\n2) Term", "   Fazync ",
-    "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY", "   II. LICENSE   The ", "   I. HEMISPHERX and/or ", "\nSection 6.8 1000mg Formulation.\n", "  General Provisions Page 4   10. Temporary Interruption.    a. Except ",
+    "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY", "   II. LICENSE   The ", ": {***}   VI. TERM   A. ", "   I. HEMISPHERX and/or ", "\nSection 6.8 1000mg Formulation.\n", "  General Provisions Page 4   10. Temporary Interruption.    a. Except ",
 ])
 
 

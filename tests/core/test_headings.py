@@ -92,6 +92,12 @@ def test_roman_parts_run_on_after_a_wide_gap_are_headings() -> None:
         ("I. DEFINITIONS", "I"), ("II. LICENSE", "II"), ("III. COMMERCIAL DEVELOPMENT", "III")]
 
 
+def test_a_part_run_on_after_a_redaction_in_braces_is_a_heading() -> None:
+    # Hemispherx again: "International: {***}   VI. TERM/TERMINATION   A. The Term will be ..."
+    text = "Royalties are paid as follows.\n\nInternational: {***}   VI. TERM/TERMINATION   A. The Term will be 3 years.\n"
+    assert titles(text) == ["VI. TERM/TERMINATION"]
+
+
 def test_a_lettered_item_i_run_on_after_a_wide_gap_is_no_roman_part() -> None:
     text = ("The warranty covers defects.   I. HEMISPHERX and/or SCIEN shall have the right to cancel, without "
             "further liability, any order not yet shipped.\n")
