@@ -595,13 +595,12 @@ _PAGE_MARK_LINES = 6  # blank lines that may stand between a running line and it
 # How far below an edit a line's standing as a running header may change: its copy within reach
 # above, and the page mark a few lines above that copy, are read.
 RUNNING_EDIT_REACH = RUNNING_REACH + (_PAGE_MARK_LINES + 1) * (WRAPPED_LINE + 3)
-_PAGE_LINE_RE = re.compile(r"[ \t]*" + _PAGE_NUMBER + r"[ \t]*\Z", re.IGNORECASE)
 _PAGE_OF_RE = re.compile(r"\bPage[ \t]+[0-9]+[ \t]+of[ \t]+[0-9]+\b", re.IGNORECASE)
 
 
 def _is_page_mark(line: str) -> bool:
     """Whether a line holds its page's number: "12", "- 3 -", "Page 2 of 39 sow501.lwp"."""
-    return _PAGE_LINE_RE.match(line) is not None or _PAGE_OF_RE.search(line) is not None
+    return _PAGE_RE.match(line.strip(" \t")) is not None or _PAGE_OF_RE.search(line) is not None
 
 
 def _page_marked(text: str, ls: int, le: int) -> bool:

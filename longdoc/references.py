@@ -98,8 +98,9 @@ _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # The statute's own numbering may go on past the clause number first ("Section 7-101 of the New York
 # General Obligations Law", "Section 101(35A) of the Code", "section 59A of the Code"), and a caption
 # may shout ("ITEM 601(b) OF REGULATION S-K").
+_SUB_PARTS = rb"[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"  # ", (a)(ii) "
 _EXTERNAL = re.compile(
-    rb"(?:-[0-9][\w.]*|[A-Za-z]{1,2}\b)?[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"
+    rb"(?:-[0-9][\w.]*|[A-Za-z]{1,2}\b)?" + _SUB_PARTS +
     # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument.
     rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
@@ -110,7 +111,7 @@ _EXTERNAL = re.compile(
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
     rb"|,?[ \t]*Township\b"
     # "pursuant to Section 9.02(c)(iii) thereof": of the instrument just named ("hereof" cites this one).
-    rb"|[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*(?:thereof|THEREOF)\b"
+    rb"|" + _SUB_PARTS + rb"(?:thereof|THEREOF)\b"
 )
 # "Treasury Regulation Section 1.409A", "Rule 10b-5 and Regulation Section 2520", "Minn. Stat. §
 # 80C.21", "41 CFR §60-250.5", "Regulation S-K, Item 601", "General Business Law, Article 33", "FAR
