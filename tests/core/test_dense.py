@@ -73,6 +73,21 @@ def test_the_top_k_holds_only_sections_with_a_query_term_around_when_fewer_match
     assert [i for i, _ in dense_query(doc, "delaware").top(5)] == [10, 9, 11]
 
 
+@pytest.mark.parametrize("lowerings", [0, 1, dense._LOWERINGS])
+def test_the_top_k_is_the_head_of_the_full_ranking_at_any_depth_however_far_the_bound_is_lowered(
+    monkeypatch: pytest.MonkeyPatch, lowerings: int, shared_text: Callable[[str], str],
+    shared_path: Callable[[str], Path],
+) -> None:
+    monkeypatch.setattr(dense, "_LOWERINGS", lowerings)  # 0: partitions every relevance above 0.0
+    doc = LongDocument(shared_text(CONTRACT), max_tokens=64)
+    for question in cuad_questions(shared_path("cuad/qa.jsonl"))[:12]:
+        full = doc._every_relevance(question)
+        ranked = sorted((i for i, v in enumerate(full) if v > 0.0), key=lambda i: (-full[i], i))
+        query = dense_query(doc, question)
+        for k in (1, 10, 60, len(ranked), len(full)):
+            assert query.top(k) == [(i, full[i]) for i in ranked[:k]], (question, k)
+
+
 def test_arrays_of_the_least_recently_asked_terms_are_dropped_past_the_postings_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
