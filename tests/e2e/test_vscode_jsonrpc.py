@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,19 +14,9 @@ QUOTE = "Contractor shall meet with the Company on at least a monthly basis"
 
 
 @pytest.fixture(scope="module")
-def session() -> dict:
+def session(node_client: Callable[..., dict]) -> dict:
     assert CONTRACT.is_file(), f"shared test document missing: {CONTRACT}"
-    node = shutil.which("node")
-    assert node, "node is not installed (scripts/setup installs what the end-to-end tests need)"
-    assert (HERE / "node_modules" / "vscode-jsonrpc").is_dir(), "run scripts/setup (npm ci in tests/e2e) first"
-    done = subprocess.run(
-        [node, str(HERE / "vscode_jsonrpc_client.js"), sys.executable, str(CONTRACT), "indemnify hold harmless", QUOTE],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return node_client("vscode_jsonrpc_client.js", str(CONTRACT), "indemnify hold harmless", QUOTE)
 
 
 def test_server_advertises_the_features_and_commands(session: dict) -> None:

@@ -4,30 +4,18 @@ diagnostics pushed to a client that does not pull them, before and after an edit
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-E2E = Path(__file__).resolve().parents[1] / "e2e"
-CONTRACT = E2E.parents[1].parent / "shared" / "data" / "cuad" / "contracts" / "BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
+CONTRACT = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cuad" / "contracts" / "BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
 
 
 @pytest.fixture(scope="module")
-def session() -> dict:
+def session(node_client: Callable[..., dict]) -> dict:
     assert CONTRACT.is_file(), f"shared test document missing: {CONTRACT}"
-    node = shutil.which("node")
-    assert node, "node is not installed (scripts/setup installs what the end-to-end tests need)"
-    assert (E2E / "node_modules" / "vscode-jsonrpc").is_dir(), "run scripts/setup (npm ci in tests/e2e) first"
-    done = subprocess.run(
-        [node, str(E2E / "intel_client.js"), sys.executable, str(CONTRACT)],
-        capture_output=True, text=True, timeout=300, env={"PATH": ""}, check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return node_client("intel_client.js", str(CONTRACT), env={"PATH": ""})
 
 
 def text() -> str:
