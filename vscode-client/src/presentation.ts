@@ -26,10 +26,13 @@ export interface SectionPick {
 }
 
 export function sectionPicks(sections: readonly SectionResult[]): SectionPick[] {
+  const onLine = new Map<number, number>();
+  for (const section of sections) onLine.set(section.range.start.line, (onLine.get(section.range.start.line) ?? 0) + 1);
   return sections.map((section, rank) => ({
     label: `${rank + 1}. ${section.path.at(-1) ?? sectionTitle(section)}`,
-    // The line tells apart the parts of one long clause, which share a heading.
-    description: `score ${formatScore(section.score)}  ·  line ${section.range.start.line + 1}`,
+    // The line tells apart the parts of one long clause, which share a heading; the column, the
+    // parts of a clause written on one line.
+    description: `score ${formatScore(section.score)}  ·  ${startPlace(section.range.start, (onLine.get(section.range.start.line) ?? 0) > 1)}`,
     detail: [
       section.path.length > 1 ? section.path.slice(0, -1).join(PATH_SEPARATOR) : "",
       section.matchedTerms.length > 0 ? `matched: ${section.matchedTerms.join(", ")}` : "no query word matched",
@@ -38,6 +41,10 @@ export function sectionPicks(sections: readonly SectionResult[]): SectionPick[] 
       .join("  ·  "),
     section,
   }));
+}
+
+function startPlace(start: SectionResult["range"]["start"], withColumn: boolean): string {
+  return withColumn ? `line ${start.line + 1}, col ${start.character + 1}` : `line ${start.line + 1}`;
 }
 
 /** The line that tells which query words the document never mentions (empty when all occur). */

@@ -41,6 +41,18 @@ describe("relevant sections list", () => {
     expect(sectionPicks([assignment])[0]?.description).toBe("score 6.07  ·  line 267");
   });
 
+  it("adds the column where parts of one clause start on the same line", () => {
+    const rest: SectionResult = {
+      ...section(["ARTICLE IX", "MISCELLANEOUS", "9.04 Assignment"], 4.9, ["assignment"]),
+      range: { start: { line: 266, character: 282 }, end: { line: 266, character: 565 } },
+    };
+    expect(sectionPicks([assignment, law, rest]).map((pick) => pick.description)).toEqual([
+      "score 6.07  ·  line 267, col 1",
+      "score 2.65  ·  line 1",
+      "score 4.90  ·  line 267, col 283",
+    ]);
+  });
+
   it("shows the enclosing headings and the matched words", () => {
     expect(sectionPicks([assignment])[0]?.detail).toBe("ARTICLE IX › MISCELLANEOUS  ·  matched: assignment, consent");
   });
