@@ -244,7 +244,7 @@ try {
     await page.locator(".notification-toast", { hasText: "match after normalizing" }).first().waitFor({ timeout: 15_000 });
   });
 
-  await check("Open Relevant Window shows the selected sections beside the contract, labelled by heading path", async () => {
+  await check("Open Relevant Window shows the selected sections beside the contract, labelled by heading path and listed in the Outline", async () => {
     const from = events(reportFile).length;
     await askQuestion(page, "Longdoc: Open Relevant Window", "Open a relevant window of", relevance.question);
     window = await waitForEvent(reportFile, (event) => event.event === "window", { from, what: "the relevant window" });
@@ -255,6 +255,9 @@ try {
     expect(labels.some((label) => label.includes("9.04 Assignment")), `no piece labelled with 9.04 Assignment: ${JSON.stringify(labels)}`);
     // The first piece's label is drawn above the window's first line.
     await page.locator(".codelens-decoration >> visible=true", { hasText: labels[0] }).first().waitFor({ timeout: 15_000 });
+    // The Outline lists the pieces of the window, the active editor, by rank and heading.
+    const pieceRows = page.locator(".outline-pane .monaco-list-row", { hasText: window.pieces[0].symbol.name });
+    await pieceRows.first().waitFor({ timeout: 15_000 });
     console.log(`       screenshot ${await screenshot(page, screenshots, "relevant-window")}`);
   });
 

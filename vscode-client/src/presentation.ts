@@ -13,6 +13,11 @@ export function sectionTitle(section: Pick<SectionResult, "path" | "heading">): 
   return section.heading ?? "(before the first heading)";
 }
 
+/** A section's own heading, the last of its path ("9.04 Assignment"). */
+export function ownHeading(section: Pick<SectionResult, "path" | "heading">): string {
+  return section.path.at(-1) ?? sectionTitle(section);
+}
+
 export function formatScore(score: number): string {
   return score.toFixed(2);
 }
@@ -29,7 +34,7 @@ export function sectionPicks(sections: readonly SectionResult[]): SectionPick[] 
   const onLine = new Map<number, number>();
   for (const section of sections) onLine.set(section.range.start.line, (onLine.get(section.range.start.line) ?? 0) + 1);
   return sections.map((section, rank) => ({
-    label: `${rank + 1}. ${section.path.at(-1) ?? sectionTitle(section)}`,
+    label: `${rank + 1}. ${ownHeading(section)}`,
     // The line tells apart the parts of one long clause, which share a heading; the column, the
     // parts of a clause written on one line.
     description: `score ${formatScore(section.score)}  ·  ${startPlace(section.range.start, (onLine.get(section.range.start.line) ?? 0) > 1)}`,

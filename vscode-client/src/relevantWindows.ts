@@ -1,6 +1,7 @@
 /**
  * Relevant windows: the selected sections joined as a read-only `longdoc-window:` document beside
- * the contract, each piece labelled by a CodeLens; Go to Source maps a selection back to the contract.
+ * the contract, each piece labelled by a CodeLens and listed in the Outline; Go to Source maps a
+ * selection back to the contract.
  */
 
 import * as vscode from "vscode";
@@ -23,7 +24,9 @@ interface OpenWindow {
   pieces: WindowPiece[];
 }
 
-export class RelevantWindows implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider, vscode.Disposable {
+export class RelevantWindows
+  implements vscode.TextDocumentContentProvider, vscode.CodeLensProvider, vscode.DocumentSymbolProvider, vscode.Disposable
+{
   private readonly windows = new Map<string, OpenWindow>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private readonly lensesChanged = new vscode.EventEmitter<void>();
@@ -41,7 +44,18 @@ export class RelevantWindows implements vscode.TextDocumentContentProvider, vsco
       this.lensesChanged,
       vscode.workspace.registerTextDocumentContentProvider(WINDOW_SCHEME, this),
       vscode.languages.registerCodeLensProvider({ scheme: WINDOW_SCHEME }, this),
+      vscode.languages.registerDocumentSymbolProvider({ scheme: WINDOW_SCHEME }, this, { label: "Longdoc window" }),
     ];
+  }
+
+  provideDocumentSymbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {
+    const open = this.windows.get(document.uri.toString());
+    if (open === undefined) return [];
+    return open.pieces.map((piece) => {
+      const start = document.positionAt(piece.offset);
+      const range = new vscode.Range(start, document.positionAt(piece.offset + piece.length));
+      return new vscode.DocumentSymbol(piece.symbol.name, piece.symbol.detail, vscode.SymbolKind.Class, range, new vscode.Range(start, start));
+    });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -3,7 +3,7 @@
  * The window text is the sections' own text joined in document order; separators are not assumed.
  */
 
-import { formatScore, sectionTitle } from "./presentation";
+import { formatScore, ownHeading, sectionTitle } from "./presentation";
 import type { SectionResult } from "./protocol";
 
 export interface WindowPiece {
@@ -11,6 +11,8 @@ export interface WindowPiece {
   offset: number;
   length: number;
   label: string;
+  /** How the piece reads in the window's outline: its rank and heading, and its score. */
+  symbol: { name: string; detail: string };
   section: SectionResult;
 }
 
@@ -33,6 +35,10 @@ export function windowPieces(
       offset,
       length: text.length,
       label: `[${position + 1}/${sections.length}] ${sectionTitle(section)}  ·  score ${formatScore(section.score)}`,
+      symbol: {
+        name: `[${position + 1}/${sections.length}] ${ownHeading(section)}`,
+        detail: `score ${formatScore(section.score)}`,
+      },
       section,
     });
     from = offset + text.length;

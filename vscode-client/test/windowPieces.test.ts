@@ -36,6 +36,16 @@ describe("window pieces", () => {
     expect(windowPieces(windowText, sections, () => texts[0] ?? "")[0]?.label).toBe("[1/1] ARTICLE III › 3.03 Access  ·  score 3.50");
   });
 
+  it("name each piece in the window's outline by its rank and own heading, with its score beside", () => {
+    const { texts, windowText } = contractWindow();
+    const sections = [section(61, ["ARTICLE IX", "9.04 Assignment"], 11.068), section(64, ["ARTICLE IX", "9.07 Governing Law"], 2.5)];
+    const pieces = windowPieces(windowText, sections, (s) => texts[sections.indexOf(s) + 1] ?? "");
+    expect(pieces.map((piece) => piece.symbol)).toEqual([
+      { name: "[1/2] 9.04 Assignment", detail: "score 11.07" },
+      { name: "[2/2] 9.07 Governing Law", detail: "score 2.50" },
+    ]);
+  });
+
   it("leave out a section whose text the window no longer holds, and still find the later ones", () => {
     const { texts, windowText } = contractWindow();
     const sections = [section(1, ["A"]), section(2, ["B"]), section(3, ["C"])];
