@@ -74,9 +74,13 @@ _INDENT_RE = re.compile(r"[ \t]*")
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
 # An article numbered in words ("ARTICLE FIVE", "Article Twelve"), in capitals or capitalised.
 _NUMBER_WORD = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_WORDS)
+# A Roman numeral that text recognition wrote with the digit 1 for a letter I ("ARTICLE I1"): both
+# kinds of character in one number, read as the numeral with the digit made a letter.
+_MISREAD_ROMAN = r"(?=[IVX]*1)(?=1*[IVX])[IVX1]{2,8}"
+_MISREAD_ROMAN_RE = re.compile(_MISREAD_ROMAN)
 _ARTICLE_RE = re.compile(
     r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+"
-    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8}|" + _NUMBER_WORD + r")\b\.?"
+    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8}|" + _MISREAD_ROMAN + "|" + _NUMBER_WORD + r")\b\.?"
 )
 _SECTION_RE = re.compile(
     r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([A-Z]?[0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
@@ -224,6 +228,8 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
     m = _ARTICLE_RE.match(line) if first in _ARTICLE_FIRST else None
     if m:
         word, number = m.group(1), m.group(2)
+        if _MISREAD_ROMAN_RE.fullmatch(number):
+            number = number.replace("1", "I")
         spelled = word_value(number) if len(number) > 2 else None
         if number.isalpha() and spelled is None and not _roman_value_ok(number.upper()):
             return None

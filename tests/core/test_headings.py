@@ -68,6 +68,17 @@ def test_article_with_roman_number_over_a_caps_title_is_one_heading_on_two_lines
     assert text[h.start : h.end] == "ARTICLE V\nDEFINITIONS"
 
 
+def test_a_roman_article_number_misread_with_the_digit_one_is_the_numeral() -> None:
+    # Text recognition wrote "ARTICLE I1" for ARTICLE II in CCA Industries' outsourcing agreement.
+    h = only("ARTICLE I1\n\nTERM: EFFECTIVE DATE\n\nThis agreement shall commence today.\n")
+    assert (h.title, h.label, h.kind) == ("ARTICLE II TERM: EFFECTIVE DATE", "Article II", "article")
+
+
+def test_an_article_number_of_digits_and_a_letter_keeps_its_digits() -> None:
+    h = only("Preamble.\n\nARTICLE 10A\n\nADDITIONAL TERMS\n\nBody text.\n")
+    assert (h.title, h.label) == ("ARTICLE 10A ADDITIONAL TERMS", "Article 10A")
+
+
 def test_section_heading_label_and_level() -> None:
     h = only("Section 3 Payment\n\nThe fees are due monthly.\n")
     assert (h.title, h.label, h.level, h.kind) == ("Section 3 Payment", "Section 3", 2, "section")

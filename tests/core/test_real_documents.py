@@ -100,6 +100,7 @@ def test_numbered_clauses_nest_under_their_article(document) -> None:
 def test_article_and_its_title_on_the_next_nonblank_line_are_one_outline_entry(document) -> None:
     doc = document(CCA)
     assert "ARTICLE III OBLIGATIONS OF CONTRACTOR" in titles(doc.outline)
+    assert "ARTICLE II TERM: EFFECTIVE DATE" in titles(doc.outline), "its number misread as 'I1'"
     assert "ARTICLE I DEFINITIONS" in titles(document(KING).outline)
 
 
