@@ -29,13 +29,15 @@ ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
 class Diagnostic(NamedTuple):
     """One finding: the span it concerns, a severity ("error", "warning", "information", "hint"),
-    a stable `code` naming the rule, and a message a lawyer understands."""
+    a stable `code` naming the rule, a message a lawyer understands, and the other spans the same
+    finding concerns (each citation after the first of a missing attachment), in text order."""
 
     start: int
     end: int
     severity: str
     code: str
     message: str
+    related: tuple[tuple[int, int], ...] = ()
 
 
 _UNIT = {"section": "Section", "article": "Article", "clause": "clause", "paragraph": "paragraph",
@@ -151,6 +153,7 @@ def diagnosis(
 
 def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
     out = []
+    missing: dict[str, list[Reference]] = {}  # the citations of each attachment the text lacks
     confirmation = None  # read once, at the first citation it may spare
     for ref in references:
         if ref.target is not None or ref.clause is not None or not ref.label or ref.scope:
@@ -159,8 +162,7 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
         cited = f"{unit} {ref.label}{ref.part}"
         if ref.kind in _ATTACHED:
             if not _cites_amended(text, ref.end):
-                out.append(Diagnostic(ref.start, ref.end, INFORMATION, "missing-attachment",
-                                      f"{cited} is referred to but is not part of this document."))
+                missing.setdefault(f"{unit} {ref.label}", []).append(ref)
         # In an amendment, a clause cited "of the Agreement" or bare is the amended agreement's.
         elif not _cites_another_text(ref.label) and (not _in_amendment(text, ref.end) or _OF_ITSELF.match(
                 text, ref.end, min(len(text), ref.end + _NEAR_AGREEMENT)) is not None):
@@ -170,6 +172,12 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
                 continue
             out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
                                   f"{cited} is referred to, but the document has no {unit} {ref.label}."))
+    # One note per attachment, at its first citation: a schedule cited fifty times is one thing missing.
+    for attachment, (first, *more) in missing.items():
+        times = "" if not more else " twice" if len(more) == 1 else f" {len(more) + 1} times"
+        out.append(Diagnostic(first.start, first.end, INFORMATION, "missing-attachment",
+                              f"{attachment} is referred to{times} but is not part of this document.",
+                              tuple((ref.start, ref.end) for ref in more)))
     return out
 
 

@@ -128,19 +128,28 @@ def render_roots(snapshot: Snapshot, feature: str, render: Callable[[Any], list[
 def render_spans(snapshot: Snapshot, feature: str, items: Sequence[Any], render: Callable[[Any], Any]) -> RawJson:
     """A JSON array of ``render(item)`` for every item, reusing the JSON an earlier version made of
     an item the edits since only moved (see :class:`_Reuse`). Items are named tuples with ``start``
-    and ``end`` offsets first, equal when their JSON is (a drafting finding: span, rule, message)."""
+    and ``end`` offsets, and maybe ``related`` spans after them in text order, equal when their JSON
+    is (a drafting finding: span, rule, message, the other places it concerns)."""
     reuse = _Reuse(snapshot.carried.get(feature), snapshot.lines)
     pieces: dict[Any, bytes] = {}
     out = []
     for item in items:
-        piece = reuse.get(item.start, item.end, item,
-                          lambda shift: item._replace(start=item.start + shift, end=item.end + shift))
+        related = getattr(item, "related", ())
+        # The JSON holds the related spans' positions too: it is reused only where they moved with the item.
+        piece = reuse.get(item.start, related[-1][1] if related else item.end, item,
+                          lambda shift: _moved(item, related, shift))
         if piece is None:
             piece = _compact(render(item)).encode()
         pieces[item] = piece
         out.append(piece)
     snapshot.rendered[feature] = pieces
     return RawJson.array(out)
+
+
+def _moved(item: Any, related: tuple[tuple[int, int], ...], shift: int) -> Any:
+    """``item`` with its offsets and those of its ``related`` spans moved by ``shift``."""
+    moved = item._replace(start=item.start + shift, end=item.end + shift)
+    return moved._replace(related=tuple((s + shift, e + shift) for s, e in related)) if related else moved
 
 
 class _Reuse:

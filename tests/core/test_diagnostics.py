@@ -62,6 +62,21 @@ def test_a_citation_of_an_exhibit_not_attached_is_information():
     assert (found.severity, AGREEMENT[found.start : found.end]) == (INFORMATION, "Exhibit B")
 
 
+def test_an_attachment_cited_again_and_again_is_one_note_at_its_first_citation_with_the_others_related():
+    text = AGREEMENT.replace("listed by the Buyer.", "listed in Exhibit B and priced in Exhibit B, Part 2.")
+    [found] = of("missing-attachment", text)
+    assert text[found.start : found.end] == "Exhibit B" and found.start == text.index("Exhibit B")
+    assert found.message == "Exhibit B is referred to 3 times but is not part of this document."
+    assert [text[s:e] for s, e in found.related] == ["Exhibit B", "Exhibit B"]
+    assert [s for s, _ in found.related] == [text.index("Exhibit B", found.end), text.rindex("Exhibit B")]
+
+
+def test_an_attachment_cited_twice_says_so():
+    text = AGREEMENT.replace("listed by the Buyer.", "listed in Exhibit B.")
+    [found] = of("missing-attachment", text)
+    assert found.message == "Exhibit B is referred to twice but is not part of this document."
+
+
 def test_a_gap_in_sibling_numbering_names_the_missing_clause():
     [found] = of("numbering-gap")
     assert AGREEMENT[found.start : found.end].startswith("2.3 Delivery")

@@ -75,6 +75,17 @@ async def test_pulled_diagnostics_name_broken_citations_and_unused_terms(client:
     assert by_code["undefined-term"].severity == types.DiagnosticSeverity.Hint
 
 
+async def test_a_missing_attachment_is_one_diagnostic_that_lists_its_other_citations(client: LanguageClient) -> None:
+    text = SUPPLY.replace("means Canada.", "means Canada, as mapped in Exhibit C.\n\n1.3 Exhibit C is updated yearly.")
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [missing] = [item for item in report.items if item.code == "missing-attachment"]
+    assert offset_of(text, missing.range.start) == text.index("Exhibit C")
+    assert missing.message == "Exhibit C is referred to twice but is not part of this document."
+    [other] = missing.related_information
+    assert other.location.uri == URI and offset_of(text, other.location.range.start) == text.rindex("Exhibit C")
+
+
 async def test_diagnostics_follow_an_edit(client: LanguageClient) -> None:
     open_document(client, URI, SUPPLY)
     at = SUPPLY.index("9.1")

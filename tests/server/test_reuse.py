@@ -77,7 +77,8 @@ def test_reused_outline_json_equals_a_fresh_render(sequence: list[tuple[float, i
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(edits("\n\n4.05 Added Clause. See Section 9.9.\n\n", ' "Widget" means a widget. ', "Section 2.1"), st.booleans())
+@given(edits("\n\n4.05 Added Clause. See Section 9.9.\n\n", ' "Widget" means a widget. ', "Section 2.1", " Exhibit Q "),
+       st.booleans())
 def test_reused_diagnostics_json_equals_a_fresh_render(sequence: list[tuple[float, int, str]], render_between: bool) -> None:
     snapshot, text = edited(sequence, render_between, diagnostics_json)
     assert diagnostics_json(snapshot) == diagnostics_json(Documents().open(URI, 1, text))
@@ -93,6 +94,19 @@ def test_a_finding_after_an_edit_on_its_own_line_is_rendered_at_its_new_place(in
     snapshot = documents.change(URI, 2, [Edit({"start": position, "end": position}, inserted)], CODEC)
     text = CONTRACT[:at] + inserted + CONTRACT[at:]
     assert diagnostics_json(snapshot) == diagnostics_json(Documents().open(URI, 1, text))
+
+
+def test_a_finding_whose_other_places_moved_to_another_line_is_rendered_again() -> None:
+    # A line break typed for a character between two citations of a missing exhibit moves the second
+    # to the next line without moving any offset: the first citation's JSON lists the second's place.
+    text = CONTRACT + "\n\nSee Exhibit Q, then Exhibit Q again.\n"
+    documents = Documents()
+    snapshot = documents.open(URI, 1, text)
+    diagnostics_json(snapshot)
+    at = text.index(", then Exhibit Q") + 1
+    start, end = CODEC.position(snapshot.lines, at), CODEC.position(snapshot.lines, at + 1)
+    snapshot = documents.change(URI, 2, [Edit({"start": start, "end": end}, "\n")], CODEC)
+    assert diagnostics_json(snapshot) == diagnostics_json(Documents().open(URI, 1, text[:at] + "\n" + text[at + 1 :]))
 
 
 def test_a_still_document_lets_go_of_its_diagnostics_json_but_keeps_its_outline_json() -> None:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
 
+from longdoc.diagnostics import Diagnostic
+
 from ..documents import Snapshot
 from ..reuse import RawJson, render_spans
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 
 DEBOUNCE_SECONDS = 0.4
 _SEVERITY = {"error": 1, "warning": 2, "information": 3, "hint": 4}
+_RELATED = {"missing-attachment": "also referred to here"}
 
 
 def diagnostics(server: LongdocServer, snapshot: Snapshot) -> RawJson:
@@ -41,15 +44,24 @@ async def findings(server: LongdocServer, snapshot: Snapshot) -> RawJson:
 
 
 def _render(server: LongdocServer, snapshot: Snapshot) -> RawJson:
-    lines, codec = snapshot.lines, server.codec
+    lines, codec, uri = snapshot.lines, server.codec, snapshot.uri
+
+    def rendered(d: Diagnostic) -> dict[str, object]:
+        out: dict[str, object] = {
+            "range": codec.range(lines, d.start, d.end),
+            "severity": _SEVERITY[d.severity],
+            "code": d.code,
+            "source": "longdoc",
+            "message": d.message,
+        }
+        if d.related:  # the other places of one finding: listed under it, not reported again
+            out["relatedInformation"] = [
+                {"location": {"uri": uri, "range": codec.range(lines, s, e)}, "message": _RELATED[d.code]}
+                for s, e in d.related]
+        return out
+
     # Most findings of a version are the previous version's, moved: their JSON is reused.
-    return render_spans(snapshot, "diagnostics", snapshot.doc.diagnostics(), lambda d: {
-        "range": codec.range(lines, d.start, d.end),
-        "severity": _SEVERITY[d.severity],
-        "code": d.code,
-        "source": "longdoc",
-        "message": d.message,
-    })
+    return render_spans(snapshot, "diagnostics", snapshot.doc.diagnostics(), rendered)
 
 
 def _pulls(server: LongdocServer) -> bool:
