@@ -398,21 +398,29 @@ def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:
             if n.kind == "exhibit" or (n.kind == "caps" and _INSTRUMENT_TITLE.search(n.title) is not None)]
 
 
+# What a contract calls itself: named again by its definitions list ('"Agreement" means this Supply
+# Agreement, including Exhibits A, B'), a form attached to it or an amendment bundled with it, each time
+# for the agreement (22 of CUAD's duplicate-definition warnings, none a conflict when read).
+_SELF_NAMES = frozenset({"Agreement", "Contract"})
+
+
 def _defined_twice(text: str, definitions: Sequence[Definition], instruments: list[int]) -> list[Diagnostic]:
     """A term defined again where an earlier definition of it holds: in the same attachment, or
     both in the contract's own text. An attached form that names the parties again ('("Franchisor")')
     defines them for itself, and conflicts with nothing; nor does a name given again to the same words
-    ('International Business Machines Corporation ("IBM")' in each amendment), nor a party's name
-    over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...')."""
+    ('International Business Machines Corporation ("IBM")' in each amendment, or after what the party
+    is: 'Emerson HealthCare, LLC, a Pennsylvania limited liability company ("Contractor")'), nor a
+    party's name over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...'), nor the contract's
+    own name."""
     named_before: dict[tuple[str, int], set[str]] = {}  # the words each term named where it holds
     out = []
     for d in definitions:
-        if not d.duplicate:
+        if not d.duplicate or d.term in _SELF_NAMES:
             continue
         key = (d.term, bisect_right(instruments, d.term_start))
         named = _named_words(text, d)
         before = named_before.setdefault(key, set())
-        if before and not (named and named in before) and not _SIGNS_AFTER.match(
+        if before and not (named and named in before) and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
                 text, d.end, min(len(text), d.end + _SIGNS_REACH)):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
@@ -429,11 +437,25 @@ _SIGNS_REACH = 160
 
 
 def _named_words(text: str, d: Definition) -> str:
-    """The words a parenthetical definition names, casefolded with single spaces ("" for another kind)."""
+    """The words a parenthetical definition names, casefolded with single spaces ("" for another kind).
+    They may end what reads as a sentence ('CCA Industries, Inc. ("Company")'): read before it too."""
     if d.kind != "parenthetical":
         return ""
-    m = _NAMED_WORDS.search(text, max(d.start, d.term_start - 120), d.term_start)
+    m = _NAMED_WORDS.search(text, max(0, d.term_start - _NAMED_REACH), d.term_start)
     return " ".join(text[m.start() : d.term_start].rstrip("(\"“ \t").split()).casefold() if m else ""
+
+
+def _names_again(text: str, d: Definition, named: set[str]) -> bool:
+    """Whether a parenthetical definition follows, within its reach, words the term named before:
+    a party named again with what it is ('Emerson HealthCare, LLC, a Pennsylvania limited liability
+    company ("Contractor")')."""
+    if d.kind != "parenthetical":
+        return False
+    before = " ".join(text[max(0, d.term_start - _NAMED_REACH) : d.term_start].split()).casefold()
+    return any(name and name in before for name in named)
+
+
+_NAMED_REACH = 120
 
 
 _UNKNOWN = -1  # not carried over: to be searched for

@@ -154,6 +154,20 @@ def test_a_name_given_to_other_words_is_a_second_definition() -> None:
     assert flagged("duplicate-definition", text) == ["IBM"]
 
 
+def test_a_party_named_again_after_a_name_ending_in_an_abbreviation_is_no_second_definition() -> None:
+    # CCA Industries' outsourcing agreement names the parties on its cover and again in its preamble.
+    text = ('SERVICES OUTSOURCING AGREEMENT\n\nCCA INDUSTRIES, INC. ("Company")\n\nAnd\n\nEMERSON HEALTHCARE, LLC '
+            '("Contractor")\n\nThis Agreement is made between CCA Industries, Inc. ("Company"), and Emerson HealthCare, '
+            'LLC, a Pennsylvania limited liability company ("Contractor").\n\n1. Term. One year.\n')
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_the_contracts_own_name_restated_by_its_definitions_is_no_second_definition() -> None:
+    text = ('This Supply Agreement (this "Agreement") is made today.\n\n1. DEFINITIONS\n\n"Agreement" means this '
+            'Supply Agreement, including its Exhibits.\n\n"Products" means widgets.\n\n2. Term. One year.\n')
+    assert flagged("duplicate-definition", text) == []
+
+
 def test_a_partys_name_over_its_signature_is_no_second_definition() -> None:
     # Scansource's distribution agreement: "ScanSource, Inc. ("Distributor") Cisco Systems, Inc. ("Cisco") By: /s/ ..."
     text = PARTIES + 'IN WITNESS WHEREOF the parties sign.\n\nIBM Corp. ("IBM")   MSL Inc. ("MSL")   By: /s/ J. Doe   By: /s/ R. Roe\n'
