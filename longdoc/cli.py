@@ -1,7 +1,9 @@
-"""The ``longdoc`` command: outline a document, find its sections for a question, verify a record.
+"""The ``longdoc`` command: outline a document, find its sections for a question, verify a record,
+check its drafting.
 
 Errors (missing file, bytes that are not UTF-8, bad numbers, a malformed record) print one line on
-stderr and exit 2; ``verify`` exits 1 when a record is not reproduced. ``-`` reads standard input.
+stderr and exit 2; ``verify`` exits 1 when a record is not reproduced, ``check`` when it finds a
+warning. ``-`` reads standard input.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import os
 import re
 import sys
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import __version__
 from .analysis import terms
+from .diagnostics import RELATED_NOTE, Diagnostic
 from .document import LongDocument
 from .outline import OutlineNode
 from .sections import Section
@@ -84,6 +88,11 @@ class _Lines:
 
     def line(self, offset: int) -> int:
         return bisect_right(self._starts, offset)
+
+    def place(self, offset: int) -> tuple[int, int]:
+        """1-based line and column (in characters) of an offset."""
+        line = self.line(offset)
+        return line, offset - self._starts[line - 1] + 1
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """First and last line of [start, end) (an empty range sits on its start line)."""
@@ -260,6 +269,46 @@ def run_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+# ----------------------------------------------------------------------------- check
+_SEVERITIES = ("error", "warning", "information", "hint")
+
+
+def _finding_json(d: Diagnostic, lines: _Lines) -> dict[str, Any]:
+    (line, column), (end_line, end_column) = lines.place(d.start), lines.place(d.end)
+    return {
+        "line": line, "column": column, "end_line": end_line, "end_column": end_column,
+        "start": d.start, "end": d.end, "severity": d.severity, "code": d.code, "message": d.message,
+        "related": [dict(zip(("line", "column"), lines.place(s)), start=s, end=e) for s, e in d.related],
+    }
+
+
+def _summary(found: Sequence[Diagnostic], hints_listed: bool) -> str:
+    counts = Counter(d.severity for d in found)
+    # "information" counts as a mass noun: "2 information", beside "2 warnings".
+    parts = [f"{counts[s]} {s}{'' if counts[s] == 1 or s == 'information' else 's'}" for s in _SEVERITIES if counts[s]]
+    hidden = "" if hints_listed or not counts["hint"] else " (hints listed with --hints)"
+    return (", ".join(parts) or "no findings") + hidden
+
+
+def run_check(args: argparse.Namespace) -> int:
+    text = read_text(args.file)
+    lines = _Lines(text)
+    found = LongDocument(text).diagnostics()
+    # Hints are soft (a capitalised phrase that may be a term): listed only when asked for.
+    shown = [d for d in found if args.hints or d.severity != "hint"]
+    if args.json:
+        print(json.dumps([_finding_json(d, lines) for d in shown], ensure_ascii=False, indent=2))
+    else:
+        label = "<stdin>" if args.file == "-" else args.file
+        for d in shown:
+            # The compilers' form, which terminals and CI logs link to the place.
+            print("{}:{}:{}: {}: {} [{}]".format(label, *lines.place(d.start), d.severity, d.message, d.code))
+            for start, _ in d.related:
+                print("{}:{}:{}: note: {}".format(label, *lines.place(start), RELATED_NOTE[d.code]))
+        print(_summary(found, args.hints), file=sys.stderr)
+    return 1 if any(d.severity in ("error", "warning") for d in found) else 0
+
+
 # ----------------------------------------------------------------------------- serve
 def run_serve(server_args: list[str]) -> int:
     try:
@@ -294,13 +343,19 @@ def _parser() -> _Parser:
     verify.add_argument("file", metavar="FILE", help="the document, or - for standard input")
     verify.set_defaults(run=run_verify)
 
+    check = commands.add_parser("check", help="drafting findings (broken citations, numbering, terms); exit 1 on a warning")
+    check.add_argument("file", metavar="FILE", help="a UTF-8 text file, or - for standard input")
+    check.add_argument("--hints", action="store_true", help="also list capitalised phrases used as if defined")
+    check.add_argument("--json", action="store_true", help="print the findings as JSON")
+    check.set_defaults(run=run_check)
+
     # Listed for --help only: main() hands everything after "serve" to the server's own parser.
     commands.add_parser("serve", help="run the language server (--tcp, --host, --port, --log-file, --version)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 not reproduced, 2 error)."""
+    """Run the command line; returns the exit status (0 ok, 1 not reproduced or a warning found, 2 error)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv[:1] == ["serve"]:

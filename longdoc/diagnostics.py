@@ -22,7 +22,7 @@ from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
 from .references import OutlinePart, Reference
 
-__all__ = ["ERROR", "HINT", "INFORMATION", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
+__all__ = ["ERROR", "HINT", "INFORMATION", "RELATED_NOTE", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
 
 ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
@@ -39,6 +39,9 @@ class Diagnostic(NamedTuple):
     message: str
     related: tuple[tuple[int, int], ...] = ()
 
+
+# What each related span of a finding is, by the finding's code.
+RELATED_NOTE = {"missing-attachment": "also referred to here"}
 
 _UNIT = {"section": "Section", "article": "Article", "clause": "clause", "paragraph": "paragraph",
          "exhibit": "Exhibit", "schedule": "Schedule", "annex": "Annex", "appendix": "Appendix",

@@ -1,4 +1,4 @@
-"""The ``longdoc`` command line: outline, find, verify, serve, and its one-line errors."""
+"""The ``longdoc`` command line: outline, find, verify, check, serve, and its one-line errors."""
 
 from __future__ import annotations
 
@@ -162,6 +162,74 @@ def test_line_numbers_count_crlf_and_lone_cr_as_one_break(capsys, tmp_path: Path
     path.write_bytes(b"Intro.\r\n\r\n1. Payment. Fees.\r\rGOVERNING LAW\nDelaware.\n")
     lines = run(capsys, "outline", str(path))[1].splitlines()
     assert [line.split()[0] for line in lines] == ["3-3", "5-6"]
+
+
+SUPPLY = """SUPPLY AGREEMENT
+
+1. DEFINITIONS
+
+1.1 "Products" means the goods in Exhibit B.
+
+1.2 "Territory" means Canada.
+
+2. SUPPLY
+
+2.1 Orders. The Buyer orders Products under Section 9.1 and the Licensed Premises, as Exhibit B lists.
+"""
+
+
+@pytest.fixture
+def supply(tmp_path: Path) -> Path:
+    path = tmp_path / "supply.txt"
+    path.write_text(SUPPLY, encoding="utf-8")
+    return path
+
+
+def test_check_lists_each_finding_at_its_line_and_column_and_exits_1_on_a_warning(capsys, supply: Path) -> None:
+    code, out, err = run(capsys, "check", str(supply))
+    line = SUPPLY.count("\n", 0, SUPPLY.index("Section 9.1")) + 1
+    column = SUPPLY.index("Section 9.1") - SUPPLY.rindex("\n", 0, SUPPLY.index("Section 9.1"))
+    assert code == 1
+    assert (f"{supply}:{line}:{column}: warning: Section 9.1 is referred to, but the document has no Section 9.1. "
+            "[unresolved-reference]") in out.splitlines()
+    assert "1 warning, 2 information, 1 hint (hints listed with --hints)" in err
+
+
+def test_check_gives_the_other_citations_of_a_missing_attachment_as_notes_under_it(capsys, supply: Path) -> None:
+    lines = run(capsys, "check", str(supply))[1].splitlines()
+    at = next(i for i, line in enumerate(lines) if line.endswith("[missing-attachment]"))
+    assert "Exhibit B is referred to twice" in lines[at]
+    second = SUPPLY.rindex("Exhibit B")
+    place = f"{SUPPLY.count(chr(10), 0, second) + 1}:{second - SUPPLY.rindex(chr(10), 0, second)}"
+    assert lines[at + 1] == f"{supply}:{place}: note: also referred to here"
+
+
+def test_check_lists_hints_only_when_asked(capsys, supply: Path) -> None:
+    assert "[undefined-term]" not in run(capsys, "check", str(supply))[1]
+    assert "“Licensed Premises” is capitalised" in run(capsys, "check", str(supply), "--hints")[1]
+
+
+def test_check_exits_0_when_it_finds_no_warning(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text('1. DEFINITIONS\n\n1.1 "Territory" means Canada.\n\n2. TERM\n\nOne year.\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 0 and "[unused-definition]" in out and err.strip() == "1 information"
+
+
+def test_check_json_holds_each_finding_with_its_places_and_offsets(capsys, supply: Path) -> None:
+    code, out, _ = run(capsys, "check", str(supply), "--json")
+    findings = json.loads(out)
+    [missing] = [f for f in findings if f["code"] == "missing-attachment"]
+    assert code == 1 and SUPPLY[missing["start"] : missing["end"]] == "Exhibit B"
+    assert [r["start"] for r in missing["related"]] == [SUPPLY.rindex("Exhibit B")]
+    first = SUPPLY.index("Exhibit B")
+    assert (missing["line"], missing["column"]) == (SUPPLY.count("\n", 0, first) + 1, first - SUPPLY.rindex("\n", 0, first))
+    assert all(f["severity"] != "hint" for f in findings)
+
+
+def test_check_names_standard_input_as_such(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(SUPPLY.encode())))
+    assert run(capsys, "check", "-")[1].startswith("<stdin>:")
 
 
 def error_of(capsys, *argv: str) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
 
-from longdoc.diagnostics import Diagnostic
+from longdoc.diagnostics import RELATED_NOTE, Diagnostic
 
 from ..documents import Snapshot
 from ..reuse import RawJson, render_spans
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 DEBOUNCE_SECONDS = 0.4
 _SEVERITY = {"error": 1, "warning": 2, "information": 3, "hint": 4}
-_RELATED = {"missing-attachment": "also referred to here"}
 
 
 def diagnostics(server: LongdocServer, snapshot: Snapshot) -> RawJson:
@@ -56,7 +55,7 @@ def _render(server: LongdocServer, snapshot: Snapshot) -> RawJson:
         }
         if d.related:  # the other places of one finding: listed under it, not reported again
             out["relatedInformation"] = [
-                {"location": {"uri": uri, "range": codec.range(lines, s, e)}, "message": _RELATED[d.code]}
+                {"location": {"uri": uri, "range": codec.range(lines, s, e)}, "message": RELATED_NOTE[d.code]}
                 for s, e in d.related]
         return out
 
