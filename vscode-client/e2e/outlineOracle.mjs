@@ -7,7 +7,8 @@
 /** @typedef {{ name: string, range: [number, number], selectionRange: [number, number], children: ReportedSymbol[] }} ReportedSymbol */
 
 /**
- * Heading lines of a contract: ARTICLE lines (roman numerals alone on a line) and numbered clauses.
+ * Heading lines of a contract: ARTICLE lines (roman numerals alone on a line, maybe with a digit 1
+ * that text recognition wrote for a letter I: "ARTICLE I1") and numbered clauses.
  * @param {string} text
  * @returns {{ articles: { title: string, offset: number }[], clauses: { number: string, offset: number }[] }}
  */
@@ -16,9 +17,10 @@ export function headingLines(text) {
   const clauses = [];
   let offset = 0;
   for (const line of text.split("\n")) {
-    const article = /^ARTICLE [IVXLC]+\s*$/.exec(line);
+    const article = /^ARTICLE [IVXLC1]*[IVXLC][IVXLC1]*\s*$/.exec(line);
     const clause = /^(\d+\.\d\d) [A-Z][^.]{0,80}\./.exec(line);
-    if (article) articles.push({ title: line.trim(), offset });
+    // The outline names a misread numeral as it is meant: "ARTICLE I1" is ARTICLE II.
+    if (article) articles.push({ title: line.trim().replaceAll("1", "I"), offset });
     if (clause) clauses.push({ number: /** @type {string} */ (clause[1]), offset });
     offset += line.length + 1;
   }
