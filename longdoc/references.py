@@ -101,6 +101,10 @@ _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 _SUB_PARTS = rb"[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"  # ", (a)(ii) "
 _EXTERNAL = re.compile(
     rb"(?:-[0-9][\w.]*|[A-Za-z]{1,2}\b)?" + _SUB_PARTS +
+    # "Articles 27-2 through 27-22 of the FIEL", "articles L.251-1 to L251-23 of the French Commercial
+    # Code": a range in the statute's numbering; "Article 24, Paragraph 1 of the FIEL": a part of it.
+    rb"(?:(?:through|to)[ \t]+[A-Z]?[0-9][\w.-]*[ \t]*)?"
+    rb"(?:(?i:paragraph|item|subsection)[ \t]+[0-9a-z]{1,3}\b[ \t]*)?" +
     # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument.
     rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
@@ -110,6 +114,8 @@ _EXTERNAL = re.compile(
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
     rb"|,?[ \t]*Township\b"
+    # "Section 51-19-09, N.D.C.C.": a code named by its initials.
+    rb"|(?:-[0-9][\w.-]*)?,[ \t]*[A-Z]\.(?:[A-Z]\.)+"
     # "pursuant to Section 9.02(c)(iii) thereof": of the instrument just named ("hereof" cites this one).
     rb"|" + _SUB_PARTS + rb"(?:thereof|THEREOF)\b"
 )
@@ -118,7 +124,8 @@ _EXTERNAL = re.compile(
 # Section 12.212", "Pub. L. No. 111-5, Section 1553", "QFCP-RC Tariff Section H": a statute's (or a
 # tariff's) own numbering, named just before the keyword.
 _STATUTE_BEFORE = re.compile(
-    rb"(?:(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.F\.R\.|CFR|Law|Statutes?|Stat\.|Tariff),?|Regulation[ \t]+[A-Z][A-Z0-9-]*,"
+    rb"(?:(?:Regulations?|Code|Act|Rules?|U\.S\.C\.|USC|C\.[ \t]?F\.[ \t]?R\.|CFR|Law|Statutes?|Stat\.|Tariff),?"
+    rb"|Regulation[ \t]+[A-Z][A-Z0-9-]*,|Code[ \t]+Title[ \t]+[0-9]+,"
     rb"|\bD?FARS?|L\.[ \t]+No\.[ \t]+[0-9-]+,)[ \t]+\Z"
 )
 # "Article 6 of Schedule 1", "Section 5(a) of EXHIBIT D", "SECTION II - Sale of IBM Services in

@@ -172,10 +172,22 @@ def test_a_section_cited_by_its_number_resolves_to_the_heading_numbered_with_a_z
         "as set forth in QFCP-RC Tariff Section H.)",  # a tariff's own numbering
         "terminated pursuant to Section 9.02(c)(iii) or 9.02(d)(i) thereof",  # the instrument named before
         "the provisions of Sections 2.1(a)-(i) of Article 2 of the APA",
+        "including Articles 27-2 through 27-22 of the FIEL",  # a range in the statute's numbering
+        "established under articles L.251-1 to L251-23 of the French Commercial Code",
+        "in accordance with Article 24, Paragraph 1 of the FIEL",  # a part of the statute's article
+        "contrary to Section 9-08-06, N.D.C.C., without",  # a code named by its initials
+        "the Foreign Corrupt Practices Act, U.S. Code Title 15, \u00a7 78.",
+        "as contained in 41 C.F. R. \u00a7 60- 741.4; and",  # C.F.R. with the spaces of extraction
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
     assert cited(citation)[1] == []
+
+
+@pytest.mark.parametrize("citation", ["Sections 2 through 3 of this Agreement", "Section 2, Paragraph 1 of this Agreement",
+                                      "Section 2, as stated"])
+def test_a_citation_of_this_agreement_shaped_like_a_statutes_stays_a_cross_reference(citation):
+    assert [r.label for r in cited(citation)[1]][:1] == ["2"]
 
 
 def test_a_paragraph_cited_after_an_article_and_a_comma_is_a_part_of_that_article_not_a_clause():
