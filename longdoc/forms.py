@@ -1,7 +1,8 @@
 """The forms in which a defined term is written where it is used.
 
 A term is used as defined, in each form it names ("Third Party" of "Third Party(ies)", "Loss" and
-"Losses" of "Loss or Losses"), and, when defined in capitals for emphasis, in title case.
+"Losses" of "Loss or Losses"), when defined in capitals for emphasis in title case, and when it
+opens with "The" ('"The Program" refers to ...') with that article in lower case mid-sentence.
 """
 
 from __future__ import annotations
@@ -24,14 +25,22 @@ _PLURAL_MARK = re.compile(r"[ \t]*\((?:s|es|ies)\)\Z", re.IGNORECASE)
 def written_forms(term: str) -> tuple[str, ...]:
     """The forms whose use is a use of ``term``, the term as defined first: each of the forms it
     names ("Third Party" of "Third Party(ies)"; "Loss" and "Losses" of "Loss or Losses"; "Tournament
-    Bonuses" of "Tournament Bonus or Bonuses"), and the title case of a form defined in capitals
-    ("Co-Branded Site", "Contract of Sale")."""
+    Bonuses" of "Tournament Bonus or Bonuses"), the title case of a form defined in capitals
+    ("Co-Branded Site", "Contract of Sale"), and "the Program" of "The Program"."""
     out = [term]
     for named in _named_forms(term):
-        for form in (named, _title_case(named)):
+        title = _title_case(named)
+        for form in (named, title, _article_lowered(title or named)):
             if form and form not in out:
                 out.append(form)
     return tuple(out)
+
+
+def _article_lowered(term: str) -> str | None:
+    """A term that opens with "The" and a capitalised word, with "the" ("the Program" of "The
+    Program"), or None for any other term."""
+    first, _, rest = term.partition(" ")
+    return f"the {rest}" if first == "The" and rest[:1].isupper() else None
 
 
 def _named_forms(term: str) -> list[str]:

@@ -491,6 +491,15 @@ def test_the_uses_of_a_term_that_names_its_forms_are_those_of_each_form() -> Non
     assert [text[u.start : u.end] for u in doc.uses("CONTRACT PERIOD")] == ["Contract Period"]
 
 
+def test_a_term_that_opens_with_the_is_used_with_the_article_in_lower_case() -> None:
+    # The GPL: '"The Program" refers to any copyrightable work ...', then "the Program" throughout.
+    text = ('"The Program" refers to any work licensed under this License. "THE LOCATION" means the land. You may '
+            "convey the Program, and The Program may be run, at the Location. Theory and the program are not uses.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("The Program")] == ["the Program", "The Program"]
+    assert [text[u.start : u.end] for u in doc.uses("THE LOCATION")] == ["the Location"]
+
+
 def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
     text = '"Loss or Losses" means any harm. The Losses are paid.\n'
     use = LongDocument(text).use_at(text.index("Losses are") + 2)
