@@ -390,8 +390,10 @@ def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:
 
 
 # A heading in capitals that opens another instrument attached to the contract: "GOOSEHEAD ...
-# FRANCHISE AGREEMENT EXHIBIT B GUARANTEE", "AMENDMENT TO MANUFACTURING AGREEMENT".
-_INSTRUMENT_TITLE = re.compile(ATTACHMENT_LABEL + r"|\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b")
+# FRANCHISE AGREEMENT EXHIBIT B GUARANTEE", "AMENDMENT TO MANUFACTURING AGREEMENT"; or that ends the
+# terms, after which a licence gives a notice to copy ("END OF TERMS AND CONDITIONS", then 'Licensed
+# under the Apache License, Version 2.0 (the "License")').
+_INSTRUMENT_TITLE = re.compile(ATTACHMENT_LABEL + r"|\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b|\bEND[ \t]+OF[ \t]+TERMS\b")
 
 
 def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:

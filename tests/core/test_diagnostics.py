@@ -276,6 +276,13 @@ def test_an_attached_form_naming_the_parties_again_defines_nothing_twice(shared_
     assert "Franchisor" not in flagged("duplicate-definition", text)
 
 
+def test_a_licences_notice_to_copy_after_the_end_of_its_terms_defines_nothing_twice(shared_text) -> None:
+    # The Apache License 2.0: '"License" shall mean the terms ...', and after "END OF TERMS AND CONDITIONS"
+    # the notice 'Licensed under the Apache License, Version 2.0 (the "License")'.
+    text = shared_text("unlabeled/apache-license-2.0.txt")
+    assert flagged("duplicate-definition", text) == []
+
+
 def test_a_term_defined_twice_within_one_attachment_is_warned() -> None:
     text = ('This Agreement is made by Acme Inc. ("Seller").\n\nEXHIBIT B\n\nGUARANTEE\n\n'
             'The guarantor ("Guarantor") guarantees the obligations of Acme Inc. ("Seller").\n\n'
