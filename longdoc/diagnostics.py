@@ -173,8 +173,10 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
                 confirmation = _CONFIRMATION.search(text, 0, _SELF_REACH) is not None
             if confirmation:
                 continue
+            # A word processor writes a cross-reference whose target it lost as "Section 0".
+            lost = ", likely a cross-reference whose target was deleted" if not ref.label.strip("0.") else ""
             out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
-                                  f"{cited} is referred to, but the document has no {unit} {ref.label}."))
+                                  f"{cited} is referred to, but the document has no {unit} {ref.label}{lost}."))
     # One note per attachment, at its first citation: a schedule cited fifty times is one thing missing.
     for attachment, (first, *more) in missing.items():
         times = "" if not more else " twice" if len(more) == 1 else f" {len(more) + 1} times"

@@ -57,6 +57,13 @@ def test_a_citation_of_a_missing_section_is_a_warning_naming_it():
     assert "no Section 9.1" in found.message
 
 
+def test_a_citation_of_section_0_says_its_target_was_likely_deleted():
+    # Gopage's and Ritter's agreements: "as set forth in this Section 0", a cross-reference field that lost its target.
+    text = AGREEMENT.replace("Section 9.1", "Section 0")
+    [found] = of("unresolved-reference", text)
+    assert found.message == "Section 0 is referred to, but the document has no Section 0, likely a cross-reference whose target was deleted."
+
+
 def test_a_citation_of_an_exhibit_not_attached_is_information():
     [found] = of("missing-attachment")
     assert (found.severity, AGREEMENT[found.start : found.end]) == (INFORMATION, "Exhibit B")
