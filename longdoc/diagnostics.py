@@ -427,7 +427,7 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
         key = (d.term, bisect_right(instruments, d.term_start))
         named = _named_words(text, d)
         before = named_before.setdefault(key, set())
-        if before and not (named and named in before) and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
+        if before and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
                 text, d.end, min(len(text), d.end + _SIGNS_REACH)):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
@@ -454,8 +454,8 @@ def _named_words(text: str, d: Definition) -> str:
 
 def _names_again(text: str, d: Definition, named: set[str]) -> bool:
     """Whether a parenthetical definition follows, within its reach, words the term named before:
-    a party named again with what it is ('Emerson HealthCare, LLC, a Pennsylvania limited liability
-    company ("Contractor")')."""
+    the same words, or the same party named again with what it is ('Emerson HealthCare, LLC, a
+    Pennsylvania limited liability company ("Contractor")')."""
     if d.kind != "parenthetical":
         return False
     before = " ".join(text[max(0, d.term_start - _NAMED_REACH) : d.term_start].split()).casefold()
