@@ -346,9 +346,12 @@ def _name(number: tuple[int, ...]) -> str:
     return ".".join(map(str, number))
 
 # A clause number that opens a line, or a clause run on after a sentence end or a wide gap (where
-# PDF extraction joined a page's running header to it: "IP Rights Agreement   2.06 "Dispute" ...").
+# PDF extraction joined a page's running header to it: "IP Rights Agreement   2.06 "Dispute" ..."),
+# maybe glued to its first word as extraction may leave it ("follows: 1.DGT shall pay ...").
+_GLUED = r"\.(?=[A-Z][A-Za-z])"
 _CLAUSE_NUMBER = re.compile(
-    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)\.?(?=[ \t]|$)|(?:[.;:][ \t]+|(?<![ \t])[ \t]{3,})(\d+(?:\.\d+)*)\.?[ \t]+(?=[A-Z\"“(]))",
+    r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)(?:\.?(?=[ \t]|$)|" + _GLUED + r")"
+    r"|(?:[.;:][ \t]+|(?<![ \t])[ \t]{3,})(\d+(?:\.\d+)*)(?:\.?[ \t]+(?=[A-Z\"“(])|" + _GLUED + r"))",
     re.MULTILINE,
 )
 

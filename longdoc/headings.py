@@ -57,7 +57,7 @@ _CANDIDATE_RE = re.compile(
       | §{1,2}[ \t]*[0-9]
       | (?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]
       | [0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]
-      | [0-9]{1,2}(?:\.[A-Z]{2}|\)[ \t])
+      | [0-9]{1,2}(?:\.[A-Z][A-Za-z]|\)[ \t])
       | [IVXLC]{1,7}\.[ \t]
       | [A-Z"“(]
       | [=-]{2,}[ \t]*\Z
@@ -96,8 +96,9 @@ _EXHIBIT_RE = re.compile(
 )
 _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
 # PDF extraction may lose the space after a clause's number: "1.DEFINITIONS AND INTERPRETATION" is
-# a heading when the line holds its title in capitals and nothing else.
-_GLUED_NUMBER_RE = re.compile(r"([0-9]{1,2})\.(?=[A-Z]{2})")
+# a heading when the line holds its title in capitals and nothing else, and "10.This Agreement is
+# not ..." a clause titled by its first sentence, as with the space.
+_GLUED_NUMBER_RE = re.compile(r"([0-9]{1,2})\.(?=[A-Z]{2}|[A-Z][a-z])")
 # A clause numbered with a parenthesis, its title in a few words set apart from its first sentence by
 # a wide gap ("1) Duties of Bravatek   Bravatek agrees to ..."). With no gap ("1) Company shall pay
 # ..."), or alone on its line ("1) Product Attachments" over "2) Appendices"), it is an item of a list.
@@ -290,7 +291,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         return _Shape("numbered", number, 2, paren.end(2), f"{number}) {title}", False)
     if m is None and first.isdigit() and (glued := _GLUED_NUMBER_RE.match(line)) is not None:
         rest = line[glued.end() :].rstrip()
-        if len(rest) > TITLE_LIMIT or rest.upper() != rest or rest.endswith(","):
+        if rest.upper() != rest:
+            span = title_span(rest)
+            return _Shape("numbered", glued.group(1), 2, glued.end() + span, clean_title(f"{glued.group(1)}. {rest[:span]}"),
+                          False)
+        if len(rest) > TITLE_LIMIT or rest.endswith(","):
             return None
         return _Shape("numbered", glued.group(1), 2, glued.end() + len(rest), clean_title(f"{glued.group(1)}. {rest}"),
                       False)

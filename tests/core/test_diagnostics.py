@@ -90,6 +90,14 @@ def test_a_gap_in_sibling_numbering_names_the_missing_clause():
     assert "2.2 is missing" in found.message
 
 
+def test_clauses_run_on_with_their_numbers_glued_to_their_first_words_are_no_gap():
+    # Hubei Minkang's outsourcing agreement: "... agrees as follows: 1.DGT shall pay ... 2.Dolphin ...".
+    text = ("AGREEMENT\n\nThe parties agree as follows: 1.DGT shall pay the fee. 2.Dolphin shall edit the photos. "
+            "3.Each party keeps its rights.\n\n4.Dolphin will provide services exclusively.\n\n"
+            "Both parties agree: 5.Dolphin may defer. 6.Notices are in writing.\n\n7.Marginal headings are for reference.\n")
+    assert of("numbering-gap", text) == []
+
+
 def test_an_untitled_clause_between_numbered_headings_is_no_gap():
     text = AGREEMENT.replace("2.3 Delivery.", "2.2\tThe Buyer may inspect.\n\n2.3 Delivery.")
     assert of("numbering-gap", text) == []

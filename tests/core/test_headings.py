@@ -841,6 +841,14 @@ def test_a_clause_number_that_lost_the_space_before_its_title_in_capitals_opens_
     ]
 
 
+def test_a_clause_number_that_lost_the_space_before_its_first_sentence_opens_a_heading_titled_by_it() -> None:
+    # AIG's capital maintenance agreement numbers "9. Any policyholder ..." and then "10.This Agreement is not ...".
+    text = ("Recitals.\n\n9. Any policyholder keeps its rights.\n\n10.This Agreement is not a guarantee. AIG pays "
+            "nothing else.\n\n11.Any notice is in writing.\n\n3.5mm cables and 2.thin wires are used.\n")
+    assert titles(text) == ["9. Any policyholder keeps its rights", "10. This Agreement is not a guarantee",
+                            "11. Any notice is in writing"]
+
+
 def test_contents_entries_with_their_page_number_run_onto_the_title_are_not_headings() -> None:
     toc = "TABLE OF CONTENTS\n\n1. DEFINITIONS AND INTERPRETATION1\n\n2. LICENSE GRANT10\n\n"
     assert titles(toc + "1. DEFINITIONS AND INTERPRETATION\n\nTerms.\n") == ["1. DEFINITIONS AND INTERPRETATION"]
