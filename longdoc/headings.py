@@ -291,13 +291,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         return _Shape("numbered", number, 2, paren.end(2), f"{number}) {title}", False)
     if m is None and first.isdigit() and (glued := _GLUED_NUMBER_RE.match(line)) is not None:
         rest = line[glued.end() :].rstrip()
-        if rest.upper() != rest:
-            span = title_span(rest)
-            return _Shape("numbered", glued.group(1), 2, glued.end() + span, clean_title(f"{glued.group(1)}. {rest[:span]}"),
-                          False)
-        if len(rest) > TITLE_LIMIT or rest.endswith(","):
+        caps = rest.upper() == rest  # a title in capitals, alone on its line; else a first sentence
+        if caps and (len(rest) > TITLE_LIMIT or rest.endswith(",")):
             return None
-        return _Shape("numbered", glued.group(1), 2, glued.end() + len(rest), clean_title(f"{glued.group(1)}. {rest}"),
+        span = len(rest) if caps else title_span(rest)
+        return _Shape("numbered", glued.group(1), 2, glued.end() + span, clean_title(f"{glued.group(1)}. {rest[:span]}"),
                       False)
     if m:
         number, dot = m.group(1), m.group(2)
