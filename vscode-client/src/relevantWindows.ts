@@ -52,9 +52,8 @@ export class RelevantWindows
     const open = this.windows.get(document.uri.toString());
     if (open === undefined) return [];
     return open.pieces.map((piece) => {
-      const start = document.positionAt(piece.offset);
-      const range = new vscode.Range(start, document.positionAt(piece.offset + piece.length));
-      return new vscode.DocumentSymbol(piece.symbol.name, piece.symbol.detail, vscode.SymbolKind.Class, range, new vscode.Range(start, start));
+      const range = pieceRange(document, piece);
+      return new vscode.DocumentSymbol(piece.symbol.name, piece.symbol.detail, vscode.SymbolKind.Class, range, new vscode.Range(range.start, range.start));
     });
   }
 
@@ -66,7 +65,7 @@ export class RelevantWindows
     const open = this.windows.get(document.uri.toString());
     if (open === undefined) return [];
     return open.pieces.map((piece) => {
-      const range = new vscode.Range(document.positionAt(piece.offset), document.positionAt(piece.offset + piece.length));
+      const range = pieceRange(document, piece);
       return new vscode.CodeLens(new vscode.Range(range.start, range.start), {
         title: `$(arrow-left) ${piece.label}`,
         tooltip: "Go to this section in the document",
@@ -150,4 +149,8 @@ export class RelevantWindows
     this.changed.fire(windowUri);
     this.lensesChanged.fire();
   }
+}
+
+function pieceRange(document: vscode.TextDocument, piece: WindowPiece): vscode.Range {
+  return new vscode.Range(document.positionAt(piece.offset), document.positionAt(piece.offset + piece.length));
 }

@@ -31,14 +31,13 @@ export function windowPieces(
     const text = sectionText(section);
     const offset = text === "" ? -1 : windowText.indexOf(text, from);
     if (offset < 0) return;
+    const rank = `[${position + 1}/${sections.length}]`;
+    const score = `score ${formatScore(section.score)}`;
     pieces.push({
       offset,
       length: text.length,
-      label: `[${position + 1}/${sections.length}] ${sectionTitle(section)}  ·  score ${formatScore(section.score)}`,
-      symbol: {
-        name: `[${position + 1}/${sections.length}] ${ownHeading(section)}`,
-        detail: `score ${formatScore(section.score)}`,
-      },
+      label: `${rank} ${sectionTitle(section)}  ·  ${score}`,
+      symbol: { name: `${rank} ${ownHeading(section)}`, detail: score },
       section,
     });
     from = offset + text.length;
