@@ -2,11 +2,14 @@
 
 The text is held as *parts*: the preamble, then one part per heading, from the heading to the next.
 Each part keeps its sections relative to its own start, so an edit re-splits only the parts it
-touches, shifts the starts of the rest, and patches the BM25 postings.
+touches, shifts the starts of the rest, and patches the BM25 postings. An edit deep in a long part
+(a document of megabytes without headings is one) reads again only the lines around it and cuts
+again only the sections around it.
 """
 
 from __future__ import annotations
 
+import re
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -29,14 +32,14 @@ from .definitions import (
 )
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
-from .headings import (FENCE_RE, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above, caption_at,
-                       is_markdown, scan_headings)
+from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
+                       caption_at, is_markdown, scan_headings)
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .query import analyse_query
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
-from .sections import RawCount, Section, max_raw_for, split_sized, stripped
+from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
@@ -48,6 +51,9 @@ _K1 = 1.2
 _B = 0.75
 _KEY_BITS = 24  # a part never holds 16 million sections
 _KEY_MASK = (1 << _KEY_BITS) - 1
+# A part this long (characters) is edited in place: the lines and sections around an edit are read
+# again, not the whole part (a document of megabytes without headings is one part).
+_LONG_PART = 16_384
 
 
 class _OutlineSeed(NamedTuple):
@@ -166,6 +172,19 @@ class _Spans(Sequence[tuple[int, int]]):
     def __iter__(self) -> Iterator[tuple[int, int]]:
         flat = self._flat
         return zip(flat[0::2], flat[1::2])
+
+    def starts(self) -> Sequence[int]:
+        """The sections' starts."""
+        return self._flat[0::2]
+
+    def spliced(self, i: int, j: int, pairs: list[tuple[int, int]], delta: int) -> "_Spans":
+        """These spans with ``i`` to ``j - 1`` replaced by ``pairs`` and those after moved by ``delta``."""
+        flat = self._flat
+        tail = flat[2 * j :]
+        out = _Spans(())
+        out._flat = flat[: 2 * i] + array("q", chain.from_iterable(pairs)) + (
+            array("q", map(delta.__add__, tail)) if delta else tail)
+        return out
 
 
 class _PendingSplit(NamedTuple):
@@ -884,6 +903,8 @@ class LongDocument:
         return new
 
     def _patch(self, old_doc: "LongDocument", start: int, end: int, delta: int) -> None:
+        if self._patch_body(old_doc, start, end, delta):
+            return
         old_text = old_doc._text
         text = self._text
         starts = old_doc._starts
@@ -931,6 +952,89 @@ class LongDocument:
         classes = token_classes(text[region_start:region_end]) if self._count is None else b""
         new_parts = [self._make_part(text, classes, region_start, s, e, h)
                      for s, e, h in zip(new_starts, ends, new_heads)]
+        self._splice(old_doc, first, last, new_starts, new_parts, new_page_lines, delta, lambda: self._reindex_region(
+            old_text, list(zip(starts[first : last + 1], parts[first : last + 1])), list(zip(new_starts, new_parts)),
+            start, delta))
+
+    def _patch_body(self, old_doc: "LongDocument", start: int, end: int, delta: int) -> bool:
+        """Patch an edit made deep in the body of a long part, out of the heading rules' reach of any
+        heading, when no heading appears near it: only the lines around it are read again and only
+        the sections around it cut again. False, with nothing done, for any other edit."""
+        old_text, text = old_doc._text, self._text
+        p = bisect_right(old_doc._starts, start) - 1
+        part, part_start = old_doc._parts[p], old_doc._starts[p]
+        part_end = part_start + part.length
+        if self._count is not None or part.length < _LONG_PART or end >= part_end:
+            return False
+        above = _lines_up(old_text, start, LINES_READ)
+        below = _lines_down(old_text, end, LINES_READ)
+        body = part_start if part.heading is None else _lines_down(old_text, part_start + part.heading.end, LINES_READ)
+        if above <= body or below >= part_end:
+            return False
+        if self._markdown and FENCE_RE.search(old_text, part_start, part_end) is not None:
+            return False  # whether the lines read again lie inside a code block is known from the part's start
+        # Running headers and signature blocks are read from far away; such an edit reads the part again.
+        page_lines = old_doc._page_lines
+        if bisect_left(page_lines, above) < bisect_left(page_lines, end + RUNNING_EDIT_REACH):
+            return False
+        new_below = below + delta
+        if signature_lines_in(old_text, above - SIGNATURE_REACH, below + SIGNATURE_REACH) or signature_lines_in(
+                text, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH):
+            return False
+        found_pages: list[int] = []
+        if scan_headings(text, above, new_below, markdown=self._markdown, page_lines=found_pages) or found_pages:
+            return False
+        # Counts add up over line breaks: the part's count changes by the count of the lines read again.
+        raw = (part.raw - class_raw_count(token_classes(old_text[above:below]), 0, below - above)
+               + class_raw_count(token_classes(text[above:new_below]), 0, new_below - above))
+        md_lines = part.md_lines
+        if self._markdown:
+            md_lines += (len(MARKDOWN_HEADING_RE.findall(text, above - 1, new_below))
+                         - len(MARKDOWN_HEADING_RE.findall(old_text, above - 1, below)))
+        new_end = part_end + delta
+        head_end = None if part.heading is None else part_start + part.heading.end
+        limit, target = max_raw_for(self._max_tokens), max_raw_for(max(1, self._max_tokens // 2))
+        if not part.is_cut:
+            s, e = stripped(text, part_start, new_end)
+            new_part = _Part(next(self._uids), part.length + delta, part.heading, raw, md_lines,
+                             e - part_start if s < e else 0, None, None,
+                             _PendingSplit(text, part_start, new_end, head_end, limit, target))
+            self._splice(old_doc, p, p, [part_start], [new_part], [], delta, lambda: None)
+            return True
+        if raw <= target:
+            return False  # the whole part fits in one section
+        old_spans = part.spans
+        again = split_again(text, part_start, new_end, lambda s, e: RawCount(token_classes(text[s:e]), s), limit,
+                            target, head_end, old_spans.starts(), start, end + delta, delta)
+        if again is None:
+            return False
+        i, sized, j = again
+        spans = old_spans.spliced(i, j, [(s - part_start, e - part_start) for s, e, _ in sized], delta)
+        tokens = part.tokens
+        tokens = tokens[:i] + [tokens_from_raw(n) for _, _, n in sized] + tokens[j:]
+        new_part = _Part(next(self._uids), part.length + delta, part.heading, raw, md_lines, spans[-1][1], spans,
+                         tokens)
+
+        def reindex() -> None:
+            new_part.uid = part.uid
+            # Keys are positions in the part: a section more or fewer moves the keys of all after it.
+            old_to = j if len(sized) == j - i else len(old_spans)
+            new_to = i + len(sized) if len(sized) == j - i else len(spans)
+            self._unindex_part(old_text, part_start, part, range(i, old_to))
+            assert self._index is not None
+            self._index_part(self._index, text, part_start, new_part, range(i, new_to))
+
+        self._splice(old_doc, p, p, [part_start], [new_part], [], delta, reindex)
+        return True
+
+    def _splice(self, old_doc: "LongDocument", first: int, last: int, new_starts: list[int], new_parts: list[_Part],
+                new_page_lines: list[int], delta: int, reindex: Callable[[], None]) -> None:
+        """Take the old document's parts, with ``first`` to ``last`` replaced by ``new_parts``
+        (their page lines ``new_page_lines``), and what it had built for them: ``reindex`` moves the
+        search index, when there is one, from the old parts to the new."""
+        starts, parts, page_lines = old_doc._starts, old_doc._parts, old_doc._page_lines
+        region_start = starts[first]
+        old_region_end = starts[last + 1] if last + 1 < len(parts) else len(old_doc._text)
         self._parts = parts[:first] + new_parts + parts[last + 1 :]
         self._starts = starts[:first] + new_starts + [s + delta for s in starts[last + 1 :]]
         self._page_lines = (page_lines[: bisect_left(page_lines, region_start)] + new_page_lines
@@ -939,8 +1043,7 @@ class LongDocument:
             self._index, self._index_generation = None, -1  # not asked for yet: stays unbuilt
         else:
             self._index = old_doc._postings()
-            self._reindex_region(old_text, list(zip(starts[first : last + 1], parts[first : last + 1])),
-                                 list(zip(new_starts, new_parts)), start, delta)
+            reindex()
             self._index.touch()
             self._index_generation = self._index.generation
         # Section counts before the region stand; after it they move by the region's change. Not
@@ -1186,6 +1289,36 @@ def _line_start(text: str, pos: int, window: int = 4096) -> int:
             return found + 1
         hi, size = lo, 2 * size
     return 0
+
+
+def _lines_up(text: str, pos: int, lines: int) -> int:
+    """The start of the line ``lines`` lines above the one holding ``pos`` (0 when there are fewer)."""
+    window = 128 * (lines + 1)
+    while True:
+        lo = max(0, pos - window)
+        ends = [m.end() for m in _BREAK_RE.finditer(text, lo, pos)]
+        if len(ends) > lines:
+            return ends[-lines - 1]
+        if lo == 0:
+            return 0
+        window *= 2
+
+
+def _lines_down(text: str, pos: int, lines: int) -> int:
+    """The end of the line ``lines`` lines below the one holding ``pos`` (the text's end when there
+    are fewer)."""
+    window = 128 * (lines + 1)
+    while True:
+        hi = min(len(text), pos + window)
+        breaks = [m.start() for m in _BREAK_RE.finditer(text, pos, hi)]
+        if len(breaks) > lines:
+            return breaks[lines]
+        if hi == len(text):
+            return hi
+        window *= 2
+
+
+_BREAK_RE = re.compile("\r\n|[" + LINE_BREAKS + "]")
 
 
 def _line_end(text: str, pos: int, window: int = 4096) -> int:

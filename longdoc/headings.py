@@ -26,7 +26,7 @@ from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defin
                      is_short_title, is_word_title, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
-           "MARKDOWN_HEADING_RE", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL"]
+           "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,6 +601,10 @@ def _in_attachment_list(text: str, ls: int, le: int) -> bool:
 # again over the terms on the next page) is not.
 RUNNING_REACH = 16_000  # how far above a running line its earlier copy is looked for: a few pages
 _PAGE_MARK_LINES = 6  # blank lines that may stand between a running line and its page's number
+# How many lines above or below it a line's reading as a heading may depend on (the start of a caps
+# paragraph above, a page's number past blank lines): beyond them, only running headers and signature
+# blocks are read from afar.
+LINES_READ = _PARAGRAPH_REACH + _PAGE_MARK_LINES + 3
 # How far below an edit a line's standing as a running header may change: its copy within reach
 # above, and the page mark a few lines above that copy, are read.
 RUNNING_EDIT_REACH = RUNNING_REACH + (_PAGE_MARK_LINES + 1) * (WRAPPED_LINE + 3)

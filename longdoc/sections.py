@@ -7,12 +7,13 @@ greedily in order, so a heading stays with the start of its body whenever both f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .analysis import class_raw_count
 
-__all__ = ["Section", "max_raw_for", "split_part", "split_sized", "RawCount"]
+__all__ = ["Section", "max_raw_for", "split_part", "split_sized", "split_again", "RawCount"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,88 @@ def split_sized(
             units = _words_at_heading(text, units, runs, size, head_end)
         units = _cut_at_heading(text, units, size, limit, head_end)
     return _pack_sized(units, size, limit, target, head_end, runs)
+
+
+def split_again(
+    text: str,
+    start: int,
+    end: int,
+    count_for: Callable[[int, int], "RawCount"],
+    limit: int,
+    target: int,
+    head_end: int | None,
+    old_starts: Sequence[int],
+    lo: int,
+    hi: int,
+    delta: int,
+) -> tuple[int, list[tuple[int, int, int]], int] | None:
+    """The sections of the part ``text[start:end]`` after an edit put ``text[lo:hi]`` in place of
+    what lay there, cut again only around the edit: :func:`split_sized`'s answer, given as
+    ``(i, sized, j)``: sections ``i`` to ``j - 1`` of ``old_starts`` (the starts of the part's
+    sections before the edit, from the part's start) are now ``sized``, and every other one stands,
+    moved by ``delta`` after the edit. None when no section start before the edit can begin the cut.
+
+    Packing is greedy, so a section that opens at a paragraph opens afresh: the cut starts at such a
+    section whose paragraph ends before the edit, and stops at the first such section after the edit
+    that opens where one opened before. ``count_for(s, e)`` counts spans of ``text[s:e]``.
+    """
+    floor = start
+    if head_end is not None:
+        # The heading's rules reshape the units of its body's first paragraph at most.
+        body = _NON_SPACE_RE.search(text, head_end, end)
+        first_break = None if body is None else _BLANK_LINE_RE.search(text, body.start(), lo)
+        if first_break is None:
+            return None
+        floor = first_break.end()
+    # Sections open afresh only at the start of a paragraph before the one holding the edit.
+    holding = _paragraph_start(text, max(floor, start), lo)
+    if holding is None:
+        return None
+    i = bisect_left(old_starts, holding - start) - 1
+    while i >= 1 and start + old_starts[i] >= floor and not _opens_paragraph(text, start, start + old_starts[i]):
+        i -= 1
+    if i < 1 or start + old_starts[i] < floor:
+        return None
+    r = start + old_starts[i]
+    reach = hi
+    while True:
+        stop = _BLANK_LINE_RE.search(text, reach, end)
+        cut_end = end if stop is None else stop.start()
+        sized = split_sized(text, r, cut_end, count_for(r, cut_end), limit, target)
+        for t in range(1, len(sized)):
+            q = sized[t][0]
+            if q <= hi or _NON_SPACE_RE.search(text, hi, q) is None or not _opens_paragraph(text, start, q):
+                continue
+            j = bisect_left(old_starts, q - delta - start)
+            if j < len(old_starts) and old_starts[j] == q - delta - start:
+                return i, sized[:t], j
+        if stop is None:
+            return i, sized, len(old_starts)
+        reach = cut_end + max(cut_end - hi, 1)
+
+
+def _paragraph_start(text: str, start: int, at: int) -> int | None:
+    """Where the paragraph holding ``at`` starts, if a blank line within ``text[start:at]`` ends
+    before ``at``; None when none does."""
+    window = 4096
+    while True:
+        lo = max(start, at - window)
+        last = None
+        for m in _BLANK_LINE_RE.finditer(text, lo, at):
+            if m.end() < at:
+                last = m.end()
+        if last is not None or lo == start:
+            return last
+        window *= 2
+
+
+def _opens_paragraph(text: str, start: int, at: int) -> bool:
+    """Whether the non-space at ``at`` opens a paragraph of the part starting at ``start``: a blank
+    line lies in the whitespace before it."""
+    w = at
+    while w > start and text[w - 1].isspace():
+        w -= 1
+    return w < at and _BLANK_LINE_RE.search(text, w, at) is not None
 
 
 def _words_at_heading(text: str, units: list[tuple[int, int, int]], runs: set[int], size: RawCount,

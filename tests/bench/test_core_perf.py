@@ -27,6 +27,14 @@ def test_a_section_text_is_its_body_with_the_heading_added_only_after_the_first(
     assert continued > 0, "a 64-token split continues some parts in sections after the first"
 
 
+def test_a_contract_written_without_headings_has_none_and_keeps_its_words_in_lower_case():
+    text = document_text("cuad", CONTRACT)
+    plain = core_perf.without_headings(text)
+    assert LongDocument(text).nodes and not LongDocument(plain).nodes
+    assert plain == plain.lower() and not any(c.isdigit() for c in plain)
+    assert len(plain.split()) >= len(text.split()) - text.count("\n")  # a mark opening a line may stand alone
+
+
 def test_ratio_above_one_means_the_peer_takes_more_cpu_time():
     assert Row("build", 3.0, 2.0, "peer", 6.0, 5.0, "goal", True).ratio == 2.5
 
@@ -39,8 +47,9 @@ def test_a_short_run_fills_every_row_of_the_table(tmp_path):
     assert len(saved["seconds"]["longdoc edit"]["cpu"]) == 4
     assert [r["compared_with"] for r in saved["table"]] == [
         "chonkie RecursiveChunker", "semchunk", "bm25s (lucene)", "bm25s (lucene)", "bm25s (lucene)",
-        "longdoc full rebuild", "longdoc full rebuild",
+        "longdoc full rebuild", "longdoc full rebuild", "longdoc full rebuild", "longdoc full rebuild",
     ]
+    assert len(saved["seconds"]["longdoc edit, no headings"]["cpu"]) == 4
     assert [r["measure"] for r in saved["table"]][3:5] == [
         "query median (top 10), numpy", "query median (top 10), pure Python"]
     assert all(r["longdoc_wall_ms"] > 0 and r["their_wall_ms"] > 0 for r in saved["table"])

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import gc
+import re
 import weakref
+from unittest import mock
 from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc import LongDocument, analysis, definitions, references, terms
+from longdoc import LongDocument, analysis, definitions, document, references, sections, terms
 from longdoc.document import _line_end, _line_start
-from longdoc.headings import RUNNING_REACH
+from longdoc.headings import LINES_READ, RUNNING_REACH
 from longdoc.segments import LINE_BREAKS
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
@@ -242,6 +244,35 @@ def test_an_edit_in_a_long_clause_reindexes_only_the_sections_it_changes() -> No
     assert edited.scores("fee") == LongDocument(edited.text, max_tokens=32).scores("fee")
 
 
+def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_around_it(
+        shared_text: Callable[[str], str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A contract written without headings (all in lower case, numbers spelt out): one part of 250 KB.
+    text = shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt")
+    text = re.sub(r"[0-9]", "x", text.lower())
+    analysed: list[str] = []
+
+    def analyzer(part: str) -> list[str]:
+        analysed.append(part)
+        return terms(part)
+
+    doc = LongDocument(text, analyzer=analyzer)
+    assert doc.nodes == () and len(doc.sections) > 100
+    doc.scores("royalty")
+    scanned: list[str] = []
+    cut: list[int] = []
+    scan, split = document.scan_headings, sections.split_sized
+    monkeypatch.setattr(document, "scan_headings", lambda text, s, e, **kw: scanned.append(text[s:e]) or scan(text, s, e, **kw))
+    monkeypatch.setattr(sections, "split_sized", lambda text, s, e, *a: cut.append(e - s) or split(text, s, e, *a))
+    analysed.clear()
+    middle = text.index(" ", len(text) // 2)
+    edited = doc.edit(middle, middle, " promptly")
+    assert scanned and max(lines.count("\n") for lines in scanned) <= 2 * LINES_READ + 1
+    assert cut and sum(cut) < len(text) // 20
+    assert 0 < len(analysed) <= 6  # the sections it changed, out and in again
+    monkeypatch.undo()
+    assert_same_as_fresh(edited)
+
+
 def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
     before = LongDocument(CONTRACT, max_tokens=16)
     snapshot = (list(before.sections), before.nodes, before.scores("termination"))
@@ -444,6 +475,32 @@ def test_random_edit_sequences_equal_a_full_rebuild(case: tuple[str, list], max_
         end = min(n, start + int(span * n))
         doc = doc.edit(start, end, new)
         assert_same_as_fresh(doc)
+
+
+# A long part's body, line by line: paragraphs and runs of sentences of every size, for edits deep in it.
+BODY = st.lists(st.sampled_from([
+    "The Supplier shall deliver the goods on time.", "Each party keeps its records for five years. It may audit.",
+    "Payment is due within thirty days of the invoice, and interest runs on late payment at the agreed rate,"
+    " compounded monthly, until the whole amount is paid", "No.", "", "", "  ", "\r", "agreed",
+]), min_size=260, max_size=400).map("\n".join)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(edit_sequences(), BODY, st.sampled_from([4, 16, 256]), st.booleans())
+def test_random_edits_deep_in_a_long_part_equal_a_full_rebuild(case: tuple[str, list], body: str, max_tokens: int,
+                                                                 searched: bool) -> None:
+    head, edits = case
+    tail = "\n\nEXHIBIT A\n\n" + head
+    # Every part counts as long, so that edits in parts of a few lines are made in place as well.
+    with mock.patch.object(document, "_LONG_PART", 0):
+        doc = LongDocument(head + "\n\nGENERAL PROVISIONS\n\n" + body + tail, max_tokens=max_tokens)
+        if searched:  # every part cut and indexed; else each waits for its first reader
+            doc.scores("payment")
+        for where, span, new in edits:
+            body_length = max(0, len(doc.text) - len(tail) - len(head))  # the edits so far moved its end
+            start = len(head) + int((0.2 + 0.6 * where) * body_length)
+            doc = doc.edit(start, min(len(doc.text), start + int(span * body_length / 4)), new)
+            assert_same_as_fresh(doc)
 
 
 INTEL_CONTRACT = """SUPPLY AGREEMENT
