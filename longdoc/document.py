@@ -1096,7 +1096,7 @@ class LongDocument:
     def name_uses(self, node: OutlineNode) -> list[tuple[int, int]]:
         """Spans where the name the clause of ``node`` gives is written outside its heading ("the
         Royalty Fees" of "4. ROYALTY FEE"); [] when its title names nothing."""
-        return name_uses(self._text, node, self.spans_with)
+        return name_uses(self._text, node, self.spans_holding)
 
     def use_at(self, offset: int) -> Use | None:
         """The use of a defined term that covers ``offset`` (the longest term first), or None."""
@@ -1122,7 +1122,7 @@ class LongDocument:
             since = None if seed is None or seed.diagnosis is None else (
                 seed.diagnosis, seed.start, seed.end, seed.length, seed.outline_moved)
             self._diagnosis = diagnosis(self._text, self.nodes, self.definitions, self.references, self._view(),
-                                        where=self.spans_with, since=since)
+                                        where=self.spans_holding, since=since)
             self._diagnosis_seed = None
         return list(self._diagnosis.findings)
 
@@ -1140,6 +1140,38 @@ class LongDocument:
         for other in lists[1:]:
             keys = keys & other  # set intersection in C
         return self._runs_of(self._section_keys().part_positions(keys))
+
+    def spans_holding(self, phrase: str) -> Iterator[tuple[int, int]] | None:
+        """The spans that can hold a use of ``phrase``: those of `spans_with`, then those of
+        `spans_across` (read only when the first run out); a part may come twice."""
+        within = self.spans_with(phrase)
+        return None if within is None else self._then_across(within, phrase)
+
+    def _then_across(self, within: Iterator[tuple[int, int]], phrase: str) -> Iterator[tuple[int, int]]:
+        yield from within
+        yield from self.spans_across(phrase) or ()
+
+    def spans_across(self, phrase: str) -> Iterator[tuple[int, int]] | None:
+        """Spans, as `spans_with` gives them, that cover each run of neighbouring sections of a part
+        over which one use of ``phrase`` may be spread (a sentence too long for a section is cut
+        between words): its first term opens the run, its last ends it, a section a word at most."""
+        found = self._analyzer(phrase)
+        if not found:
+            return None
+        index = self._postings()
+        first, last = index.keys_of(found[0]), index.keys_of(found[-1])
+        reach = range(1, len(phrase.split()))
+        spread: list[int] = []
+        # A part's sections have consecutive keys; the rarer term's sections are read.
+        if len(first) <= len(last):
+            for k in first:
+                m = next((m for m in reach if k + m in last), 0)
+                spread.extend(range(k, k + m + 1) if m else ())
+        else:
+            for k in last:
+                m = next((m for m in reach if m <= k & _KEY_MASK and k - m in first), 0)
+                spread.extend(range(k - m, k + 1) if m else ())
+        return self._runs_of(self._section_keys().part_positions(spread))
 
     def spans_of_words(self, groups: Sequence[tuple[str, ...]]) -> list[Iterator[tuple[int, int]]] | None:
         """For each group of lower-case prefixes, the spans that cover each outline part holding a

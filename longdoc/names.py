@@ -98,14 +98,14 @@ def name_uses(text: str, node: Titled, where: Callable[[str], Iterable[tuple[int
     spellings = sorted(_numbers(last), key=len, reverse=True)
     pattern = re.compile(r"(?<![\w-])" + "".join(re.escape(w) + r"[ \t]+" for w in head)
                          + "(?:" + "|".join(map(re.escape, spellings)) + r")(?:['’]s?)?(?![\w-])", re.IGNORECASE)
-    out = []
+    out = set()  # the spans given may overlap
     for m in (m for lo, hi in (spans if spans is not None else ((0, len(text)),)) for m in pattern.finditer(text, lo, hi)):
         written = m.group().split()
         if node.heading_start <= m.start() < node.heading_end or not all(
                 w[0].isupper() or w.casefold() in TITLE_SMALL_WORDS for w in written[1:]) or not written[0][0].isupper():
             continue
-        out.append(m.span())
-    return out
+        out.add(m.span())
+    return sorted(out)
 
 
 def _numbers(word: str) -> set[str]:

@@ -195,6 +195,23 @@ def test_a_term_never_used_is_reported_once():
     assert found.severity == INFORMATION
 
 
+def test_a_term_used_only_where_a_long_sentence_is_cut_between_its_words_is_used() -> None:
+    # A sentence too long for one section is cut between words, here between "Nortel" and "Entity",
+    # and the use stands far from the definition, where only an index of the text leads a search.
+    definition = ('1. DEFINITIONS\n\n"Nortel Entity" means NTL or a Nortel subsidiary.\n\n2. TERMS\n\n'
+                  + "The parties keep records of their work. " * 600 + "\n\n3. DEFAULT\n\n")
+    for filler in range(40):
+        text = (definition + "Any " + "late " * filler
+                + "payment by any Nortel Entity of the fees or of any other sum due under it is a default of the payer.\n")
+        doc = LongDocument(text, max_tokens=16)
+        use = text.index("Nortel Entity", len(definition))
+        if any(s.end == use + len("Nortel") for s in doc.sections):
+            break
+    else:
+        pytest.fail("no filler puts a section's end between the term's words")
+    assert "unused-definition" not in {d.code for d in doc.diagnostics()}
+
+
 def test_a_capitalised_phrase_never_defined_is_a_hint_in_a_document_with_definitions():
     [found] = of("undefined-term")
     assert (found.severity, AGREEMENT[found.start : found.end]) == (HINT, "Licensed Premises")
