@@ -106,7 +106,8 @@ class _Part:
     The outline needs only the part's size and where its content ends; its sections can be cut
     when first asked for (``pending``): an editor shows the outline of a file it opens at once."""
 
-    __slots__ = ("uid", "length", "heading", "raw", "md_lines", "content_end", "_spans", "_tokens", "_pending")
+    __slots__ = ("uid", "length", "heading", "raw", "md_lines", "content_end", "keys", "_spans", "_tokens",
+                 "_pending")
 
     def __init__(self, uid: int, length: int, heading: Heading | None, raw: int, md_lines: int, content_end: int,
                  spans: _Spans | None, tokens: list[int] | None, pending: _PendingSplit | None = None) -> None:
@@ -119,6 +120,19 @@ class _Part:
         self._spans = spans
         self._tokens = tokens
         self._pending = pending
+        # The index keys of its sections: ``uid`` and the section's place in the part, packed, unless
+        # an edit in place gave the sections it changed keys of their own (see LongDocument._rekey).
+        self.keys: array[int] | None = None
+
+    def key(self, j: int) -> int:
+        """The index key of section ``j``."""
+        keys = self.keys
+        return self.uid << _KEY_BITS | j if keys is None else keys[j]
+
+    def key_run(self) -> Sequence[int]:
+        """The index keys of its sections, in order."""
+        base = self.uid << _KEY_BITS
+        return range(base, base + len(self.spans)) if self.keys is None else self.keys
 
     @property
     def spans(self) -> _Spans:
@@ -211,13 +225,14 @@ class _SectionKeys:
     """The index keys of one version's sections and their positions, each way. Holds the parts,
     not the document: the index keeps this, and the document keeps the index."""
 
-    __slots__ = ("_parts", "_prefix", "_first", "_part_at", "_keys")
+    __slots__ = ("_parts", "_prefix", "_first", "_irregular", "_part_at", "_keys")
 
     def __init__(self, parts: list[_Part], prefix: list[int]) -> None:
         self._parts = parts
         self._prefix = prefix
         self._first: dict[int, int] | None = None  # a part's first section position by its uid
-        self._part_at: dict[int, int] | None = None  # a part's position by its uid
+        self._irregular: dict[int, int] = {}  # the position of each key of a part whose keys are listed
+        self._part_at: dict[int, int] | None = None  # a part's position by each uid of its keys
         self._keys: list[int] | None = None
 
     def __len__(self) -> int:
@@ -225,25 +240,55 @@ class _SectionKeys:
 
     def keys(self) -> list[int]:
         if self._keys is None:
-            self._keys = [part.uid << _KEY_BITS | j for part in self._parts for j in range(len(part.spans))]
+            self._keys = list(chain.from_iterable(part.key_run() for part in self._parts))
         return self._keys
 
     def key_at(self, i: int) -> int:
         p = bisect_right(self._prefix, i) - 1
-        return self._parts[p].uid << _KEY_BITS | (i - self._prefix[p])
+        return self._parts[p].key(i - self._prefix[p])
 
     def positions(self, keys: Iterable[int]) -> list[int]:
         """The positions of ``keys``, in their order."""
         first = self._first
         if first is None:
-            first = self._first = dict(zip([part.uid for part in self._parts], self._prefix))
-        return [first[k >> _KEY_BITS] + (k & _KEY_MASK) for k in keys]
+            first = self._first = {}
+            for part, at in zip(self._parts, self._prefix):
+                if part.keys is None:
+                    first[part.uid] = at
+                else:
+                    self._irregular.update(zip(part.keys, range(at, at + len(part.keys))))
+        irregular = self._irregular
+        if not irregular:
+            return [first[k >> _KEY_BITS] + (k & _KEY_MASK) for k in keys]
+        return [irregular[k] if (at := first.get(k >> _KEY_BITS)) is None else at + (k & _KEY_MASK) for k in keys]
+
+    def step(self, key: int, d: int) -> int | None:
+        """The key of the section ``d`` places after ``key``'s in its part (before it, when negative),
+        or None; past the part's end it may name a key that no section has."""
+        if self._first is None:
+            self.positions(())
+        at = self._irregular.get(key)
+        if at is None:
+            return key + d if (key & _KEY_MASK) + d >= 0 else None
+        p = bisect_right(self._prefix, at) - 1
+        return self._parts[p].key(at + d - self._prefix[p]) if self._prefix[p] <= at + d < self._prefix[p + 1] else None
+
+    def between(self, a: int, b: int) -> Sequence[int]:
+        """The keys of the sections from ``a``'s to ``b``'s (the two of one part), either way round."""
+        at, bt = self.positions((a, b))
+        if a not in self._irregular:
+            return range(min(a, b), max(a, b) + 1)
+        return [self.key_at(i) for i in range(min(at, bt), max(at, bt) + 1)]
 
     def part_positions(self, keys: Iterable[int]) -> list[int]:
         """The positions of the parts that hold ``keys``, each once, in document order."""
         at = self._part_at
         if at is None:
-            at = self._part_at = {part.uid: p for p, part in enumerate(self._parts)}
+            at = self._part_at = {}
+            for p, part in enumerate(self._parts):
+                at[part.uid] = p
+                if part.keys is not None:
+                    at.update(dict.fromkeys({k >> _KEY_BITS for k in part.keys}, p))
         return sorted({at[k >> _KEY_BITS] for k in keys})
 
 
@@ -444,19 +489,17 @@ class LongDocument:
 
     def _index_part(self, index: Postings, text: str, start: int, part: _Part,
                     sections: Iterable[int] | None = None) -> None:
-        """Index the part's ``sections`` (default: all) under its uid."""
-        base = part.uid << _KEY_BITS
-        add = index.add
+        """Index the part's ``sections`` (default: all) under their keys."""
+        add, key = index.add, part.key
         for j in range(len(part.spans)) if sections is None else sections:
-            add(base | j, self._section_terms(text, start, part, j))
+            add(key(j), self._section_terms(text, start, part, j))
 
     def _unindex_part(self, text: str, start: int, part: _Part, sections: Iterable[int] | None = None) -> None:
         """Remove the part's ``sections`` (default: all) from the index."""
         assert self._index is not None
-        base = part.uid << _KEY_BITS
-        remove = self._index.remove
+        remove, key = self._index.remove, part.key
         for j in range(len(part.spans)) if sections is None else sections:
-            remove(base | j, set(self._section_terms(text, start, part, j)))
+            remove(key(j), set(self._section_terms(text, start, part, j)))
 
     def _reindex_region(self, old_text: str, old: list[tuple[int, _Part]], new: list[tuple[int, _Part]],
                         edit_start: int, delta: int) -> None:
@@ -483,13 +526,34 @@ class LongDocument:
                 self._index_part(self._index, text, s, part)
                 continue
             old_s, old_part = match
-            part.uid = old_part.uid
-            changed = [j for j in range(max(len(part.spans), len(old_part.spans)))
-                       if not _same_section(old_text, old_s, old_part, text, s, part, j)]
-            self._unindex_part(old_text, old_s, old_part, [j for j in changed if j < len(old_part.spans)])
-            self._index_part(self._index, text, s, part, [j for j in changed if j < len(part.spans)])
+            n_old, n_new = len(old_part.spans), len(part.spans)
+            i = 0
+            while i < min(n_old, n_new) and _same_section(old_text, old_s, old_part, i, text, s, part, i):
+                i += 1
+            kept = 0  # sections alike at the end too
+            while kept < min(n_old, n_new) - i and _same_section(
+                    old_text, old_s, old_part, n_old - 1 - kept, text, s, part, n_new - 1 - kept):
+                kept += 1
+            self._rekey(old_text, old_s, old_part, s, part, i, n_old - kept, n_new - kept)
         for s, part in same.values():
             self._unindex_part(old_text, s, part)
+
+    def _rekey(self, old_text: str, old_start: int, old: _Part, start: int, new: _Part, i: int, old_to: int,
+               new_to: int) -> None:
+        """Carry the index from part ``old`` to ``new``, its next version, whose sections before ``i``
+        and from ``old_to`` (``new_to`` in ``new``) on hold the same text: the sections between are
+        indexed again. The others keep their keys; when the sections between are more or fewer,
+        they get keys of their own (under a fresh uid), so that the keys after them need not move."""
+        assert self._index is not None
+        new.uid = old.uid
+        if new_to - i == old_to - i:
+            new.keys = old.keys
+        else:
+            fresh = next(self._uids) << _KEY_BITS
+            keys = old.key_run()
+            new.keys = array("q", keys[:i]) + array("q", range(fresh, fresh + new_to - i)) + array("q", keys[old_to:])
+        self._unindex_part(old_text, old_start, old, range(i, old_to))
+        self._index_part(self._index, self._text, start, new, range(i, new_to))
 
     def _finish(self, section_prefix: list[int] | None = None) -> None:
         self._prefix_cache = section_prefix
@@ -968,8 +1032,13 @@ class LongDocument:
             return False
         above = _lines_up(old_text, start, LINES_READ)
         below = _lines_down(old_text, end, LINES_READ)
-        body = part_start if part.heading is None else _lines_down(old_text, part_start + part.heading.end, LINES_READ)
-        if above <= body or below >= part_end:
+        # Lines read again start past the heading's reach (or at the text's start, read as a full
+        # build reads it) and end before the next heading's (or at the text's end).
+        if part.heading is None:
+            top = part_start == 0 or above > part_start
+        else:
+            top = above > _lines_down(old_text, part_start + part.heading.end, LINES_READ)
+        if not top or not (below < part_end or part_end == len(old_text)):
             return False
         if self._markdown and FENCE_RE.search(old_text, part_start, part_end) is not None:
             return False  # whether the lines read again lie inside a code block is known from the part's start
@@ -1004,11 +1073,8 @@ class LongDocument:
         if raw <= target:
             return False  # the whole part fits in one section
         old_spans = part.spans
-        again = split_again(text, part_start, new_end, lambda s, e: RawCount(token_classes(text[s:e]), s), limit,
-                            target, head_end, old_spans.starts(), start, end + delta, delta)
-        if again is None:
-            return False
-        i, sized, j = again
+        i, sized, j = split_again(text, part_start, new_end, lambda s, e: RawCount(token_classes(text[s:e]), s),
+                                  limit, target, head_end, old_spans.starts(), start, end + delta, delta)
         spans = old_spans.spliced(i, j, [(s - part_start, e - part_start) for s, e, _ in sized], delta)
         tokens = part.tokens
         tokens = tokens[:i] + [tokens_from_raw(n) for _, _, n in sized] + tokens[j:]
@@ -1016,13 +1082,7 @@ class LongDocument:
                          tokens)
 
         def reindex() -> None:
-            new_part.uid = part.uid
-            # Keys are positions in the part: a section more or fewer moves the keys of all after it.
-            old_to = j if len(sized) == j - i else len(old_spans)
-            new_to = i + len(sized) if len(sized) == j - i else len(spans)
-            self._unindex_part(old_text, part_start, part, range(i, old_to))
-            assert self._index is not None
-            self._index_part(self._index, text, part_start, new_part, range(i, new_to))
+            self._rekey(old_text, part_start, part, part_start, new_part, i, j, i + len(sized))
 
         self._splice(old_doc, p, p, [part_start], [new_part], [], delta, reindex)
         return True
@@ -1158,20 +1218,19 @@ class LongDocument:
         found = self._analyzer(phrase)
         if not found:
             return None
-        index = self._postings()
+        index, keys = self._postings(), self._section_keys()
         first, last = index.keys_of(found[0]), index.keys_of(found[-1])
-        reach = range(1, len(phrase.split()))
+        # The rarer term's sections are read, and the other's looked for a few sections away.
+        forward = len(first) <= len(last)
+        read, sought = (first, last) if forward else (last, first)
         spread: list[int] = []
-        # A part's sections have consecutive keys; the rarer term's sections are read.
-        if len(first) <= len(last):
-            for k in first:
-                m = next((m for m in reach if k + m in last), 0)
-                spread.extend(range(k, k + m + 1) if m else ())
-        else:
-            for k in last:
-                m = next((m for m in reach if m <= k & _KEY_MASK and k - m in first), 0)
-                spread.extend(range(k - m, k + 1) if m else ())
-        return self._runs_of(self._section_keys().part_positions(spread))
+        for k in read:
+            for m in range(1, len(phrase.split())):
+                other = keys.step(k, m if forward else -m)
+                if other is not None and other in sought:
+                    spread.extend(keys.between(k, other))
+                    break
+        return self._runs_of(keys.part_positions(spread))
 
     def spans_of_words(self, groups: Sequence[tuple[str, ...]]) -> list[Iterator[tuple[int, int]]] | None:
         """For each group of lower-case prefixes, the spans that cover each outline part holding a
@@ -1293,11 +1352,11 @@ def _heading_text(part: _Part) -> str | None:
     return part.heading.text if part.heading is not None else None
 
 
-def _same_section(old_text: str, old_start: int, old: _Part, text: str, start: int, new: _Part, j: int) -> bool:
-    """Whether section ``j`` of two versions of a part (same heading) has the same index terms."""
-    if j >= len(old.spans) or j >= len(new.spans):
-        return False
-    (os_, oe), (ns, ne) = old.spans[j], new.spans[j]
+def _same_section(old_text: str, old_start: int, old: _Part, old_j: int, text: str, start: int, new: _Part,
+                  j: int) -> bool:
+    """Whether section ``old_j`` of a part and section ``j`` of its next version (same heading)
+    have the same index terms."""
+    (os_, oe), (ns, ne) = old.spans[old_j], new.spans[j]
     # A section that does not start with the heading counts the heading's terms too.
     return (os_ > 0) == (ns > 0) and old_text[old_start + os_ : old_start + oe] == text[start + ns : start + ne]
 

@@ -192,40 +192,24 @@ def split_again(
     lo: int,
     hi: int,
     delta: int,
-) -> tuple[int, list[tuple[int, int, int]], int] | None:
+) -> tuple[int, list[tuple[int, int, int]], int]:
     """The sections of the part ``text[start:end]`` after an edit put ``text[lo:hi]`` in place of
     what lay there, cut again only around the edit: :func:`split_sized`'s answer, given as
     ``(i, sized, j)``: sections ``i`` to ``j - 1`` of ``old_starts`` (the starts of the part's
     sections before the edit, from the part's start) are now ``sized``, and every other one stands,
-    moved by ``delta`` after the edit. None when no section start before the edit can begin the cut.
+    moved by ``delta`` after the edit.
 
     Packing is greedy, so a section that opens at a paragraph opens afresh: the cut starts at such a
     section whose paragraph ends before the edit, and stops at the first such section after the edit
     that opens where one opened before. ``count_for(s, e)`` counts spans of ``text[s:e]``.
     """
-    floor = start
-    if head_end is not None:
-        # The heading's rules reshape the units of its body's first paragraph at most.
-        body = _NON_SPACE_RE.search(text, head_end, end)
-        first_break = None if body is None else _BLANK_LINE_RE.search(text, body.start(), lo)
-        if first_break is None:
-            return None
-        floor = first_break.end()
-    # Sections open afresh only at the start of a paragraph before the one holding the edit.
-    holding = _paragraph_start(text, max(floor, start), lo)
-    if holding is None:
-        return None
-    i = bisect_left(old_starts, holding - start) - 1
-    while i >= 1 and start + old_starts[i] >= floor and not _opens_paragraph(text, start, start + old_starts[i]):
-        i -= 1
-    if i < 1 or start + old_starts[i] < floor:
-        return None
-    r = start + old_starts[i]
+    r, heading = _fresh_start(text, start, head_end, old_starts, lo)
+    i = 0 if heading is not None or r == start else bisect_left(old_starts, r - start)
     reach = hi
     while True:
         stop = _BLANK_LINE_RE.search(text, reach, end)
         cut_end = end if stop is None else stop.start()
-        sized = split_sized(text, r, cut_end, count_for(r, cut_end), limit, target)
+        sized = split_sized(text, r, cut_end, count_for(r, cut_end), limit, target, heading)
         for t in range(1, len(sized)):
             q = sized[t][0]
             if q <= hi or _NON_SPACE_RE.search(text, hi, q) is None or not _opens_paragraph(text, start, q):
@@ -236,6 +220,28 @@ def split_again(
         if stop is None:
             return i, sized, len(old_starts)
         reach = cut_end + max(cut_end - hi, 1)
+
+
+def _fresh_start(text: str, start: int, head_end: int | None, old_starts: Sequence[int], lo: int,
+                 ) -> tuple[int, int | None]:
+    """Where to cut a part again from, for an edit at ``lo``: the last section start before the
+    paragraph holding ``lo`` that opens a paragraph after the heading's body's first (whose units
+    the heading's rules reshape), and None; else the part's start, and ``head_end``."""
+    floor = start
+    if head_end is not None:
+        body = _NON_SPACE_RE.search(text, head_end, lo)
+        first_break = None if body is None else _BLANK_LINE_RE.search(text, body.start(), lo)
+        if first_break is None:
+            return start, head_end
+        floor = first_break.end()
+    holding = _paragraph_start(text, floor, lo)
+    if holding is not None:
+        i = bisect_left(old_starts, holding - start) - 1
+        while i >= 1 and start + old_starts[i] >= floor:
+            if _opens_paragraph(text, start, start + old_starts[i]):
+                return start + old_starts[i], None
+            i -= 1
+    return start, head_end
 
 
 def _paragraph_start(text: str, start: int, at: int) -> int | None:

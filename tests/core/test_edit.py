@@ -244,26 +244,27 @@ def test_an_edit_in_a_long_clause_reindexes_only_the_sections_it_changes() -> No
     assert edited.scores("fee") == LongDocument(edited.text, max_tokens=32).scores("fee")
 
 
-def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_around_it(
-        shared_text: Callable[[str], str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # A contract written without headings (all in lower case, numbers spelt out): one part of 250 KB.
+def searched_letter(shared_text: Callable[[str], str]) -> tuple[LongDocument, list[str]]:
+    """A contract written without headings (in lower case, its digits "x"): one part of 170 KB,
+    searched once; and the list of the texts its analyser is given from now on."""
     text = shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt")
-    text = re.sub(r"[0-9]", "x", text.lower())
     analysed: list[str] = []
-
-    def analyzer(part: str) -> list[str]:
-        analysed.append(part)
-        return terms(part)
-
-    doc = LongDocument(text, analyzer=analyzer)
+    doc = LongDocument(re.sub(r"[0-9]", "x", text.lower()), analyzer=lambda part: analysed.append(part) or terms(part))
     assert doc.nodes == () and len(doc.sections) > 100
     doc.scores("royalty")
+    analysed.clear()
+    return doc, analysed
+
+
+def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_around_it(
+        shared_text: Callable[[str], str], monkeypatch: pytest.MonkeyPatch) -> None:
+    doc, analysed = searched_letter(shared_text)
+    text = doc.text
     scanned: list[str] = []
     cut: list[int] = []
     scan, split = document.scan_headings, sections.split_sized
     monkeypatch.setattr(document, "scan_headings", lambda text, s, e, **kw: scanned.append(text[s:e]) or scan(text, s, e, **kw))
     monkeypatch.setattr(sections, "split_sized", lambda text, s, e, *a: cut.append(e - s) or split(text, s, e, *a))
-    analysed.clear()
     middle = text.index(" ", len(text) // 2)
     edited = doc.edit(middle, middle, " promptly")
     assert scanned and max(lines.count("\n") for lines in scanned) <= 2 * LINES_READ + 1
@@ -271,6 +272,19 @@ def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_aro
     assert 0 < len(analysed) <= 6  # the sections it changed, out and in again
     monkeypatch.undo()
     assert_same_as_fresh(edited)
+
+
+def test_sections_added_deep_in_a_long_part_leave_the_index_of_the_sections_after_them(
+        shared_text: Callable[[str], str]) -> None:
+    doc, analysed = searched_letter(shared_text)
+    middle = doc.text.index("\n\n", len(doc.text) // 2)
+    paragraph = "\n\nthe promotion plan may be amended by the parties in writing at any meeting. " * 20
+    edited = doc.edit(middle, middle, paragraph)
+    assert len(edited.sections) > len(doc.sections)
+    assert 0 < len(analysed) <= len(edited.sections) - len(doc.sections) + 8
+    for query in ("promotion plan amended", "royalty", "termination"):
+        assert edited.scores(query) == pytest.approx(LongDocument(edited.text).scores(query), rel=1e-12, abs=1e-12)
+    assert edited.edit(middle, middle + len(paragraph), "").scores("royalty") == doc.scores("royalty")
 
 
 def test_edit_returns_a_new_document_and_the_old_one_stays_valid() -> None:
