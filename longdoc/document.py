@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate, chain, count as _counter, repeat
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
@@ -1199,7 +1199,7 @@ class LongDocument:
         keys = lists[0]
         for other in lists[1:]:
             keys = keys & other  # set intersection in C
-        return self._runs_of(self._section_keys().part_positions(keys))
+        return self._runs_of(self._section_keys().part_positions(keys), keys)
 
     def spans_holding(self, phrase: str) -> Iterator[tuple[int, int]] | None:
         """The spans that can hold a use of ``phrase``: those of `spans_with`, then those of
@@ -1230,7 +1230,7 @@ class LongDocument:
                 if other is not None and other in sought:
                     spread.extend(keys.between(k, other))
                     break
-        return self._runs_of(keys.part_positions(spread))
+        return self._runs_of(keys.part_positions(spread), spread)
 
     def spans_of_words(self, groups: Sequence[tuple[str, ...]]) -> list[Iterator[tuple[int, int]]] | None:
         """For each group of lower-case prefixes, the spans that cover each outline part holding a
@@ -1250,12 +1250,15 @@ class LongDocument:
                 if word.startswith(group) if ascii_word else any(p in word for p in group):
                     keys[k].update(index.keys_of(word))
         part_positions = self._section_keys().part_positions
-        return [self._runs_of(part_positions(k)) for k in keys]
+        return [self._runs_of(part_positions(k), k) for k in keys]
 
-    def _runs_of(self, positions: list[int]) -> Iterator[tuple[int, int]]:
+    def _runs_of(self, positions: list[int], keys: Collection[int]) -> Iterator[tuple[int, int]]:
+        """Spans covering the parts at ``positions``, neighbours joined; within a long part standing
+        alone, only its sections that have ``keys``, neighbours joined."""
         # A search through a span costs a call, whatever its length: common words hold thousands
         # of sections, mostly in runs of neighbours, searched as one. Whole parts, rather than
-        # their sections, spare a look-up per section for a little more text to search.
+        # their sections, spare a look-up per section for a little more text to search; but a
+        # document without headings is one part.
         parts, starts = self._parts, self._starts
         n = len(positions)
         k = 0
@@ -1265,7 +1268,29 @@ class LongDocument:
             while k < n and positions[k] == last + 1:
                 last = positions[k]
                 k += 1
-            yield starts[first], starts[last] + parts[last].length
+            if first == last and parts[first].length >= _LONG_PART:
+                yield from self._section_runs(first, keys)
+            else:
+                yield starts[first], starts[last] + parts[last].length
+
+    def _section_runs(self, p: int, keys: Collection[int]) -> Iterator[tuple[int, int]]:
+        """Spans covering the sections of part ``p`` that have ``keys``, neighbours joined."""
+        part, start = self._parts[p], self._starts[p]
+        if part.keys is None:
+            uid = part.uid
+            held = sorted(k & _KEY_MASK for k in keys if k >> _KEY_BITS == uid)
+        else:
+            hit = set(part.keys).intersection(keys)
+            held = [j for j, k in enumerate(part.keys) if k in hit]
+        spans = part.spans
+        k = 0
+        while k < len(held):
+            a = b = held[k]
+            k += 1
+            while k < len(held) and held[k] == b + 1:
+                b = held[k]
+                k += 1
+            yield start + spans[a][0], start + spans[b][1]
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
         """Keep what the old version had computed, to be patched when first asked for: a run of

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -210,6 +212,18 @@ def test_a_term_used_only_where_a_long_sentence_is_cut_between_its_words_is_used
     else:
         pytest.fail("no filler puts a section's end between the term's words")
     assert "unused-definition" not in {d.code for d in doc.diagnostics()}
+
+
+def test_in_a_document_without_headings_a_phrase_is_sought_only_in_the_sections_holding_its_words(
+        shared_text) -> None:
+    text = shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt")
+    text = re.sub(r"[0-9]", "x", text.lower())  # no heading left: one part of the whole text
+    doc = LongDocument(text)
+    assert doc.nodes == ()
+    spans = list(doc.spans_holding("physician list"))
+    assert sum(e - s for s, e in spans) < len(text) // 10
+    uses = [m.start() for m in re.finditer(r"\bphysician\s+list\b", text)]
+    assert len(uses) >= 3 and all(any(s <= at < e for s, e in spans) for at in uses)
 
 
 def test_a_capitalised_phrase_never_defined_is_a_hint_in_a_document_with_definitions():
