@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Sequence, Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import accumulate, chain, count as _counter, repeat
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
@@ -24,6 +24,7 @@ from .definitions import (
     Definition,
     Use,
     byte_view,
+    use_reach,
     definitions_after_edit,
     find_definitions,
     forget_use_patterns,
@@ -262,6 +263,12 @@ class _SectionKeys:
             return [first[k >> _KEY_BITS] + (k & _KEY_MASK) for k in keys]
         return [irregular[k] if (at := first.get(k >> _KEY_BITS)) is None else at + (k & _KEY_MASK) for k in keys]
 
+    def all_placed(self) -> bool:
+        """Whether every key is its part's uid and the section's place in it (none is listed)."""
+        if self._first is None:
+            self.positions(())
+        return not self._irregular
+
     def step(self, key: int, d: int) -> int | None:
         """The key of the section ``d`` places after ``key``'s in its part (before it, when negative),
         or None; past the part's end it may name a key that no section has."""
@@ -272,13 +279,6 @@ class _SectionKeys:
             return key + d if (key & _KEY_MASK) + d >= 0 else None
         p = bisect_right(self._prefix, at) - 1
         return self._parts[p].key(at + d - self._prefix[p]) if self._prefix[p] <= at + d < self._prefix[p + 1] else None
-
-    def between(self, a: int, b: int) -> Sequence[int]:
-        """The keys of the sections from ``a``'s to ``b``'s (the two of one part), either way round."""
-        at, bt = self.positions((a, b))
-        if a not in self._irregular:
-            return range(min(a, b), max(a, b) + 1)
-        return [self.key_at(i) for i in range(min(at, bt), max(at, bt) + 1)]
 
     def part_positions(self, keys: Iterable[int]) -> list[int]:
         """The positions of the parts that hold ``keys``, each once, in document order."""
@@ -570,6 +570,7 @@ class LongDocument:
         self._levels_cache: list[int] | None = None
         self._outline_seed: _OutlineSeed | None = None
         self._keys: _SectionKeys | None = None
+        self._open_ended: set[int] | None = None  # the keys of the sections that end in a word
         self._building: tuple[Postings, int] | None = None  # an index under way, and its parts done
 
     # ----------------------------------------------------------------- basic access
@@ -1191,11 +1192,21 @@ class LongDocument:
         every term of ``phrase``, in document order, neighbouring parts joined into one span (None:
         the phrase has no terms); each span is made when read, so a search that stops at its first
         hit pays for no more."""
-        found = self.query_terms(phrase)
+        _check_query(phrase)
+        held = self._keys_holding(phrase)
+        return None if held is None else self._spans_within(held[1])
+
+    def _keys_holding(self, phrase: str) -> tuple[list[str], dict[str, AbstractSet[int]]] | None:
+        """The phrase's terms, in its order, and the keys of the sections holding each (None: it has
+        no terms)."""
+        found = self._analyzer(phrase)
         if not found:
             return None
         index = self._postings()
-        lists = sorted((index.keys_of(t) for t in found), key=len)
+        return found, {term: index.keys_of(term) for term in found}
+
+    def _spans_within(self, held: dict[str, AbstractSet[int]]) -> Iterator[tuple[int, int]]:
+        lists = sorted(held.values(), key=len)
         keys = lists[0]
         for other in lists[1:]:
             keys = keys & other  # set intersection in C
@@ -1204,33 +1215,66 @@ class LongDocument:
     def spans_holding(self, phrase: str) -> Iterator[tuple[int, int]] | None:
         """The spans that can hold a use of ``phrase``: those of `spans_with`, then those of
         `spans_across` (read only when the first run out); a part may come twice."""
-        within = self.spans_with(phrase)
-        return None if within is None else self._then_across(within, phrase)
+        held = self._keys_holding(phrase)
+        return None if held is None else self._then_across(phrase, *held)
 
-    def _then_across(self, within: Iterator[tuple[int, int]], phrase: str) -> Iterator[tuple[int, int]]:
-        yield from within
-        yield from self.spans_across(phrase) or ()
+    def _then_across(self, phrase: str, found: list[str], held: dict[str, AbstractSet[int]]
+                     ) -> Iterator[tuple[int, int]]:
+        yield from self._spans_within(held)
+        yield from self._spans_across(phrase, found, held)
 
     def spans_across(self, phrase: str) -> Iterator[tuple[int, int]] | None:
-        """Spans, as `spans_with` gives them, that cover each run of neighbouring sections of a part
-        over which one use of ``phrase`` may be spread (a sentence too long for a section is cut
-        between words): its first term opens the run, its last ends it, a section a word at most."""
-        found = self._analyzer(phrase)
-        if not found:
-            return None
-        index, keys = self._postings(), self._section_keys()
-        first, last = index.keys_of(found[0]), index.keys_of(found[-1])
-        # The rarer term's sections are read, and the other's looked for a few sections away.
-        forward = len(first) <= len(last)
+        """Spans, in document order, that cover each use of ``phrase`` that may be spread over
+        neighbouring sections of a part (a sentence too long for a section is cut between words):
+        around the gap between a section holding its first term and one, a section a word at most
+        further on, holding its last."""
+        held = self._keys_holding(phrase)
+        return None if held is None else self._spans_across(phrase, *held)
+
+    def _spans_across(self, phrase: str, found: list[str], held: dict[str, AbstractSet[int]]
+                      ) -> Iterator[tuple[int, int]]:
+        keys = self._section_keys()
+        # A section that such a use opens in ends in a word (most end a sentence), and so does
+        # each but the last that it runs over.
+        first = held[found[0]] & self._open_ended_keys()
+        last = held[found[-1]]
+        forward = len(first) <= len(last)  # the rarer term's sections are read
         read, sought = (first, last) if forward else (last, first)
-        spread: list[int] = []
-        for k in read:
-            for m in range(1, len(phrase.split())):
+        pairs: set[tuple[int, int]] = set()
+        for m in range(1, len(phrase.split())):
+            if keys.all_placed():  # a section's neighbour's key is its own plus or minus one
+                if forward:
+                    pairs.update((k, k + m) for k in read if k + m in sought)
+                else:
+                    pairs.update((k - m, k) for k in read if k & _KEY_MASK >= m and k - m in sought)
+                continue
+            for k in read:
                 other = keys.step(k, m if forward else -m)
                 if other is not None and other in sought:
-                    spread.extend(keys.between(k, other))
-                    break
-        return self._runs_of(keys.part_positions(spread), spread)
+                    pairs.add((k, other) if forward else (other, k))
+        # A use opens in the first section, ends in the last, and is no longer than its reach.
+        reach = use_reach(phrase)
+        spans = []
+        for a, b in pairs:
+            a_end, b_start = self._span_at(keys.positions((a,))[0])[1], self._span_at(keys.positions((b,))[0])[0]
+            if b_start - reach < a_end + reach:
+                spans.append((max(0, b_start - reach), a_end + reach))
+        return iter(sorted(spans))
+
+    def _open_ended_keys(self) -> set[int]:
+        """The keys of the sections that end in a word: where a sentence too long for a section
+        was cut (a section mostly ends a sentence or a paragraph)."""
+        if self._open_ended is None:
+            text = self._text
+            self._open_ended = {part.key(j) for part, start in zip(self._parts, self._starts)
+                                for j, (_, e) in enumerate(part.spans) if text[start + e - 1].isalnum()}
+        return self._open_ended
+
+    def _span_at(self, i: int) -> tuple[int, int]:
+        """Section ``i``'s span."""
+        p = bisect_right(self._section_prefix, i) - 1
+        s, e = self._parts[p].spans[i - self._section_prefix[p]]
+        return self._starts[p] + s, self._starts[p] + e
 
     def spans_of_words(self, groups: Sequence[tuple[str, ...]]) -> list[Iterator[tuple[int, int]]] | None:
         """For each group of lower-case prefixes, the spans that cover each outline part holding a
