@@ -163,12 +163,16 @@ class _Part:
 
 class _Spans(Sequence[tuple[int, int]]):
     """A part's sections as (start, end) pairs, kept flat as machine integers: a list of tuples
-    costs about 120 bytes a section, these 16 (10 MB of contract: 28,000 sections)."""
+    costs about 120 bytes a section, these 16 (10 MB of contract: 28,000 sections).
 
-    __slots__ = ("_flat",)
+    An edit in place moves the pairs after it; rather than each pair, a step is noted (``_steps``:
+    from a pair on, what to add), and the steps are applied once they grow many."""
+
+    __slots__ = ("_flat", "_steps")
 
     def __init__(self, pairs: Iterable[tuple[int, int]]) -> None:
         self._flat = array("q", chain.from_iterable(pairs))
+        self._steps: tuple[tuple[int, int], ...] = ()  # (first pair, what to add from it on), in order
 
     def __len__(self) -> int:
         return len(self._flat) >> 1
@@ -182,24 +186,87 @@ class _Spans(Sequence[tuple[int, int]]):
             return list(self)[j]
         j = _position(j, len(self._flat) >> 1, "section")
         flat = self._flat
-        return flat[2 * j], flat[2 * j + 1]
+        add = self._added(j)
+        return flat[2 * j] + add, flat[2 * j + 1] + add
+
+    def _added(self, j: int) -> int:
+        steps = self._steps
+        if not steps:
+            return 0
+        k = bisect_right(steps, (j, _NO_SECTION)) - 1
+        return steps[k][1] if k >= 0 else 0
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
         flat = self._flat
-        return zip(flat[0::2], flat[1::2])
+        if not self._steps:
+            return zip(flat[0::2], flat[1::2])
+        return zip(self._moved(self._flat[0::2]), self._moved(self._flat[1::2]))
 
     def starts(self) -> Sequence[int]:
-        """The sections' starts."""
-        return self._flat[0::2]
+        """The sections' starts, each read when asked for (to bisect)."""
+        return _Starts(self)
+
+    def _moved(self, values: array[int]) -> Sequence[int]:
+        if not self._steps:
+            return values
+        bounds = [j for j, _ in self._steps] + [len(values)]
+        out = array("q", values[: bounds[0]])
+        for (j, add), end in zip(self._steps, bounds[1:]):
+            out.extend(map(add.__add__, values[j:end]) if add else values[j:end])
+        return out
 
     def spliced(self, i: int, j: int, pairs: list[tuple[int, int]], delta: int) -> "_Spans":
         """These spans with ``i`` to ``j - 1`` replaced by ``pairs`` and those after moved by ``delta``."""
         flat = self._flat
-        tail = flat[2 * j :]
         out = _Spans(())
-        out._flat = flat[: 2 * i] + array("q", chain.from_iterable(pairs)) + (
-            array("q", map(delta.__add__, tail)) if delta else tail)
+        steps = self._steps
+        if len(steps) >= _MAX_STEPS:
+            flat, steps = array("q", chain.from_iterable(self)), ()
+        m = len(pairs)
+        after = self._added(j) if steps else 0
+        out._flat = flat[: 2 * i] + array("q", chain.from_iterable(pairs)) + flat[2 * j :]
+        # Pairs before the edit keep their steps; the new ones are as given; those after it move.
+        kept = [step for step in steps if step[0] < i]
+        moved = [(k - j + i + m, add + delta) for k, add in steps if k > j]
+        out._steps = _without_repeats([*kept, (i, 0), (i + m, after + delta), *moved])
         return out
+
+
+def _without_repeats(steps: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Steps without those that add what the one before adds (or nothing, first), and of two at one
+    pair, the later only."""
+    out: list[tuple[int, int]] = []
+    for j, add in steps:
+        if out and out[-1][0] == j:
+            out.pop()
+        if (out[-1][1] if out else 0) != add:
+            out.append((j, add))
+    return tuple(out)
+
+
+class _Starts(Sequence[int]):
+    """The starts of a part's sections, each read when asked for."""
+
+    __slots__ = ("_spans",)
+
+    def __init__(self, spans: _Spans) -> None:
+        self._spans = spans
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    @overload
+    def __getitem__(self, j: int) -> int: ...
+    @overload
+    def __getitem__(self, j: slice) -> list[int]: ...
+    def __getitem__(self, j: int | slice) -> int | list[int]:
+        if isinstance(j, slice):
+            return [s for s, _ in self._spans[j]]
+        return self._spans[j][0]
+
+
+_NO_SECTION = 1 << 62  # larger than any addition: bisects to the last step at or before a pair
+_MAX_STEPS = 32  # steps noted in a part's spans before they are applied
 
 
 class _PendingSplit(NamedTuple):
@@ -1388,16 +1455,16 @@ class LongDocument:
         """Let go of what is cheap to make again, answers staying the same: the one-byte-per-
         character view that definitions, citations and diagnostics are read from (10 MB: rebuilt in
         about 20 ms), and what queries keep per version of the index (per-term arrays or block
-        maxima, the sections' index keys: a few milliseconds per question to make again); pack the
-        index's postings (a quarter of their size; edits change them packed, a question unpacks the
-        terms it scores); and let go of what every document shares: the citation keys of headings
+        maxima, the sections' index keys and which sections end in a word: a few milliseconds per
+        question to make again); pack the index's postings (a quarter of their size; edits change
+        them packed, a question unpacks the terms it scores); and let go of what every document shares: the citation keys of headings
         (tens of milliseconds), the terms of words and the patterns of defined terms' uses."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
             self._index.forget_derived()
             self._index.pack()
-        self._keys = None
+        self._keys = self._open_ended = None
         forget_heading_keys()
         forget_words()
         forget_use_patterns()

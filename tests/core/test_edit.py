@@ -432,6 +432,23 @@ def test_text_typed_between_two_copies_of_a_running_header_can_put_the_second_ou
     assert_same_as_fresh(edited.edit(at, at + len(" It shall keep records of its work."), ""))
 
 
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(0, 40), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 3), st.integers(0, 3),
+                                              st.integers(-50, 50)), max_size=80))
+def test_a_parts_spans_spliced_again_and_again_read_as_spliced_by_hand(n: int, splices: list) -> None:
+    pairs = [(10 * k, 10 * k + 5) for k in range(n)]
+    spans = document._Spans(pairs)
+    for where, gone, added, delta in splices:
+        i = int(where * len(pairs))
+        j = min(len(pairs), i + gone)
+        new = [(1000 + k, 1001 + k) for k in range(added)]
+        pairs = pairs[:i] + new + [(s + delta, e + delta) for s, e in pairs[j:]]
+        spans = spans.spliced(i, j, new, delta)
+        assert list(spans) == pairs
+        assert [spans[k] for k in range(len(pairs))] == pairs
+        assert list(spans.starts()) == [s for s, _ in pairs]
+
+
 # Fragments that make and break headings when typed anywhere: the edits a contract really sees.
 FRAGMENTS = st.sampled_from([
     "\n", "\n\n", "\r\n", "\r", "\f", " ", "x", "Z", ".", "# ", "## Heading\n", "\nARTICLE V\n", "DEFINITIONS\n",
