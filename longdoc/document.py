@@ -1143,6 +1143,19 @@ class LongDocument:
         old_spans = part.spans
         i, sized, j = split_again(text, part_start, new_end, lambda s, e: RawCount(token_classes(text[s:e]), s),
                                   limit, target, head_end, old_spans.starts(), start, end + delta, delta)
+        # A cut from far away (no paragraph opens a section near the edit) gives back many sections
+        # as they were: those keep their place, and their index.
+        def same(k: int, at: int, moved: int) -> bool:  # the old section k, moved, is new section ``at``
+            (os_, oe), (ns, ne) = old_spans[k], sized[at][:2]
+            return (part_start + os_ + moved == ns and part_start + oe + moved == ne
+                    and old_text[part_start + os_ : part_start + oe] == text[ns:ne])
+
+        a, b = 0, len(sized)
+        while a < b and i + a < j and same(i + a, a, 0):
+            a += 1
+        while b > a and j - (len(sized) - b) > i + a and same(j - 1 - (len(sized) - b), b - 1, delta):
+            b -= 1
+        i, j, sized = i + a, j - (len(sized) - b), sized[a:b]
         spans = old_spans.spliced(i, j, [(s - part_start, e - part_start) for s, e, _ in sized], delta)
         tokens = part.tokens
         tokens = tokens[:i] + [tokens_from_raw(n) for _, _, n in sized] + tokens[j:]

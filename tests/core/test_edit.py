@@ -244,12 +244,16 @@ def test_an_edit_in_a_long_clause_reindexes_only_the_sections_it_changes() -> No
     assert edited.scores("fee") == LongDocument(edited.text, max_tokens=32).scores("fee")
 
 
-def searched_letter(shared_text: Callable[[str], str]) -> tuple[LongDocument, list[str]]:
-    """A contract written without headings (in lower case, its digits "x"): one part of 170 KB,
-    searched once; and the list of the texts its analyser is given from now on."""
-    text = shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt")
+def searched_letter(shared_text: Callable[[str], str], blank_lines: bool = True) -> tuple[LongDocument, list[str]]:
+    """A contract written without headings (in lower case, its digits "x"; without blank lines,
+    on request): one part of 170 KB, searched once; and the list of the texts its analyser is given
+    from now on."""
+    text = re.sub(r"[0-9]", "x", shared_text(
+        "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt").lower())
+    if not blank_lines:
+        text = re.sub(r"\n\s*\n\s*", "\n", text)
     analysed: list[str] = []
-    doc = LongDocument(re.sub(r"[0-9]", "x", text.lower()), analyzer=lambda part: analysed.append(part) or terms(part))
+    doc = LongDocument(text, analyzer=lambda part: analysed.append(part) or terms(part))
     assert doc.nodes == () and len(doc.sections) > 100
     doc.scores("royalty")
     analysed.clear()
@@ -272,6 +276,25 @@ def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_aro
     assert 0 < len(analysed) <= 6  # the sections it changed, out and in again
     monkeypatch.undo()
     assert_same_as_fresh(edited)
+
+
+def test_an_edit_in_a_long_text_without_blank_lines_reindexes_only_the_sections_it_changes(
+        shared_text: Callable[[str], str]) -> None:
+    # No paragraph opens a section near the edit: the part is cut again whole, its index is not.
+    doc, analysed = searched_letter(shared_text, blank_lines=False)
+    middle = doc.text.index(" ", len(doc.text) // 2)
+    edited = doc.edit(middle, middle, " promptly")
+    assert 0 < len(analysed) <= 6
+    assert_same_as_fresh(edited)
+
+
+def test_a_line_break_typed_before_a_space_deep_in_a_long_part_moves_the_sections_after_it() -> None:
+    # Sections of two words: the one after the edit reads as before, one character further on.
+    body = "\n".join(["Payment is due within thirty days of the invoice, and interest runs on it"] * 300)
+    doc = LongDocument("GENERAL PROVISIONS\n\n" + body, max_tokens=4)
+    doc.sections[0]
+    at = doc.text.index(" thirty", len(doc.text) // 2)
+    assert_same_as_fresh(doc.edit(at, at, "\n"))
 
 
 def test_sections_added_deep_in_a_long_part_leave_the_index_of_the_sections_after_them(
