@@ -593,34 +593,33 @@ class LongDocument:
                 self._index_part(self._index, text, s, part)
                 continue
             old_s, old_part = match
-            n_old, n_new = len(old_part.spans), len(part.spans)
-            i = 0
-            while i < min(n_old, n_new) and _same_section(old_text, old_s, old_part, i, text, s, part, i):
-                i += 1
-            kept = 0  # sections alike at the end too
-            while kept < min(n_old, n_new) - i and _same_section(
-                    old_text, old_s, old_part, n_old - 1 - kept, text, s, part, n_new - 1 - kept):
-                kept += 1
-            self._rekey(old_text, old_s, old_part, s, part, i, n_old - kept, n_new - kept)
+            self._rekey(old_text, old_s, old_part, s, part, 0, len(old_part.spans), len(part.spans))
         for s, part in same.values():
             self._unindex_part(old_text, s, part)
 
     def _rekey(self, old_text: str, old_start: int, old: _Part, start: int, new: _Part, i: int, old_to: int,
                new_to: int) -> None:
         """Carry the index from part ``old`` to ``new``, its next version, whose sections before ``i``
-        and from ``old_to`` (``new_to`` in ``new``) on hold the same text: the sections between are
-        indexed again. The others keep their keys; when the sections between are more or fewer,
-        they get keys of their own (under a fresh uid), so that the keys after them need not move."""
+        and from ``old_to`` (``new_to`` in ``new``) on hold the same text: of the sections between,
+        those that differ are indexed again. The others keep their keys; when the sections between
+        are more or fewer, they get keys of their own (under a fresh uid), so that the keys after
+        them need not move."""
         assert self._index is not None
+        text = self._text
+        while i < min(old_to, new_to) and _same_section(old_text, old_start, old, i, text, start, new, i):
+            i += 1
+        while min(old_to, new_to) > i and _same_section(old_text, old_start, old, old_to - 1, text, start, new,
+                                                         new_to - 1):
+            old_to, new_to = old_to - 1, new_to - 1
         new.uid = old.uid
-        if new_to - i == old_to - i:
+        if new_to == old_to:
             new.keys = old.keys
         else:
             fresh = next(self._uids) << _KEY_BITS
             keys = old.key_run()
             new.keys = array("q", keys[:i]) + array("q", range(fresh, fresh + new_to - i)) + array("q", keys[old_to:])
         self._unindex_part(old_text, old_start, old, range(i, old_to))
-        self._index_part(self._index, self._text, start, new, range(i, new_to))
+        self._index_part(self._index, text, start, new, range(i, new_to))
 
     def _finish(self, section_prefix: list[int] | None = None) -> None:
         self._prefix_cache = section_prefix
@@ -1143,19 +1142,6 @@ class LongDocument:
         old_spans = part.spans
         i, sized, j = split_again(text, part_start, new_end, lambda s, e: RawCount(token_classes(text[s:e]), s),
                                   limit, target, head_end, old_spans.starts(), start, end + delta, delta)
-        # A cut from far away (no paragraph opens a section near the edit) gives back many sections
-        # as they were: those keep their place, and their index.
-        def same(k: int, at: int, moved: int) -> bool:  # the old section k, moved, is new section ``at``
-            (os_, oe), (ns, ne) = old_spans[k], sized[at][:2]
-            return (part_start + os_ + moved == ns and part_start + oe + moved == ne
-                    and old_text[part_start + os_ : part_start + oe] == text[ns:ne])
-
-        a, b = 0, len(sized)
-        while a < b and i + a < j and same(i + a, a, 0):
-            a += 1
-        while b > a and j - (len(sized) - b) > i + a and same(j - 1 - (len(sized) - b), b - 1, delta):
-            b -= 1
-        i, j, sized = i + a, j - (len(sized) - b), sized[a:b]
         spans = old_spans.spliced(i, j, [(s - part_start, e - part_start) for s, e, _ in sized], delta)
         tokens = part.tokens
         tokens = tokens[:i] + [tokens_from_raw(n) for _, _, n in sized] + tokens[j:]
@@ -1163,6 +1149,8 @@ class LongDocument:
                          tokens)
 
         def reindex() -> None:
+            # A cut from far away (no paragraph opens a section near the edit) gives back many
+            # sections as they were: those keep their index.
             self._rekey(old_text, part_start, part, part_start, new_part, i, j, i + len(sized))
 
         self._splice(old_doc, p, p, [part_start], [new_part], [], delta, reindex)
@@ -1470,8 +1458,9 @@ class LongDocument:
         about 20 ms), and what queries keep per version of the index (per-term arrays or block
         maxima, the sections' index keys and which sections end in a word: a few milliseconds per
         question to make again); pack the index's postings (a quarter of their size; edits change
-        them packed, a question unpacks the terms it scores); and let go of what every document shares: the citation keys of headings
-        (tens of milliseconds), the terms of words and the patterns of defined terms' uses."""
+        them packed, a question unpacks the terms it scores); and let go of what every document
+        shares: the citation keys of headings (tens of milliseconds), the terms of words and the
+        patterns of defined terms' uses."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
@@ -1519,59 +1508,44 @@ def _definition_parts(nodes: Sequence[OutlineNode], moved: Callable[[int], int |
 
 
 def _line_start(text: str, pos: int, window: int = 4096) -> int:
-    """Where the line holding ``pos`` starts; each character before it is read once, in windows
-    that double from ``window``, so a line of megabytes costs a few scans of it, not one per window."""
-    hi, size = pos, window
-    while hi > 0:
-        lo = max(0, hi - size)
-        found = max(text.rfind(ch, lo, hi) for ch in LINE_BREAKS)
-        if found >= 0:
-            return found + 1
-        hi, size = lo, 2 * size
-    return 0
+    """Where the line holding ``pos`` starts (see :func:`_lines_up`)."""
+    return _lines_up(text, pos, 0, window)
 
 
-def _lines_up(text: str, pos: int, lines: int) -> int:
-    """The start of the line ``lines`` lines above the one holding ``pos`` (0 when there are fewer)."""
-    window = 128 * (lines + 1)
+def _line_end(text: str, pos: int, window: int = 4096) -> int:
+    """Where the line holding ``pos`` ends: its break, or the end of the text (see :func:`_lines_down`)."""
+    return _lines_down(text, pos, 0, window)
+
+
+def _lines_up(text: str, pos: int, lines: int, window: int | None = None) -> int:
+    """The start of the line ``lines`` lines above the one holding ``pos`` (0 when there are fewer),
+    read in windows that double from ``window``: a line of megabytes costs a few scans of it."""
+    size = window or 128 * (lines + 1)
     while True:
-        lo = max(0, pos - window)
+        lo = max(0, pos - size)
         ends = [m.end() for m in _BREAK_RE.finditer(text, lo, pos)]
         if len(ends) > lines:
             return ends[-lines - 1]
         if lo == 0:
             return 0
-        window *= 2
+        size *= 2
 
 
-def _lines_down(text: str, pos: int, lines: int) -> int:
+def _lines_down(text: str, pos: int, lines: int, window: int | None = None) -> int:
     """The end of the line ``lines`` lines below the one holding ``pos`` (the text's end when there
-    are fewer)."""
-    window = 128 * (lines + 1)
+    are fewer), read as :func:`_lines_up` reads."""
+    size = window or 128 * (lines + 1)
     while True:
-        hi = min(len(text), pos + window)
+        hi = min(len(text), pos + size)
         breaks = [m.start() for m in _BREAK_RE.finditer(text, pos, hi)]
         if len(breaks) > lines:
             return breaks[lines]
         if hi == len(text):
             return hi
-        window *= 2
+        size *= 2
 
 
 _BREAK_RE = re.compile("\r\n|[" + LINE_BREAKS + "]")
-
-
-def _line_end(text: str, pos: int, window: int = 4096) -> int:
-    """Where the line holding ``pos`` ends (its break, or the end of the text), read as
-    :func:`_line_start` reads."""
-    lo, size = pos, window
-    while lo < len(text):
-        hi = min(len(text), lo + size)
-        found = [i for i in (text.find(ch, lo, hi) for ch in LINE_BREAKS) if i >= 0]
-        if found:
-            return min(found)
-        lo, size = hi, 2 * size
-    return len(text)
 
 
 def _check_query(query: object) -> None:
