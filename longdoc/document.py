@@ -878,8 +878,9 @@ class LongDocument:
         """What :meth:`select` ranks by, for every section in order.
 
         BM25 with weighted query terms (a title before a colon counts double, words every contract
-        uses count less, thesaurus synonyms half), plus a share of the neighbours' scores; the
-        document's opening scores as the best section when it matches nearly as well.
+        uses count less, thesaurus synonyms half, past tenses and "-ing" forms 0.7 of their word's
+        weight), plus a share of the neighbours' scores; the document's opening scores as the best
+        section when it matches nearly as well.
         """
         out = [0.0] * self._section_prefix[-1]
         for i, v in self._ranked(query):

@@ -2,15 +2,18 @@
 
 A short title before a colon ("Audit Rights: Does a party ...") names the topic and counts double;
 words every contract uses ("party", "agreement", "clause") count less; synonyms from the thesaurus
-count half. Deterministic: the same question and analyser give the same weights.
+count half; the past tenses and "-ing" forms of these words ("disclosed", "disclosing") count 0.7
+of the word's weight. Deterministic: the same question and analyser give the same weights.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, Iterable
 
 from .analysis import Analyzer
+from .inflections import inflections
 from .thesaurus import GROUPS
 
 __all__ = ["WeightedQuery", "analyse_query"]
@@ -18,6 +21,7 @@ __all__ = ["WeightedQuery", "analyse_query"]
 TITLE_WEIGHT = 2.0
 GENERIC_WEIGHT = 0.3
 SYNONYM_WEIGHT = 0.5
+INFLECTION_WEIGHT = 0.7
 _TITLE_MAX_WORDS = 6
 
 # Words that any contract or question about one is full of: they say little about which clause.
@@ -29,7 +33,7 @@ _GENERIC = (
 
 @dataclass(frozen=True)
 class WeightedQuery:
-    """Index terms of a query with their weights, in query order (synonyms last)."""
+    """Index terms of a query with their weights, in query order (synonyms, then inflections, last)."""
 
     weights: tuple[tuple[str, float], ...]
 
@@ -64,9 +68,24 @@ def analyse_query(query: str, analyzer: Analyzer) -> WeightedQuery:
         weights.setdefault(term, GENERIC_WEIGHT if term in generic else 1.0)
     for term in analyzer(title):
         weights[term] = max(weights.get(term, 0.0), TITLE_WEIGHT)
+    _add_related(weights, lambda term: sorted(synonyms.get(term, ())), SYNONYM_WEIGHT)
+    _add_related(weights, lambda term: _inflected_terms(term, analyzer), INFLECTION_WEIGHT)
+    return WeightedQuery(tuple(weights.items()))
+
+
+def _add_related(weights: dict[str, float], related: Callable[[str], Iterable[str]], share: float) -> None:
+    """Give each term related to one of ``weights`` (in their order) ``share`` of its weight,
+    unless it counts more already."""
     for term, weight in list(weights.items()):
-        for other in sorted(synonyms.get(term, ())):
-            extra = SYNONYM_WEIGHT * weight
+        extra = share * weight
+        for other in related(term):
             if weights.get(other, 0.0) < extra:
                 weights[other] = extra
-    return WeightedQuery(tuple(weights.items()))
+
+
+@lru_cache(maxsize=4096)
+def _inflected_terms(term: str, analyzer: Analyzer) -> tuple[str, ...]:
+    """The index terms of the term's inflections, in a fixed order (a question's terms recur)."""
+    found = dict.fromkeys(t for form in sorted(inflections(term)) for t in analyzer(form))
+    found.pop(term, None)
+    return tuple(found)
