@@ -12,18 +12,24 @@ from __future__ import annotations
 __all__ = ["inflections"]
 
 _VOWELS = "aeiou"
+_NOUN_ENDINGS = ("tion", "sion", "ness", "ity", "ship")
 
 
 def inflections(word: str) -> set[str]:
     """Every regular inflection of ``word`` (casefolded) other than itself, read from it as a base
-    and, when it ends like one, as an inflected form of a base; none for a word that is not ASCII
+    or, when it ends like one, as an inflected form of a base; none for a word that is not ASCII
     letters or is shorter than three."""
     if len(word) < 3 or not (word.isascii() and word.isalpha()):
         return set()
+    bases = _bases(word)
+    # An inflected word ("required") is inflected no further, unless its stem is too short to tell
+    # ("need": "ne"); nor is a noun by its ending ("notification").
+    inflected = len(bases) > 1 and min(map(len, bases)) > 2
     forms: set[str] = set()
-    for base in _bases(word):
+    for base in bases:
         forms.add(base)
-        forms.update(_inflected(base))
+        if not (base.endswith(_NOUN_ENDINGS) or (inflected and base == word)):
+            forms.update(_inflected(base))
     forms.discard(word)
     return forms
 

@@ -31,6 +31,18 @@ def test_a_base_ending_in_e_drops_it_before_ing() -> None:
     assert inflections("disclose") == {"disclosed", "disclosing"}
 
 
+def test_an_inflected_word_is_not_inflected_again() -> None:
+    assert inflections("required") == {"require", "requiring", "requir"}
+
+
+def test_a_word_too_short_to_read_as_inflected_is_also_a_base() -> None:
+    assert {"needed", "needing"} <= inflections("need")
+
+
+def test_a_noun_by_its_ending_has_none() -> None:
+    assert inflections("notification") == inflections("commission") == set()
+
+
 def test_a_word_is_not_its_own_inflection() -> None:
     assert "notice" not in inflections("notice") and "noticed" not in inflections("noticed")
 
