@@ -266,7 +266,7 @@ class TermScorer:
         for plist, idf in lists:
             get = scores.get
             for key, tf in plist.items():
-                scores[key] = get(key, 0.0) + idf * tf / (tf + norm_a + norm_b * lengths[key])
+                scores[key] = get(key, 0.0) + idf * (tf / (tf + norm_a + norm_b * lengths[key]))
 
     def many(self, keys: Sequence[Hashable], lists: Sequence[tuple[dict[Hashable, int], float]]) -> list[float]:
         """Each document's score over ``lists`` as :meth:`__call__` gives it, term by term over
@@ -278,7 +278,7 @@ class TermScorer:
             for x, key in enumerate(keys):
                 tf = get(key)
                 if tf is not None:
-                    totals[x] = totals[x] + idf * tf / (tf + norm_a + norm_b * lengths[key])
+                    totals[x] = totals[x] + idf * (tf / (tf + norm_a + norm_b * lengths[key]))
         return totals
 
 
