@@ -55,6 +55,8 @@ def _bases(word: str) -> set[str]:
 
 
 def _inflected(base: str) -> tuple[str, ...]:
+    """The "-ed" and "-ing" forms of a base, both ways where a final consonant may double or not
+    ("commit": "commited", "committed"; "cancel": "canceled", "cancelled")."""
     if base.endswith("ee"):
         return base + "d", base + "ing"
     if base.endswith("e"):
