@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Sequence, Set as AbstractSet
+from collections.abc import Collection, Container, Sequence, Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import accumulate, chain, count as _counter, repeat
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
@@ -37,7 +37,7 @@ from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_R
                        caption_at, is_markdown, scan_headings)
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
-from .query import analyse_query
+from .query import analyse_query, inflected_terms
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
@@ -956,26 +956,27 @@ class LongDocument:
         return found
 
     def matched_terms(self, section: Section | int, query: str) -> list[str]:
-        """The query's words (casefolded, query order) whose terms occur in ``section``."""
+        """The query's words (casefolded, query order) whose terms occur in ``section``, as written
+        or inflected ("disclosed" for "disclose", as the ranking reads them)."""
         _check_query(query)
         sec = self.sections[section] if isinstance(section, int) else section
-        present = self._section_term_set(sec)
-        out = []
-        for word in dict.fromkeys(words(query)):
-            t = self._analyzer(word)
-            if t and all(x in present for x in t):
-                out.append(word)
-        return out
+        return [word for word, found in self._words_found(query, self._section_term_set(sec)) if found]
 
     def unmatched_terms(self, query: str) -> list[str]:
-        """The query's words (casefolded, query order) that no section contains."""
+        """The query's words (casefolded, query order) that no section contains, as written or
+        inflected."""
         _check_query(query)
+        return [word for word, found in self._words_found(query, self._postings().postings) if not found]
+
+    def _words_found(self, query: str, held: Container[str]) -> list[tuple[str, bool]]:
+        """Each of the query's words that has index terms, and whether ``held`` holds every one of
+        them, or an inflection of it."""
+        analyzer = self._analyzer
         out = []
-        postings = self._postings().postings
         for word in dict.fromkeys(words(query)):
-            t = self._analyzer(word)
-            if t and not all(x in postings for x in t):
-                out.append(word)
+            found = analyzer(word)
+            if found:
+                out.append((word, all(t in held or any(v in held for v in inflected_terms(t, analyzer)) for t in found)))
         return out
 
     def window(self, sections: Sequence[Section], sep: str = "\n\n") -> Window:

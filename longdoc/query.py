@@ -16,7 +16,7 @@ from .analysis import Analyzer
 from .inflections import inflections
 from .thesaurus import GROUPS
 
-__all__ = ["WeightedQuery", "analyse_query"]
+__all__ = ["WeightedQuery", "analyse_query", "inflected_terms"]
 
 TITLE_WEIGHT = 2.0
 GENERIC_WEIGHT = 0.3
@@ -69,7 +69,7 @@ def analyse_query(query: str, analyzer: Analyzer) -> WeightedQuery:
     for term in analyzer(title):
         weights[term] = max(weights.get(term, 0.0), TITLE_WEIGHT)
     _add_related(weights, lambda term: sorted(synonyms.get(term, ())), SYNONYM_WEIGHT)
-    _add_related(weights, lambda term: _inflected_terms(term, analyzer), INFLECTION_WEIGHT)
+    _add_related(weights, lambda term: inflected_terms(term, analyzer), INFLECTION_WEIGHT)
     return WeightedQuery(tuple(weights.items()))
 
 
@@ -84,8 +84,9 @@ def _add_related(weights: dict[str, float], related: Callable[[str], Iterable[st
 
 
 @lru_cache(maxsize=4096)
-def _inflected_terms(term: str, analyzer: Analyzer) -> tuple[str, ...]:
-    """The index terms of the term's inflections, in a fixed order (a question's terms recur)."""
+def inflected_terms(term: str, analyzer: Analyzer) -> tuple[str, ...]:
+    """The index terms of the term's inflections under ``analyzer``, in a fixed order, the term
+    itself left out (cached: a question's terms recur)."""
     found = dict.fromkeys(t for form in sorted(inflections(term)) for t in analyzer(form))
     found.pop(term, None)
     return tuple(found)

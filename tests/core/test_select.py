@@ -167,6 +167,14 @@ def test_unmatched_terms_are_the_query_words_no_section_contains(doc: LongDocume
     assert doc.unmatched_terms("terminate zebra notices aardvark") == ["zebra", "aardvark"]
 
 
+def test_a_query_word_the_section_holds_inflected_is_matched(doc: LongDocument) -> None:
+    assert doc.matched_terms(doc.sections[4], "terminated notices") == ["terminated", "notices"]
+
+
+def test_a_query_word_the_document_holds_only_inflected_is_not_unmatched(doc: LongDocument) -> None:
+    assert doc.unmatched_terms("terminating zebra") == ["zebra"]
+
+
 def test_a_section_without_any_query_term_never_outranks_one_that_has_them() -> None:
     doc = LongDocument("Intro.\n\n7. Survival. Confidentiality obligations survive termination.\n")
     assert doc.select("confidentiality survive", k=1)[0][0].index == 1
