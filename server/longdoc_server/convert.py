@@ -33,6 +33,7 @@ def section_json(snapshot: Snapshot, codec: Codec, section: Any, score: float, q
         "path": list(section.path),
         "score": round(float(score), 6),
         "matchedTerms": snapshot.doc.matched_terms(section, query),
+        "matchedWords": snapshot.doc.matched_words(section, query),
         "range": codec.range(lines, section.start, section.end),
         "selectionRange": codec.range(lines, selection_start, selection_end),
     }

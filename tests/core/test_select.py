@@ -175,6 +175,14 @@ def test_a_query_word_the_document_holds_only_inflected_is_not_unmatched(doc: Lo
     assert doc.unmatched_terms("terminating zebra") == ["zebra"]
 
 
+def test_the_words_to_mark_are_the_sections_own_forms_of_the_query_words(doc: LongDocument) -> None:
+    assert doc.matched_words(doc.sections[4], "terminated notices") == ["terminate", "notice"]
+
+
+def test_no_word_is_marked_in_a_section_without_the_query_words(doc: LongDocument) -> None:
+    assert doc.matched_words(doc.sections[1], "terminate notice") == []
+
+
 def test_a_section_without_any_query_term_never_outranks_one_that_has_them() -> None:
     doc = LongDocument("Intro.\n\n7. Survival. Confidentiality obligations survive termination.\n")
     assert doc.select("confidentiality survive", k=1)[0][0].index == 1

@@ -29,6 +29,15 @@ async def test_relevant_sections_come_best_first_with_their_path_and_matched_ter
     assert "indemnify" in sections[0]["matchedTerms"]
 
 
+async def test_relevant_sections_name_the_words_to_mark_as_the_section_writes_them(
+    client: LanguageClient, contract_text: str
+) -> None:
+    open_document(client, URI, contract_text)
+    result = await execute(client, "longdoc.findRelevantSections", {"uri": URI, "query": QUERY, "k": 3})
+    marked = result["sections"][1]["matchedWords"]
+    assert {"indemnify", "claims", "claim"} <= set(marked), "the query's plural and the singular the clause also uses"
+
+
 async def test_relevant_section_ranges_are_the_core_sections(client: LanguageClient, contract_text: str) -> None:
     open_document(client, URI, contract_text)
     result = await execute(client, "longdoc.findRelevantSections", {"uri": URI, "query": QUERY})

@@ -29,6 +29,8 @@ export interface SectionResult {
   path: string[];
   score: number;
   matchedTerms: string[];
+  /** The section's words that read as query words (plurals and inflections too): what to mark. */
+  matchedWords: string[];
   range: LspRange;
   selectionRange: LspRange;
 }
@@ -153,12 +155,15 @@ const aRange: Checker<LspRange> = (value, where) => {
 const aSection: Checker<SectionResult> = (value, where) => {
   const section = record(value, where);
   const heading = section["heading"];
+  const matchedTerms = field(section, "matchedTerms", where, listOf(aString));
   return {
     index: field(section, "index", where, aCount),
     heading: heading === null || heading === undefined ? null : aString(heading, `${where}.heading`),
     path: field(section, "path", where, listOf(aString)),
     score: field(section, "score", where, aNumber),
-    matchedTerms: field(section, "matchedTerms", where, listOf(aString)),
+    matchedTerms,
+    // A server before matchedWords: the query words themselves are what can be marked.
+    matchedWords: section["matchedWords"] === undefined ? matchedTerms : field(section, "matchedWords", where, listOf(aString)),
     range: field(section, "range", where, aRange),
     selectionRange: field(section, "selectionRange", where, aRange),
   };

@@ -28,7 +28,7 @@ export function pickSection(
   const preview = (item: SectionItem | undefined): void => {
     if (item?.section === undefined) return;
     const range = toRange(item.section.range);
-    highlights.show(editor, range, item.section.matchedTerms);
+    highlights.show(editor, range, item.section.matchedWords);
     // The heading goes to the middle: the top of the editor is under the list.
     editor.revealRange(new vscode.Range(range.start, range.start), vscode.TextEditorRevealType.InCenter);
   };

@@ -13,7 +13,7 @@ import type { Evidence, SectionResult } from "../src/protocol";
 const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
 
 function section(path: string[], score: number, matchedTerms: string[], heading: string | null = path.at(-1) ?? null): SectionResult {
-  return { index: 0, heading, path, score, matchedTerms, range, selectionRange: range };
+  return { index: 0, heading, path, score, matchedTerms, matchedWords: matchedTerms, range, selectionRange: range };
 }
 
 const assignment: SectionResult = {

@@ -22,6 +22,7 @@ const section = {
   path: ["ARTICLE IX", "MISCELLANEOUS", "9.04 Assignment"],
   score: 6.071199,
   matchedTerms: ["consent", "party", "assigned"],
+  matchedWords: ["consent", "party", "assigned", "assign", "parties"],
   range: range(266, 0, 565),
   selectionRange: range(266, 0, 16),
 };
@@ -72,6 +73,16 @@ describe("reading results", () => {
     expect(() => readRelevantSections({ ...relevant, sections: [broken] })).toThrowError(
       /longdoc\.findRelevantSections returned an unexpected answer: result\.sections\[0\]\.matchedTerms should be a list, got undefined/,
     );
+  });
+
+  it("marks the query words themselves when a server sends no matched words", () => {
+    const { matchedWords: _, ...older } = section;
+    expect(readRelevantSections({ ...relevant, sections: [older] }).sections[0]?.matchedWords).toEqual(section.matchedTerms);
+  });
+
+  it("names matched words that are not a list of strings", () => {
+    const broken = { ...section, matchedWords: [3] };
+    expect(() => readRelevantSections({ ...relevant, sections: [broken] })).toThrowError(/result\.sections\[0\]\.matchedWords\[0\]/);
   });
 
   it("rejects a negative line number in a range", () => {

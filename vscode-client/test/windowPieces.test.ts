@@ -7,7 +7,7 @@ import { CUAD_CONTRACT, sharedText } from "./sharedData";
 const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 function section(index: number, path: string[], score = 1): SectionResult {
-  return { index, heading: path.at(-1) ?? null, path, score, matchedTerms: [], range, selectionRange: range };
+  return { index, heading: path.at(-1) ?? null, path, score, matchedTerms: [], matchedWords: [], range, selectionRange: range };
 }
 
 /** Three clauses of a real contract, as the server joins them: document order, blank line between. */
