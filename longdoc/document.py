@@ -1341,7 +1341,8 @@ class LongDocument:
         reach = use_reach(phrase)
         spans = []
         for a, b in pairs:
-            a_end, b_start = self._span_at(keys.positions((a,))[0])[1], self._span_at(keys.positions((b,))[0])[0]
+            at_a, at_b = keys.positions((a, b))
+            a_end, b_start = self._span_at(at_a)[1], self._span_at(at_b)[0]
             if b_start - reach < a_end + reach:
                 spans.append((max(0, b_start - reach), a_end + reach))
         return iter(sorted(spans))
@@ -1389,14 +1390,7 @@ class LongDocument:
         # their sections, spare a look-up per section for a little more text to search; but a
         # document without headings is one part.
         parts, starts = self._parts, self._starts
-        n = len(positions)
-        k = 0
-        while k < n:
-            first = last = positions[k]
-            k += 1
-            while k < n and positions[k] == last + 1:
-                last = positions[k]
-                k += 1
+        for first, last in _consecutive(positions):
             if first == last and parts[first].length >= _LONG_PART:
                 yield from self._section_runs(first, keys)
             else:
@@ -1412,13 +1406,7 @@ class LongDocument:
             hit = set(part.keys).intersection(keys)
             held = [j for j, k in enumerate(part.keys) if k in hit]
         spans = part.spans
-        k = 0
-        while k < len(held):
-            a = b = held[k]
-            k += 1
-            while k < len(held) and held[k] == b + 1:
-                b = held[k]
-                k += 1
+        for a, b in _consecutive(held):
             yield start + spans[a][0], start + spans[b][1]
 
     def _carry_intelligence(self, old: "LongDocument", start: int, end: int, new_length: int) -> None:
@@ -1501,6 +1489,19 @@ class LongDocument:
 
         return select_facets(self, facets, k=k, budget=budget, allow=allow,
                              document_id=document_id, revision=revision)
+
+
+def _consecutive(values: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """The first and last of each run of consecutive integers in ``values`` (ascending)."""
+    n = len(values)
+    k = 0
+    while k < n:
+        first = last = values[k]
+        k += 1
+        while k < n and values[k] == last + 1:
+            last = values[k]
+            k += 1
+        yield first, last
 
 
 def _heading_text(part: _Part) -> str | None:
