@@ -130,10 +130,13 @@ def split_sized(
     limit: int,
     target: int,
     head_end: int | None = None,
+    *,
+    run_at: int | None = None,
 ) -> list[tuple[int, int, int]]:
     """:func:`split_part` with ``fits`` as ``size(s, e) <= limit`` (``fits_target``: ``<= target``).
 
     Returns (start, end, size) spans. A :class:`RawCount` size is summed over pieces, not recounted.
+    ``run_at``: the span starts inside a sentence over the limit, whose rest is cut word by word.
     """
     s, e = stripped(text, start, end)
     if s >= e:
@@ -161,7 +164,7 @@ def split_sized(
                 units.append((ps, pe, n))
                 continue
         for ss, se, m in sentences:
-            if m <= limit:
+            if m <= limit and ss != run_at:
                 units.append((ss, se, m))
             elif summed:
                 runs.add(ss)
@@ -199,27 +202,148 @@ def split_again(
     sections before the edit, from the part's start) are now ``sized``, and every other one stands,
     moved by ``delta`` after the edit.
 
-    Packing is greedy, so a section that opens at a paragraph opens afresh: the cut starts at such a
-    section whose paragraph ends before the edit, and stops at the first such section after the edit
-    that opens where one opened before. ``count_for(s, e)`` counts spans of ``text[s:e]``.
+    Packing is greedy, so a section opens afresh at a paragraph, and at a sentence of a paragraph
+    cut into sentences (one over the target): the cut starts at such a section before the edit and
+    stops at the first such section after the edit that opens where one opened before, its sentence
+    and all after it as they were. ``count_for(s, e)`` counts spans of ``text[s:e]``.
     """
-    r, heading = _fresh_start(text, start, head_end, old_starts, lo)
-    i = 0 if heading is not None or r == start else bisect_left(old_starts, r - start)
+    restart = _restart_in_paragraph(text, start, head_end, old_starts, lo, count_for, limit, target)
+    # From inside the edited paragraph (cut into sentences), a cut may stop at any word of it.
+    in_paragraph = restart is not None
+    run_at = None
+    if restart is not None:
+        r, in_sentence = restart
+        heading, run_at = None, r if in_sentence else None
+        i = bisect_left(old_starts, r - start)
+    else:
+        r, heading = _fresh_start(text, start, head_end, old_starts, lo)
+        i = 0 if heading is not None or r == start else bisect_left(old_starts, r - start)
     reach = hi
+    span = max(hi - r, 256)
     while True:
-        stop = _BLANK_LINE_RE.search(text, reach, end)
-        cut_end = end if stop is None else stop.start()
-        sized = split_sized(text, r, cut_end, count_for(r, cut_end), limit, target, heading)
-        for t in range(1, len(sized)):
+        cut_end, broken, inside = _cut_end(text, r, reach, end, span if in_paragraph else None)
+        sized = split_sized(text, r, cut_end, count_for(r, cut_end), limit, target, heading, run_at=run_at)
+        # Cut inside a paragraph, the last sentence may be cut short: the last section's start and
+        # the one before's end may differ from the whole cut's.
+        for t in range(1, len(sized) - 1 if inside else len(sized)):
             q = sized[t][0]
-            if q <= hi or _NON_SPACE_RE.search(text, hi, q) is None or not _opens_paragraph(text, start, q):
+            if q <= hi or _NON_SPACE_RE.search(text, hi, q) is None:
+                continue
+            # A paragraph opens afresh; in the edited paragraph (``in_paragraph``: no blank line from
+            # the restart on) so does a sentence that opens past the edit, and a word of a sentence cut
+            # at spaces (before and after the edit: a section opens inside no other) past the edit.
+            if not (_opens_paragraph(text, start, q) or in_paragraph and (
+                    _ends_sentence(text, hi, q) or _within_sentence(text, hi, q))):
                 continue
             j = bisect_left(old_starts, q - delta - start)
             if j < len(old_starts) and old_starts[j] == q - delta - start:
                 return i, sized[:t], j
-        if stop is None:
+        if cut_end == end:
             return i, sized, len(old_starts)
+        in_paragraph = in_paragraph and not broken
         reach = cut_end + max(cut_end - hi, 1)
+        span *= 2
+
+
+def _cut_end(text: str, r: int, reach: int, end: int, span: int | None) -> tuple[int, bool, bool]:
+    """Where to stop a cut again from ``r`` that must reach ``reach``, whether a blank line stops it,
+    and whether the cut ends inside a paragraph: at the next blank line or the part's end; with
+    ``span`` (``r`` lies in a paragraph cut into sentences), at a word's end ``span`` past ``reach``
+    when no blank line comes first."""
+    if span is not None and reach + span < end:
+        stop = _BLANK_LINE_RE.search(text, r, reach + span)
+        if stop is not None:
+            return stop.start(), True, False
+        word = _WORD_RE.search(text, reach + span, end)
+        if word is not None:
+            return word.end(), False, True
+    stop = _BLANK_LINE_RE.search(text, reach, end)
+    return (end, False, False) if stop is None else (stop.start(), True, False)
+
+
+def _restart_in_paragraph(text: str, start: int, head_end: int | None, old_starts: Sequence[int], lo: int,
+                          count_for: Callable[[int, int], "RawCount"], limit: int, target: int) -> tuple[int, bool] | None:
+    """A section start before ``lo`` in ``lo``'s paragraph from which a cut again gives what the
+    whole cut gives, and whether it lies inside a sentence cut at spaces; None when the few sections
+    before the edit hold none.
+
+    The paragraph must be over the target before and after the edit (so cut into sentences), the
+    start past what the heading's rules reshape, and the start open a sentence, or lie in a sentence
+    over the limit before and after the edit (so cut word by word).
+    """
+    last = bisect_left(old_starts, lo - 2 - start) - 1  # a sentence's end is read 2 characters on
+    for i in range(last, max(0, last - 4), -1):
+        r, before = start + old_starts[i], start + old_starts[max(0, i - 3)]
+        if _BLANK_LINE_RE.search(text, before, lo) is not None:
+            return None  # another paragraph: the paragraph's own start is the place to cut from
+        if head_end is not None and _NON_SPACE_RE.search(text, head_end, before) is None:
+            return None  # the heading's rules reshape the body's first sentence
+        # Whether a section opens at ``r`` rests on its sentence, or its word in a sentence cut at
+        # spaces: the edit must leave that alone.
+        if _break_before(text, r, before) is not None:
+            if _ends_sentence(text, r, lo - 2) and count_for(before, lo)(before, lo) > target:
+                return r, False
+            continue
+        if _WORD_RE.match(text, r).end() >= lo:
+            continue
+        # Inside a sentence: from the last sentence end before ``r`` (or ``before``) to the next one
+        # or to the edit (or to a mark right before it, which the edit may make a sentence's end),
+        # the sentence must be over the limit.
+        x = _last_open_mark(text, before, lo)
+        if x <= r:
+            continue
+        ends = sorted(m.span() for end in _SENTENCE_BY_MARK for m in end.finditer(text, before, lo) if m.start() < x)
+        opening = max((e for _, e in ends if e <= r), default=before)
+        closing = min((s for s, _ in ends if s >= r), default=x)
+        if count_for(opening, closing)(opening, closing) > limit:
+            return r, True
+    return None
+
+
+_CLOSERS = "\"'”’)]"
+_OPENERS = "\"“'‘(["
+
+
+def _last_open_mark(text: str, floor: int, lo: int) -> int:
+    """Where the mark stands whose standing as a sentence's end an edit at ``lo`` may change (only
+    closing quotes and spaces between them, or an opening one after them), else ``lo``."""
+    k = lo - 1 if lo > floor and text[lo - 1] in _OPENERS else lo
+    while k > floor and text[k - 1].isspace():
+        k -= 1
+    while k > floor and text[k - 1] in _CLOSERS:
+        k -= 1
+    return k - 1 if k > floor and text[k - 1] in ".!?;" else lo
+
+
+def _within_sentence(text: str, lo: int, at: int) -> bool:
+    """Whether the word at ``at`` follows a word of its own sentence that lies at ``lo`` or later (a
+    letter or digit, not a mark, ends the word before it)."""
+    w = at
+    while w > lo and text[w - 1].isspace():
+        w -= 1
+    return lo < w < at and text[w - 1].isalnum()
+
+
+def _ends_sentence(text: str, lo: int, hi: int) -> bool:
+    """Whether a sentence's end lies within ``text[lo:hi]`` (read up to 2 characters on)."""
+    return any((m := end.search(text, lo, min(len(text), hi + 2))) is not None and m.end() <= hi
+               for end in _SENTENCE_BY_MARK)
+
+
+def _break_before(text: str, at: int, floor: int) -> int | None:
+    """Where the sentence end that the sentence opening at ``at`` follows starts, when it starts at
+    ``floor`` or later; None when no sentence end comes right before ``at``."""
+    w = at
+    while w > floor and text[w - 1].isspace():
+        w -= 1
+    if w == at or w <= floor:
+        return None
+    # An end is a mark, closing quotes and spaces: read back a few characters past the spaces.
+    for mark in _SENTENCE_BY_MARK:
+        for m in mark.finditer(text, max(floor, w - 32), min(len(text), at + 2)):
+            if m.end() == at:
+                return m.start()
+    return None
 
 
 def _fresh_start(text: str, start: int, head_end: int | None, old_starts: Sequence[int], lo: int,

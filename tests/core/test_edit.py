@@ -268,7 +268,7 @@ def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_aro
     cut: list[int] = []
     scan, split = document.scan_headings, sections.split_sized
     monkeypatch.setattr(document, "scan_headings", lambda text, s, e, **kw: scanned.append(text[s:e]) or scan(text, s, e, **kw))
-    monkeypatch.setattr(sections, "split_sized", lambda text, s, e, *a: cut.append(e - s) or split(text, s, e, *a))
+    monkeypatch.setattr(sections, "split_sized", lambda text, s, e, *a, **kw: cut.append(e - s) or split(text, s, e, *a, **kw))
     middle = text.index(" ", len(text) // 2)
     edited = doc.edit(middle, middle, " promptly")
     assert scanned and max(lines.count("\n") for lines in scanned) <= 2 * LINES_READ + 1
@@ -280,12 +280,31 @@ def test_an_edit_deep_in_a_long_part_reads_again_only_the_lines_and_sections_aro
 
 def test_an_edit_in_a_long_text_without_blank_lines_reindexes_only_the_sections_it_changes(
         shared_text: Callable[[str], str]) -> None:
-    # No paragraph opens a section near the edit: the part is cut again whole, its index is not.
     doc, analysed = searched_letter(shared_text, blank_lines=False)
     middle = doc.text.index(" ", len(doc.text) // 2)
     edited = doc.edit(middle, middle, " promptly")
     assert 0 < len(analysed) <= 6
     assert_same_as_fresh(edited)
+
+
+@pytest.mark.parametrize("sentences", ["in capitals", "in lower case"])
+def test_an_edit_in_a_long_text_without_blank_lines_cuts_again_only_the_sentences_around_it(
+        shared_text: Callable[[str], str], monkeypatch: pytest.MonkeyPatch, sentences: str) -> None:
+    # One paragraph of 170 KB: sections open at sentences, or (in lower case, where no sentence
+    # seems to end) at words of sentences thousands of words long.
+    doc, _ = searched_letter(shared_text, blank_lines=False)
+    if sentences == "in capitals":
+        text = re.sub(r"([.;] +)([a-z])", lambda m: m.group(1) + m.group(2).upper(), doc.text)
+        doc = LongDocument(text)
+        doc.sections[0]
+    cut: list[int] = []
+    split = sections.split_sized
+    monkeypatch.setattr(sections, "split_sized", lambda text, s, e, *a, **kw: cut.append(e - s) or split(text, s, e, *a, **kw))
+    for at in (len(doc.text) // 3, len(doc.text) // 2):
+        middle = doc.text.index(" ", at)
+        doc = doc.edit(middle, middle, " promptly")
+        assert_same_as_fresh(doc)
+    assert cut and max(cut) < len(doc.text) // 20
 
 
 def test_a_line_break_typed_before_a_space_deep_in_a_long_part_moves_the_sections_after_it() -> None:
@@ -554,6 +573,91 @@ def test_random_edits_deep_in_a_long_part_equal_a_full_rebuild(case: tuple[str, 
             body_length = max(0, len(doc.text) - len(tail) - len(head))  # the edits so far moved its end
             start = len(head) + int((0.2 + 0.6 * where) * body_length)
             doc = doc.edit(start, min(len(doc.text), start + int(span * body_length / 4)), new)
+            assert_same_as_fresh(doc)
+
+
+@pytest.fixture
+def every_part_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every part counts as long: edits in parts of a few lines are made in place as well."""
+    monkeypatch.setattr(document, "_LONG_PART", 0)
+
+
+def cut(text: str, max_tokens: int) -> LongDocument:
+    """``text`` as a document with every section cut (not left for its first reader)."""
+    doc = LongDocument(text, max_tokens=max_tokens)
+    doc.sections[0]
+    return doc
+
+
+def replaced_in_second_half(doc: LongDocument, old: str, new: str) -> LongDocument:
+    at = doc.text.index(old, len(doc.text) // 2)
+    return doc.edit(at, at + len(old), new)
+
+
+def test_a_sentence_made_too_long_for_a_section_fills_the_section_before_it(every_part_long: None) -> None:
+    # "It may audit." opened a section of its own; grown over the limit, it is cut at spaces and its
+    # first word joins "years." before it.
+    doc = cut("\n".join(["Each party keeps its records for the five years. It may audit."] * 30), max_tokens=8)
+    assert_same_as_fresh(replaced_in_second_half(doc, "audit.", "audit the records of the other party at any time."))
+
+
+def test_a_sentence_cut_short_around_a_section_start_inside_it_is_packed_whole(every_part_long: None) -> None:
+    # A section opened at "is" inside a sentence cut at spaces; the edit ends that sentence right
+    # after it ("Payment is No."), which then fits a section and is packed as one piece.
+    long = ("Payment is due within thirty days of the invoice, and interest runs on late payment at the agreed rate,"
+            " compounded monthly, until the whole amount is paid")
+    doc = cut("\n".join([long + "\nagreed\nNo."] * 6), max_tokens=8)
+    assert_same_as_fresh(replaced_in_second_half(doc, "due", "No. No."))
+
+
+def test_a_blank_line_typed_inside_the_word_a_section_opens_with_joins_it_to_the_section_before(
+        every_part_long: None) -> None:
+    # "invoice," opened a section: "of the invoice," was over the target; "of the inv" is not.
+    sentence = ("Payment is due within thirty days of the invoice, and interest runs on late payment at the agreed"
+                " rate, compounded monthly, until the whole amount is paid.")
+    doc = cut("\n".join([sentence] * 8), max_tokens=8)
+    opening = [s.start for s in doc.sections if doc.text.startswith("invoice,", s.start)]
+    assert len(opening) == 8
+    for start in opening:
+        assert_same_as_fresh(doc.edit(start + 3, start + 3, "\n\n"))
+
+
+def test_a_sentence_ended_in_a_long_paragraph_recuts_it_up_to_a_section_that_stands(every_part_long: None) -> None:
+    lines = ["agreed", "the party shall. keep", "Each party keeps its records for five years. It may audit.",
+             "the party shall. keep", *["Each party keeps its records for five years. It may audit."] * 2,
+             "Payment is due within thirty s of the invoice, and interment at the agreed rate, compounded monthly,"
+             " until the whole amount is paid", *["The Supplier shall deliver the goods on time."] * 3,
+             "payment is due within thirty days. of the invoice, and xinterest runs on it",
+             "The Supplier shall deliver the goods on time.",
+             "payment is due within thirty days. of the invoice, and interest runs on it", "No.",
+             "Each party keeps its records for five years. It may audit.", "The Supplier shall deliver the goods on time."]
+    doc = cut("\n".join(lines), max_tokens=32)
+    at = doc.text.index("the agreed rate") + 2
+    assert_same_as_fresh(doc.edit(at, at + 1, ". The "))
+
+
+# A long paragraph's lines, without blank lines: sentences of every size, some too long for a section
+# and some in lower case, where no sentence seems to end ("days. of").
+PARAGRAPH = st.lists(st.sampled_from([
+    "The Supplier shall deliver the goods on time.", "Each party keeps its records for five years. It may audit.",
+    "payment is due within thirty days. of the invoice, and interest runs on it", "No.", "agreed", "(a) Fees; (b) Costs.",
+    "the party shall. keep",
+    "Payment is due within thirty days of the invoice, and interest runs on late payment at the agreed rate,"
+    " compounded monthly, until the whole amount is paid",
+]), min_size=20, max_size=200).map("\n".join)
+PARAGRAPH_EDITS = st.sampled_from([". The ", ". ", "No. ", "x", " ", "\n", "\n\n", "a. b", ";", "Payment is due ", ". (c) ", "? "])
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(PARAGRAPH, st.lists(st.tuples(st.floats(0, 1), st.integers(0, 30), st.lists(PARAGRAPH_EDITS, max_size=3).map("".join)),
+                           min_size=1, max_size=6), st.sampled_from([4, 8, 16, 32]), st.booleans())
+def test_random_edits_in_a_long_paragraph_equal_a_full_rebuild(paragraph: str, edits: list[tuple[float, int, str]],
+                                                                max_tokens: int, headed: bool) -> None:
+    with mock.patch.object(document, "_LONG_PART", 0):  # a fixture would outlive one example
+        doc = cut(("GENERAL PROVISIONS\n\n" if headed else "") + paragraph, max_tokens)
+        for where, length, new in edits:
+            start = int(where * len(doc.text))
+            doc = doc.edit(start, min(len(doc.text), start + length), new)
             assert_same_as_fresh(doc)
 
 
