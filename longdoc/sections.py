@@ -267,52 +267,57 @@ def _restart_in_paragraph(text: str, start: int, head_end: int | None, old_start
     whole cut gives, and whether it lies inside a sentence cut at spaces; None when the few sections
     before the edit hold none.
 
-    The paragraph must be over the target before and after the edit (so cut into sentences), the
-    start past what the heading's rules reshape, and the start open a sentence, or lie in a sentence
-    over the limit before and after the edit (so cut word by word).
+    The start must lie past what the heading's rules reshape, and open a sentence (or the
+    paragraph) that ends before the edit in a paragraph over the target (so cut into sentences), or
+    be a word, ending before the edit, of a sentence that is over the limit after the edit too (so
+    cut word by word, as before it).
     """
     last = bisect_left(old_starts, lo - 2 - start) - 1  # a sentence's end is read 2 characters on
     for i in range(last, max(0, last - 4), -1):
         r, before = start + old_starts[i], start + old_starts[max(0, i - 3)]
-        if _BLANK_LINE_RE.search(text, before, lo) is not None:
-            return None  # another paragraph: the paragraph's own start is the place to cut from
+        blank = None
+        for blank in _BLANK_LINE_RE.finditer(text, before, lo):
+            pass
+        if blank is not None:
+            if blank.end() > r:
+                return None  # ``r`` lies in another paragraph
+            before = blank.end()  # where the paragraph opens
         if head_end is not None and _NON_SPACE_RE.search(text, head_end, before) is None:
             return None  # the heading's rules reshape the body's first sentence
         # Whether a section opens at ``r`` rests on its sentence, or its word in a sentence cut at
         # spaces: the edit must leave that alone.
-        if _break_before(text, r, before) is not None:
+        if r == before and blank is not None or _break_before(text, r, before) is not None:
             if _ends_sentence(text, r, lo - 2) and count_for(before, lo)(before, lo) > target:
                 return r, False
             continue
         if _WORD_RE.match(text, r).end() >= lo:
             continue
-        # Inside a sentence: from the last sentence end before ``r`` (or ``before``) to the next one
-        # or to the edit (or to a mark right before it, which the edit may make a sentence's end),
-        # the sentence must be over the limit.
-        x = _last_open_mark(text, before, lo)
-        if x <= r:
-            continue
-        ends = sorted(m.span() for end in _SENTENCE_BY_MARK for m in end.finditer(text, before, lo) if m.start() < x)
-        opening = max((e for _, e in ends if e <= r), default=before)
-        closing = min((s for s, _ in ends if s >= r), default=x)
-        if count_for(opening, closing)(opening, closing) > limit:
+        # Inside a sentence, cut at spaces before the edit: so it must be after it (the text after
+        # ``r`` is the edited one), read from the last sentence end before ``r`` (or ``before``).
+        opening = max((m.end() for end in _SENTENCE_BY_MARK for m in end.finditer(text, before, r + 2)
+                       if m.end() <= r), default=before)
+        if _runs_past_limit(text, opening, r, count_for, limit):
             return r, True
     return None
 
 
-_CLOSERS = "\"'”’)]"
-_OPENERS = "\"“'‘(["
+_BREAK_OPENER_RE = re.compile(r"[.!?;\r\n]")
+# What a sentence's end or a blank line starting at each of those characters is.
+_SENTENCE_BY_OPENER = dict(zip(".!?;", _SENTENCE_BY_MARK)) | {"\r": _BLANK_LINE_RE, "\n": _BLANK_LINE_RE}
 
 
-def _last_open_mark(text: str, floor: int, lo: int) -> int:
-    """Where the mark stands whose standing as a sentence's end an edit at ``lo`` may change (only
-    closing quotes and spaces between them, or an opening one after them), else ``lo``."""
-    k = lo - 1 if lo > floor and text[lo - 1] in _OPENERS else lo
-    while k > floor and text[k - 1].isspace():
-        k -= 1
-    while k > floor and text[k - 1] in _CLOSERS:
-        k -= 1
-    return k - 1 if k > floor and text[k - 1] in ".!?;" else lo
+def _runs_past_limit(text: str, opening: int, at: int, count_for: Callable[[int, int], "RawCount"], limit: int) -> bool:
+    """Whether the sentence opening at ``opening`` and going on past ``at`` counts over ``limit``:
+    no sentence end or blank line starts from ``at`` until the span from ``opening`` does."""
+    reach = min(len(text), at + 16 * limit)  # far more characters than the limit's tokens need
+    count = count_for(opening, reach)
+    for found in _BREAK_OPENER_RE.finditer(text, at, reach):
+        c = found.start()
+        if count(opening, c) > limit:
+            return True
+        if _SENTENCE_BY_OPENER[text[c]].match(text, c) is not None:
+            return False
+    return count(opening, reach) > limit
 
 
 def _within_sentence(text: str, lo: int, at: int) -> bool:

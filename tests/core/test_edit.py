@@ -622,6 +622,17 @@ def test_a_blank_line_typed_inside_the_word_a_section_opens_with_joins_it_to_the
         assert_same_as_fresh(doc.edit(start + 3, start + 3, "\n\n"))
 
 
+def test_a_blank_line_typed_after_a_section_start_inside_a_sentence_ends_that_sentence_there(
+        every_part_long: None) -> None:
+    # A section opened at "Supplier", inside a sentence cut at spaces; "The Supplier sha;" before the
+    # blank line now fits a section and is packed whole, so "No." stands alone.
+    doc = cut("\n".join(["No.\nThe Supplier shall deliver the goods on time."] * 12), max_tokens=8)
+    opening = [s.start for s in doc.sections if doc.text.startswith("Supplier", s.start)]
+    assert len(opening) == 12
+    for start in opening:
+        assert_same_as_fresh(doc.edit(start + len("Supplier sha"), start + len("Supplier shall "), ";\n\n"))
+
+
 def test_a_sentence_ended_in_a_long_paragraph_recuts_it_up_to_a_section_that_stands(every_part_long: None) -> None:
     lines = ["agreed", "the party shall. keep", "Each party keeps its records for five years. It may audit.",
              "the party shall. keep", *["Each party keeps its records for five years. It may audit."] * 2,
