@@ -3,7 +3,8 @@
 Rows: sections + outline (vs chonkie's RecursiveChunker and semchunk, both giving offsets), BM25
 index build and query median, with numpy and in pure Python (vs bm25s, method="lucene", k1=1.2),
 and one-character edits (vs a full rebuild), also in the same text written without headings (one
-part of 10 MB, where an edit is made in place). Prints one table and saves
+part of 10 MB, where an edit is made in place), and without blank lines too (one paragraph of
+10 MB, cut at sentences, or at spaces where a sentence runs on). Prints one table and saves
 bench/results/core_perf.json.
 
     python3 bench/core_perf.py [--size CHARS] [--repeat N] [--edits N] [--max-tokens N]
@@ -205,6 +206,11 @@ def edit_clock(doc: LongDocument, edits: int, seed: int) -> Clock:
     return clock
 
 
+def without_blank_lines(text: str) -> str:
+    """The text with each run of line breaks and blank lines made one line break: one paragraph."""
+    return re.sub(r"[\r\n][ \t\f\v]*(?:[\r\n][ \t\f\v]*)+", "\n", text)
+
+
 def without_headings(text: str) -> str:
     """The text as a letter written without headings: in lower case, its digits "x", and no line
     opening with a mark a heading starts with (so no line reads as a heading)."""
@@ -274,6 +280,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     plain_doc = LongDocument(plain, max_tokens=args.max_tokens)
     plain_doc.scores("agreement")  # every section cut and indexed, as in a document searched once
     clocks["longdoc edit, no headings"] = edit_clock(plain_doc, args.edits, args.seed)
+    paragraph = without_blank_lines(plain)
+    clocks |= interleaved({"longdoc full build, one paragraph": full_build(paragraph, args.max_tokens)}, args.repeat)
+    paragraph_doc = LongDocument(paragraph, max_tokens=args.max_tokens)
+    paragraph_doc.scores("agreement")
+    clocks["longdoc edit, one paragraph"] = edit_clock(paragraph_doc, args.edits, args.seed)
     for label, clock in clocks.items():
         wall, cpu = summary(clock)
         print(f"  {label}: median {wall * MS:.2f} ms wall, {cpu * MS:.2f} ms CPU "
@@ -288,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     split = summary(clocks["longdoc sections+outline"])
     full = summary(clocks["longdoc full build"])
     plain_full = summary(clocks["longdoc full build, no headings"])
+    paragraph_full = summary(clocks["longdoc full build, one paragraph"])
     bm25s_name = "bm25s (lucene)"
     rows = [
         row("sections + outline", split, "chonkie RecursiveChunker",
@@ -310,6 +322,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             plain_full, "<= 10 ms", lambda ours, _: ours <= 0.010),
         row("edit 1 char, p95, no headings", summary(clocks["longdoc edit, no headings"], 95), "longdoc full rebuild",
             plain_full, "<= 25 ms", lambda ours, _: ours <= 0.025),
+        row("edit 1 char, median, one paragraph", summary(clocks["longdoc edit, one paragraph"]),
+            "longdoc full rebuild", paragraph_full, "<= 10 ms", lambda ours, _: ours <= 0.010),
+        row("edit 1 char, p95, one paragraph", summary(clocks["longdoc edit, one paragraph"], 95),
+            "longdoc full rebuild", paragraph_full, "<= 25 ms", lambda ours, _: ours <= 0.025),
     ]
     print()
     print(format_table(
@@ -334,6 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sections": len(doc.sections),
             "outline_nodes": len(doc.nodes),
             "outline_nodes_no_headings": len(plain_doc.nodes),
+            "sections_one_paragraph": len(paragraph_doc.sections),
             "questions": len(questions),
             "query_rounds": args.query_rounds,
             "edits": args.edits,
