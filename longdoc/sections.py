@@ -286,7 +286,7 @@ def _restart_in_paragraph(text: str, start: int, head_end: int | None, old_start
             return None  # the heading's rules reshape the body's first sentence
         # Whether a section opens at ``r`` rests on its sentence, or its word in a sentence cut at
         # spaces: the edit must leave that alone.
-        if r == before and blank is not None or _break_before(text, r, before) is not None:
+        if r == before and blank is not None or _opens_sentence(text, r, before):
             if _ends_sentence(text, r, lo - 2) and count_for(before, lo)(before, lo) > target:
                 return r, False
             continue
@@ -335,20 +335,16 @@ def _ends_sentence(text: str, lo: int, hi: int) -> bool:
                for end in _SENTENCE_BY_MARK)
 
 
-def _break_before(text: str, at: int, floor: int) -> int | None:
-    """Where the sentence end that the sentence opening at ``at`` follows starts, when it starts at
-    ``floor`` or later; None when no sentence end comes right before ``at``."""
+def _opens_sentence(text: str, at: int, floor: int) -> bool:
+    """Whether a sentence's end that starts at ``floor`` or later comes right before ``at``."""
     w = at
     while w > floor and text[w - 1].isspace():
         w -= 1
     if w == at or w <= floor:
-        return None
+        return False
     # An end is a mark, closing quotes and spaces: read back a few characters past the spaces.
-    for mark in _SENTENCE_BY_MARK:
-        for m in mark.finditer(text, max(floor, w - 32), min(len(text), at + 2)):
-            if m.end() == at:
-                return m.start()
-    return None
+    return any(m.end() == at for mark in _SENTENCE_BY_MARK
+               for m in mark.finditer(text, max(floor, w - 32), min(len(text), at + 2)))
 
 
 def _fresh_start(text: str, start: int, head_end: int | None, old_starts: Sequence[int], lo: int,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import core_perf
 from common import document_text
@@ -35,6 +36,14 @@ def test_a_contract_written_without_headings_has_none_and_keeps_its_words_in_low
     assert len(plain.split()) >= len(text.split()) - text.count("\n")  # a mark opening a line may stand alone
 
 
+def test_a_text_written_without_blank_lines_is_one_paragraph_with_every_line_and_word():
+    text = core_perf.without_headings(document_text("cuad", CONTRACT))
+    paragraph = core_perf.without_blank_lines(text)
+    assert "\n\n" in text and re.search(r"[\r\n][ \t\f\v]*[\r\n]", paragraph) is None
+    assert paragraph.split() == text.split()
+    assert paragraph.count("\n") == len([line for line in text.splitlines() if line.strip()]) - 1
+
+
 def test_ratio_above_one_means_the_peer_takes_more_cpu_time():
     assert Row("build", 3.0, 2.0, "peer", 6.0, 5.0, "goal", True).ratio == 2.5
 
@@ -47,9 +56,10 @@ def test_a_short_run_fills_every_row_of_the_table(tmp_path):
     assert len(saved["seconds"]["longdoc edit"]["cpu"]) == 4
     assert [r["compared_with"] for r in saved["table"]] == [
         "chonkie RecursiveChunker", "semchunk", "bm25s (lucene)", "bm25s (lucene)", "bm25s (lucene)",
-        "longdoc full rebuild", "longdoc full rebuild", "longdoc full rebuild", "longdoc full rebuild",
+        *["longdoc full rebuild"] * 6,
     ]
     assert len(saved["seconds"]["longdoc edit, no headings"]["cpu"]) == 4
+    assert len(saved["seconds"]["longdoc edit, one paragraph"]["cpu"]) == 4
     assert [r["measure"] for r in saved["table"]][3:5] == [
         "query median (top 10), numpy", "query median (top 10), pure Python"]
     assert all(r["longdoc_wall_ms"] > 0 and r["their_wall_ms"] > 0 for r in saved["table"])
