@@ -963,13 +963,13 @@ class LongDocument:
         return [word for word, found in self._words_found(query, self._section_term_set(sec)) if found]
 
     def matched_words(self, section: Section | int, query: str) -> list[str]:
-        """The words of ``section``'s text (casefolded, each once, in order) that read as one of the
-        query's words, as written, in the plural or inflected: what to mark in it for the reader."""
+        """The words of ``section``'s text (casefolded, each once, in order) that the ranking weighs
+        for the query: its words as written, in the plural or inflected, and their synonyms ("cancel"
+        for "terminate"); what to mark in it for the reader."""
         _check_query(query)
         sec = self.sections[section] if isinstance(section, int) else section
         analyzer = self._analyzer
-        wanted = set(analyzer(query))
-        wanted.update(*(inflected_terms(t, analyzer) for t in list(wanted)))
+        wanted = {term for term, _ in analyse_query(query, analyzer).weights}
         out = []
         for word in dict.fromkeys(words(self._text[sec.start : sec.end])):
             found = analyzer(word)

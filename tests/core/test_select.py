@@ -179,6 +179,10 @@ def test_the_words_to_mark_are_the_sections_own_forms_of_the_query_words(doc: Lo
     assert doc.matched_words(doc.sections[4], "terminated notices") == ["terminate", "notice"]
 
 
+def test_the_words_to_mark_include_the_synonyms_the_ranking_weighs(doc: LongDocument) -> None:
+    assert doc.matched_words(doc.sections[4], "cancellation notices") == ["termination", "terminate", "notice"]
+
+
 def test_no_word_is_marked_in_a_section_without_the_query_words(doc: LongDocument) -> None:
     assert doc.matched_words(doc.sections[1], "terminate notice") == []
 
