@@ -1166,8 +1166,8 @@ class LongDocument:
                          tokens)
 
         def reindex() -> None:
-            # A cut from far away (no paragraph opens a section near the edit) gives back many
-            # sections as they were: those keep their index.
+            # A cut from far away (no section near the edit that the packing starts afresh at)
+            # gives back many sections as they were: those keep their index.
             self._rekey(old_text, part_start, part, part_start, new_part, i, j, i + len(sized))
 
         self._splice(old_doc, p, p, [part_start], [new_part], [], delta, reindex)

@@ -323,9 +323,7 @@ def _runs_past_limit(text: str, opening: int, at: int, count_for: Callable[[int,
 def _within_sentence(text: str, lo: int, at: int) -> bool:
     """Whether the word at ``at`` follows a word of its own sentence that lies at ``lo`` or later (a
     letter or digit, not a mark, ends the word before it)."""
-    w = at
-    while w > lo and text[w - 1].isspace():
-        w -= 1
+    w = _spaces_before(text, lo, at)
     return lo < w < at and text[w - 1].isalnum()
 
 
@@ -337,9 +335,7 @@ def _ends_sentence(text: str, lo: int, hi: int) -> bool:
 
 def _opens_sentence(text: str, at: int, floor: int) -> bool:
     """Whether a sentence's end that starts at ``floor`` or later comes right before ``at``."""
-    w = at
-    while w > floor and text[w - 1].isspace():
-        w -= 1
+    w = _spaces_before(text, floor, at)
     if w == at or w <= floor:
         return False
     # An end is a mark, closing quotes and spaces: read back a few characters past the spaces.
@@ -387,10 +383,16 @@ def _paragraph_start(text: str, start: int, at: int) -> int | None:
 def _opens_paragraph(text: str, start: int, at: int) -> bool:
     """Whether the non-space at ``at`` opens a paragraph of the part starting at ``start``: a blank
     line lies in the whitespace before it."""
-    w = at
-    while w > start and text[w - 1].isspace():
-        w -= 1
+    w = _spaces_before(text, start, at)
     return w < at and _BLANK_LINE_RE.search(text, w, at) is not None
+
+
+def _spaces_before(text: str, floor: int, at: int) -> int:
+    """Where the whitespace that ends at ``at`` starts (``floor`` at the earliest)."""
+    w = at
+    while w > floor and text[w - 1].isspace():
+        w -= 1
+    return w
 
 
 def _words_at_heading(text: str, units: list[tuple[int, int, int]], runs: set[int], size: RawCount,

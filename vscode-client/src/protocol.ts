@@ -29,7 +29,7 @@ export interface SectionResult {
   path: string[];
   score: number;
   matchedTerms: string[];
-  /** The section's words that read as query words (plurals and inflections too): what to mark. */
+  /** The section's words that the ranking weighs for the query (plurals, inflections and synonyms too): what to mark. */
   matchedWords: string[];
   range: LspRange;
   selectionRange: LspRange;
