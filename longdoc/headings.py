@@ -413,9 +413,9 @@ def _lettered_title(rest: str, span: int) -> bool:
     split = words.split()
     if sum(map(str.isalpha, split[0])) < 2 or not is_short_title(words) or not _CLAUSE_WORDS.isdisjoint(split):
         return False
-    if rest[span:].strip():
+    if rest[span:].strip() and not rest.startswith(("   ", "\t"), span):
         return title.endswith((".", ":"))
-    # Alone on its line: a sentence ends with a period ("A. HealthGate hosts journals."), an item
+    # Alone on its line (or before a wide gap, where PDF extraction left a line break): a sentence ends with a period ("A. HealthGate hosts journals."), an item
     # of a list with a semicolon ("B. Objective or expected benefit;"), a title with neither
     # ("D. Advancing the program") or in capitalised words.
     if title.rstrip().endswith((";", ",")):

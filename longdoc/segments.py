@@ -40,7 +40,7 @@ WRAPPED_LINE = 200  # no hard-wrapped line is longer
 # A gap is a whole run of spaces; group 1 is set when a heading may start after it. The optional
 # group makes every run match once from its first space instead of failing at each of its spaces.
 _GAP_RE = re.compile(
-    r"   +(?=(ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*[.)]?[ \t]+[A-Z\"“(]|[IVX]{1,6}\.[ \t]+[A-Z]{2})?)"
+    r"   +(?=(ARTICLE|Article|SECTION|Section|§|[0-9]{1,3}(?:\.[0-9]{1,3})*[.)]?[ \t]+[A-Z\"“(]|[IVX]{1,6}\.[ \t]+[A-Z](?:[A-Z]|[a-z'’&/-]*[,;]?(?:[ \t][A-Za-z'’&/-]+[,;]?){0,7}[ \t]{3}))?)"
 )
 # A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
 # literal scan (a character class is scanned for one character at a time). A clause number ("5.2")

@@ -136,6 +136,9 @@ def title_span(rest: str) -> int:
     run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
     if run_in is not None:
         return run_in.end(1)  # "Termination without Cause In the event this Agreement ..."
+    gap = _GAP_RE.search(rest, 0, stop)
+    if gap is not None and _is_line_break_gap(rest, gap):
+        return gap.start()  # "Definitions   As used herein, ...": a line break that PDF extraction left as spaces
     if sentence:
         return sentence
     if len(rest) <= TITLE_LIMIT:
@@ -152,6 +155,19 @@ _RUN_INTO_SENTENCE_RE = re.compile(
     r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
     r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
 )
+
+
+_GAP_RE = re.compile(r" {3,}|\t")
+_JUSTIFIED_REACH = 60  # a justified line has its next wide gap within a few words
+
+
+def _is_line_break_gap(rest: str, gap: re.Match[str]) -> bool:
+    """Whether a wide gap after words in capitals ends a title, as a line break would: the title's
+    words stand single-spaced and no other gap follows soon ("Grant  and   Acceptance.   Company",
+    "The   Maintenance   Authorities": words spread to justify a line)."""
+    words = rest[: gap.start()]
+    return ("  " not in words and is_word_title(words)
+            and _GAP_RE.search(rest, gap.end(), gap.end() + _JUSTIFIED_REACH) is None)
 
 
 def runs_into_sentence(text: str, pos: int) -> bool:

@@ -109,6 +109,21 @@ def test_a_part_run_on_after_a_redaction_in_braces_is_a_heading() -> None:
     assert titles(text) == ["VI. TERM/TERMINATION"]
 
 
+def test_roman_parts_in_capitalised_words_run_on_between_wide_gaps_are_headings() -> None:
+    # Rare Element's IP agreement: each part's title stood on a line of its own in the PDF.
+    text = ("agree as follows:   I. Background of Agreement   1.00 Company owns the Patents.   II. Definitions   "
+            "As used herein, the following terms have these meanings:   2.01 \"Affiliate\" means an affiliate.\n\n"
+            "The remaining provisions are not affected.   X. Waiver, Integration, Alteration   10.00 The waiver of a breach is in writing.\n")
+    assert [(h.title, h.label) for h in find_headings(text) if h.kind == "roman"] == [
+        ("I. Background of Agreement", "I"), ("II. Definitions", "II"), ("X. Waiver, Integration, Alteration", "X")]
+
+
+def test_a_roman_numeral_run_on_into_a_sentence_after_a_wide_gap_is_no_part() -> None:
+    # No gap closes its words as a line break would: a list item run into the text, not a title.
+    text = "The warranty covers defects.   II. Licensee Obligations are set out below in detail and in full.\n"
+    assert titles(text) == []
+
+
 def test_a_lettered_item_i_run_on_after_a_wide_gap_is_no_roman_part() -> None:
     text = ("The warranty covers defects.   I. HEMISPHERX and/or SCIEN shall have the right to cancel, without "
             "further liability, any order not yet shipped.\n")
@@ -470,6 +485,38 @@ def test_a_title_goes_on_past_etc_when_the_sentence_does() -> None:
 )
 def test_a_title_in_capitalised_words_ends_where_the_first_sentence_of_its_clause_opens(line: str, title: str) -> None:
     assert titles(f"Recitals.\n\n{line}\n") == [title]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        # Creditcards.com's affiliate agreement: each title stood on a line of its own in the PDF.
+        ("6. Links   Affiliate agrees to place the links provided by the network on its site.", "6. Links"),
+        ("7. Definitions   Adverse experience: any adverse event associated with the product.", "7. Definitions"),
+        ("12. SUSPENSION OF WORK   EDGE shall have the right to suspend the Work in progress.", "12. SUSPENSION OF WORK"),
+    ],
+)
+def test_a_title_ends_at_a_wide_gap_that_pdf_extraction_left_for_a_line_break(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == [title]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        # Lime Energy's and Startec's agreements: justified lines spread every word apart.
+        ("1.1      Grant  and   Acceptance.   Company  hereby   appoints   Distributor as its distributor.",
+         "1.1 Grant and Acceptance"),
+        ("16.5     The   Maintenance   Authorities,   individually   or   collectively  as          appropriate,  "
+         "shall each use all  reasonable  efforts.", "16.5 The Maintenance Authorities, individually or collectively as"),
+    ],
+)
+def test_a_title_goes_on_over_the_gaps_of_a_justified_line(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n")[0].startswith(title)
+
+
+def test_a_lettered_title_before_a_wide_gap_stands_as_if_alone_on_its_line() -> None:
+    text = "The parties agree:\n\nA. Distributor Information N/A   Provider Name: MobileVision Ltd.\n\nB. Term\n\nOne year.\n"
+    assert titles(text) == ["A. Distributor Information N/A", "B. Term"]
 
 
 def test_a_title_ended_by_a_stop_keeps_its_words_before_the_first_sentence() -> None:

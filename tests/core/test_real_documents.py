@@ -280,6 +280,16 @@ def test_lettered_items_subdivide_the_numbered_clauses_of_a_pdf_contract(documen
     assert node(doc, "5. SHIPMENT, CANCELLATION, RETURNS, TITLE, RISK OF LOSS, SECURITY INTEREST").depth == 0
 
 
+def test_roman_parts_run_on_between_wide_gaps_hold_their_numbered_clauses(document) -> None:
+    doc = document(CUAD + "RareElementResourcesLtd_20171019_SC 13D_EX-99.4_10897534_EX-99.4_Intellectual Property Agreement.txt")
+    parts = [n.title for n in doc.nodes if n.kind == "roman"]
+    assert parts[:8] == ["I. Background of Agreement", "II. Definitions", "III. License", "IV. Prosecution of the Patents",
+                         "V. Improvements", "VI. Representations and Disclaimer of Warranties", "VII. Litigation",
+                         "VIII. Non-assignability"]
+    assert [n.label for n in node(doc, "V. Improvements").children] == ["5.00"]
+    assert not any(d.code == "unresolved-reference" and "Article II" in d.message for d in doc.diagnostics())
+
+
 def test_lettered_recitals_fall_under_their_caption_and_leave_the_clauses_at_the_top(document) -> None:
     doc = document(CUAD + "LIMEENERGYCO_09_09_1999-EX-10-DISTRIBUTOR AGREEMENT.txt")
     assert titles(node(doc, "RECITALS").children) == [
