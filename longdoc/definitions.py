@@ -189,6 +189,8 @@ _NOT_ENTRY_TERMS = frozenset(
     b"|interpretation|construction|rules of construction|references|headings|terms generally|index of defined terms"
     b"|shall|means|mean|confidential treatment requested".split(b"|")
 )
+# The abbreviated legal form that ends a company's name ("Rare Element Resources Ltd.").
+_COMPANY_FORM_END = re.compile(rb"[ \t](?:Inc|Ltd|LLC|Corp|Co|LLP|LP|PLC|GmbH|AG|Pty)\Z")
 # The footer an SEC filing puts on each page ("Source: ACME INC., 10-K, 3/1/2019"): no entry.
 _FILING_FOOTER = re.compile(rb"Source:[ \t]+[^\n]{1,120}?,[ \t]*[^,\n]{1,30},[ \t]*\d{1,2}/\d{1,2}/\d{4}")
 _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNORECASE)
@@ -347,6 +349,8 @@ def definitions_in(
         for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on)):
             if _FILING_FOOTER.match(v, m.start("term")) or b" ".join(m.group("term").split()).lower() in _NOT_ENTRY_TERMS:
                 continue
+            if v[m.end("term") : m.end("term") + 1] == b"." and _COMPANY_FORM_END.search(m.group("term")):
+                continue  # the period of "Ltd." is no entry's stop: a party's name heading a page
             kind = "pointer" if _ENTRY_POINTER.match(v, m.end("term")) else "entry"
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), kind))
     found.extend(_listed_entries(text, v, start, stop))

@@ -252,6 +252,14 @@ def test_the_page_footer_of_a_filing_inside_a_definitions_part_is_no_entry():
     assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Affiliate", "Business Day"]
 
 
+def test_a_party_name_heading_a_page_inside_a_definitions_part_is_no_entry():
+    # Rare Element's IP agreement repeats its header on each page of the definitions.
+    text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party.\n\n"
+            "Rare Element Resources Ltd.  EXECUTION COPY   IP Rights Agreement\n\n(b) Business Day: a day banks are open.\n")
+    doc = LongDocument(text)
+    assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Affiliate", "Business Day"]
+
+
 def test_a_term_defined_twice_keeps_both_definitions_marked(shared_text):
     text = shared_text("cuad/contracts/COOLTECHNOLOGIES,INC_10_25_2017-EX-10.71-Strategic Alliance Agreement.txt")
     twice = [d for d in find_definitions(text) if d.term == "VET TECH Services"]
