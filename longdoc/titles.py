@@ -85,9 +85,9 @@ _SENTENCE_OPENERS = frozenset(
 )
 
 
-def _sentence_title(rest: str) -> int:
-    """Where the clause's title ends in ``rest``: after its first sentence end, or 0."""
-    for m in _SENTENCE_END_RE.finditer(rest, 0, TITLE_LIMIT + 1):
+def _sentence_title(rest: str, start: int = 0) -> int:
+    """Where the clause's title ends in ``rest``: after its first sentence end (past ``start``), or 0."""
+    for m in _SENTENCE_END_RE.finditer(rest, start, TITLE_LIMIT + 1):
         before = rest[: m.start()]
         word = before.rsplit(None, 1)[-1].casefold() if before.strip() else ""
         if word.rstrip(".") in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
@@ -128,6 +128,21 @@ def title_span(rest: str) -> int:
             end += 1
         return end
     sentence = _sentence_title(rest)
+    while sentence and rest[sentence - 1] == ";" and is_word_title(rest[: sentence - 1]):
+        # Semicolons part the topics of one title ("Waiver; Amendment. No waiver ..."), not sentences.
+        more = _sentence_title(rest, sentence)
+        gap = _GAP_RE.search(rest, sentence, more or len(rest))
+        if gap is not None:
+            if _is_line_break_gap(rest, gap):
+                sentence = gap.start()  # "Term; Termination   The term is ..."
+            break
+        words = rest[:more].rstrip(".:;") if more else rest.rstrip()
+        if not is_word_title(words) or len(words) > TITLE_LIMIT:
+            break
+        if not more:
+            sentence = len(words)
+            break
+        sentence = more
     stop = sentence or TITLE_LIMIT
     listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
     if listed is not None and is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):

@@ -503,6 +503,20 @@ def test_a_title_ends_at_a_wide_gap_that_pdf_extraction_left_for_a_line_break(li
 @pytest.mark.parametrize(
     ("line", "title"),
     [
+        ("7. Waiver; Amendment", "7. Waiver; Amendment"),
+        ("13.5 Governing Law; Jurisdiction; Waiver of Jury Trial. This Agreement is governed by New York law.",
+         "13.5 Governing Law; Jurisdiction; Waiver of Jury Trial"),
+        ("4.1 Term; Termination   The term is one year.", "4.1 Term; Termination"),
+        ("7.1 Payment; the Licensee pays the fees in full. Then it reports.", "7.1 Payment"),
+    ],
+)
+def test_semicolons_part_the_topics_of_one_title_not_its_sentences(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nThe parties agree.\n") == [title]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
         # Lime Energy's and Startec's agreements: justified lines spread every word apart.
         ("1.1      Grant  and   Acceptance.   Company  hereby   appoints   Distributor as its distributor.",
          "1.1 Grant and Acceptance"),
@@ -1243,7 +1257,7 @@ def test_a_clause_with_a_short_title_ended_by_a_period_run_on_after_a_sentence_i
     text = ("The parties agree as follows: 1. Confidentiality; Non-competition. (a) From the date hereof, each "
             "Seller shall hold the information in confidence. The Sellers agree to that effect. 2. Notices. All "
             "notices shall be in writing. The parties so agree. 3. Assignment. No party may assign this Agreement.")
-    assert titles(text) == ["1. Confidentiality", "2. Notices", "3. Assignment"]
+    assert titles(text) == ["1. Confidentiality; Non-competition", "2. Notices", "3. Assignment"]
 
 
 def test_a_number_after_a_sentence_end_before_words_that_are_no_title_opens_no_heading() -> None:

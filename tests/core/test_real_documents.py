@@ -108,7 +108,7 @@ def test_numbered_contract_lists_clauses_and_subclauses(document) -> None:
     doc = document(PHREESIA)
     clause = node(doc, "2. Appointment as Reseller")
     assert titles(clause.children) == [
-        "2.1 Appointment", "2.2 Customer Agreements", "2.3 Merchant Agreements", "2.4 Third Parties",
+        "2.1 Appointment", "2.2 Customer Agreements", "2.3 Merchant Agreements; Pre-approval", "2.4 Third Parties",
         "2.5 Affiliates", "2.6 No Other Rights", "2.7 Acknowledgments", "2.8 Marketing Materials", "2.9 Forecast",
     ]
     assert [n.title for n in doc.outline if n.label in {"1", "3", "4"}] == [
