@@ -18,6 +18,7 @@ from typing import NamedTuple
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .forms import written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD
+from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
 from .references import OutlinePart, Reference
@@ -143,12 +144,19 @@ def diagnosis(
     numbering = _numbering_moved(since) if since is not None else None
     if numbering is None:
         numbering = _numbering(text, nodes)
+    instruments = _instrument_starts(nodes)
+    # Parts whose undefined terms another text defines ("... have the meanings given in the Credit
+    # Agreement") hint at none.
+    borrowing: list[tuple[int, int]] = []
+    if phrases:
+        opening = nodes[0].heading_start if nodes else 0
+        borrowing = borrowing_spans(v, incorporations(v), instruments, opening)
     found = [
         *_unresolved(text, references),
         *numbering.findings,
-        *_defined_twice(text, definitions, _instrument_starts(nodes)),
+        *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
-        *_phrase_hints(phrases, undefined),
+        *_phrase_hints(phrases, undefined, borrowing),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
@@ -664,8 +672,10 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
     return frozenset(out)
 
 
-def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -> list[Diagnostic]:
-    """A hint at the first use of each undefined phrase, however widely its words stand apart."""
+def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
+                  borrowing: Sequence[tuple[int, int]]) -> list[Diagnostic]:
+    """A hint at the first use of each undefined phrase, however widely its words stand apart,
+    unless that use lies in a part that takes undefined terms from another text (`borrowing`)."""
     if first is None:
         return []
     earliest: dict[str, bytes] = {}
@@ -677,6 +687,7 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes]) -
         Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
                    f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined.")
         for words, raw in earliest.items()
+        if not any(lo <= first[raw] < hi for lo, hi in borrowing)
     ]
 
 

@@ -302,6 +302,47 @@ def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     assert of("undefined-term", text) == []
 
 
+BORROWING = "Capitalized terms used but not defined herein have the meanings given to them in the {}.\n\n"
+EXHIBIT = "\nEXHIBIT A\n\nSTORAGE\n\n{}The Buyer stores the Products at the Storage Site.\n"
+
+
+def test_no_hint_where_the_contract_takes_its_undefined_terms_from_another_agreement():
+    text = AGREEMENT.replace("ARTICLE 1\n", BORROWING.format("Credit Agreement") + "ARTICLE 1\n", 1)
+    assert of("undefined-term", text) == []
+    assert flagged("unresolved-reference", text) == ["Section 9.1"]  # the other findings stand
+
+
+def test_no_hint_in_an_amendment_taking_its_undefined_terms_from_the_agreement_it_amends():
+    text = "AMENDMENT NO. 1 TO SUPPLY AGREEMENT\n\n" + BORROWING.format("Agreement") + AGREEMENT.split("\n\n", 1)[1]
+    assert of("undefined-term", text) == []
+
+
+def test_an_attachment_taking_its_undefined_terms_from_the_contract_it_is_attached_to_keeps_the_hints():
+    text = AGREEMENT.replace("SUPPLY AGREEMENT", "TERMS OF SUPPLY", 1) + EXHIBIT.format(BORROWING.format("Agreement"))
+    assert flagged("undefined-term", text) == ["Licensed Premises", "Storage Site"]
+
+
+def test_an_attachment_taking_its_undefined_terms_from_another_agreement_hints_only_in_the_contract():
+    text = AGREEMENT + EXHIBIT.format(BORROWING.format("Credit Agreement"))
+    assert flagged("undefined-term", text) == ["Licensed Premises"]
+
+
+def test_an_attachment_taking_its_undefined_terms_from_the_agreement_its_contract_is_titled_keeps_the_hints():
+    # Goosehead's franchise agreement attaches a form: "... will have the same meaning as set forth
+    # in the Franchise Agreement", the text it is attached to.
+    text = AGREEMENT + EXHIBIT.format(BORROWING.format("Supply Agreement"))
+    assert flagged("undefined-term", text) == ["Licensed Premises", "Storage Site"]
+
+
+def test_a_contract_taking_undefined_terms_from_a_separation_agreement_hints_at_none_of_them(shared_text):
+    # "Capitalized terms used herein and not otherwise defined shall have the respective meanings
+    # assigned to them in Section 1 or the Separation Agreement": "Effective Time" is that agreement's.
+    text = shared_text("cuad/contracts/INGEVITYCORP_05_16_2016-EX-10.5-INTELLECTUAL PROPERTY AGREEMENT.txt")
+    doc = LongDocument(text)
+    assert "the Effective Time" in text and doc.definitions
+    assert [d for d in doc.diagnostics() if d.code == "undefined-term"] == []
+
+
 def test_findings_are_ordered_by_position():
     starts = [d.start for d in findings(AGREEMENT)]
     assert starts == sorted(starts)
