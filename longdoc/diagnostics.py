@@ -57,14 +57,17 @@ _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # Python 3.10): a phrase defined right there ("the Put Closing Date (the ...") or longer than four
 # words is no hint, rather than a hint about its first words, nor is one that goes on with "and"
 # and a capitalised word or with an acronym ("the Occupational Safety and Health Administration",
-# "the Third Supplemental MOU"): the start of a longer name. A word may be hyphenated ("the
+# "the Third Supplemental MOU"), or with a preposition and a capitalised word, as the names of
+# statutes, offices and programmes go on ("the Age Discrimination in Employment Act", "the
+# Assistant Secretary for Preparedness"): the start of a longer name. (A term used so once is
+# hinted where it is used otherwise.) A word may be hyphenated ("the
 # Licensed Know-How"), rather than cut at its hyphen; a phrase that goes on in lower case after a
 # hyphen ("the Licensee Know-how", "the Third Party-owned") is none.
 _PHRASE_WORD = rb"[A-Z][a-z]+(?:-[A-Z][a-z]*)*"
 _PHRASES = tuple(
     re.compile(
         determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
-        rb"(?![ \t]*[(\"])(?![ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][a-z]|[ \t]+[A-Z]{2,}\b)(?!-)"
+        rb"(?![ \t]*[(\"])(?![ \t]+(?:(?:of|and|&|in|for|on|to)[ \t]+)?[A-Z][a-z]|[ \t]+[A-Z]{2,}\b)(?!-)"
     )
     for determiner in _DETERMINERS
 )

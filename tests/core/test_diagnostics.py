@@ -577,6 +577,21 @@ def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> 
     assert flagged("undefined-term", text) == ["Supply Price"]
 
 
+def test_a_name_going_on_with_a_preposition_and_a_capitalised_word_is_no_undefined_phrase() -> None:
+    # ATN International's agreement: "the Age Discrimination in Employment Act"; Microgenics': "the
+    # Assistant Secretary for Preparedness and Response".
+    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nClaims under the Age Discrimination in '
+            "Employment Act go to the Assistant Secretary for Preparedness and Response, and the Goods carry the "
+            "Supply Price.\n")
+    assert flagged("undefined-term", text) == ["Supply Price"]
+
+
+def test_a_phrase_followed_once_by_a_preposition_and_a_capital_is_hinted_where_it_stands_alone() -> None:
+    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Price\n\nThe Goods carry the Supply Price in '
+            "Canada. Buyers pay the Supply Price monthly.\n")
+    assert [d.start for d in of("undefined-term", text)] == [text.index("Supply Price monthly")]
+
+
 def test_a_clause_run_on_after_a_wide_gap_fills_its_number() -> None:
     # PDF extraction ran the clause on from the address above it: the outline does not take it.
     text = ("10. Notices.\nNotices go to Acme, 29 Harcourt Rd., Michigan 48230   11. Licensing. Nothing herein "
