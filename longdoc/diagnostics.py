@@ -75,10 +75,13 @@ _PHRASES = tuple(
 _NOT_TERMS = frozenset(
     ["United", "States", "Kingdom", "America", "American", "New", "York", "Delaware", "California", "Nevada", "Texas", "Florida", "Street", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Securities", "Exchange", "Commission", "Internal", "Revenue", "Service", "Code", "Act", "Court", "Courts", "State", "States", "Federal", "County", "City", "Republic", "Government", "Law", "Laws", "Section", "Sections", "Article", "Articles", "Exhibit", "Schedule", "Annex", "Appendix", "Party", "Parties", "Agreement", "Inc", "Corporation", "Company", "Limited", "Incorporated", "Board", "Directors", "Chief", "Executive", "Officer", "President"]
     # Institutions and the rules they publish: "International Chamber of Commerce", "European Union",
-    # "Department of Justice", "Commercial Rules of Arbitration".
+    # "Department of Justice", "Office of Thrift Supervision", "Commercial Rules of Arbitration".
     + ["International", "European", "Union", "Nations", "Department", "Ministry", "Administration", "Chamber",
        "Commerce", "Arbitration", "Conciliation", "Association", "Institute", "Centre", "Center", "Parliament",
-       "Community", "Directive", "Monetary", "Justice", "Inspector", "Comptroller"]
+       "Community", "Directive", "Monetary", "Justice", "Inspector", "Comptroller", "Office", "Bureau",
+       "Commissioner"]
+    # Regulations by name ("the Treasury Regulations", "the General Data Protection Regulation").
+    + ["Regulation", "Regulations"]
     # Places and courts' districts ("Province of Ontario", "Commonwealth of Puerto Rico", "Southern
     # District", "Cayman Islands"), and the web ("World Wide Web").
     + ["Province", "Commonwealth", "District", "Islands", "Columbia", "World", "Web"]

@@ -577,6 +577,12 @@ def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> 
     assert flagged("undefined-term", text) == ["Supply Price"]
 
 
+def test_an_office_or_a_regulation_named_is_no_undefined_phrase() -> None:
+    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nThe bank reports to the Office of Thrift '
+            "Supervision, deductions follow the Treasury Regulations, and the Goods carry the Supply Price.\n")
+    assert flagged("undefined-term", text) == ["Supply Price"]
+
+
 def test_a_name_going_on_with_a_preposition_and_a_capitalised_word_is_no_undefined_phrase() -> None:
     # ATN International's agreement: "the Age Discrimination in Employment Act"; Microgenics': "the
     # Assistant Secretary for Preparedness and Response".
