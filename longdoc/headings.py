@@ -167,6 +167,10 @@ def _is_caps_heading(s: str) -> bool:
     if letters < 3 or letters * 2 < visible:
         return False
     words = s.split()
+    # One word of three letters is an acronym alone on its line, no title: a party's name over its
+    # signature or on a cover ("IAC"), a placeholder ("TBD"), a label awaiting its value ("IBM:").
+    if len(words) == 1 and letters <= 3:
+        return False
     return len(words) <= 15 and not all(w.rstrip(":") in _JOINING_WORDS for w in words)
 
 

@@ -135,6 +135,18 @@ def test_all_caps_line_is_a_heading() -> None:
     assert (h.title, h.label, h.kind) == ("GOVERNING LAW", None, "caps")
 
 
+@pytest.mark.parametrize("line", ["TBD", "IAC", "USA.", "IBM:", "AT&T:"])
+def test_an_acronym_alone_on_its_line_is_no_heading(line: str) -> None:
+    # Cardlytics' schedule leaves dates "TBD", Sonos' cover names its maker "IAC", ATN's notices
+    # clause labels an address "AT&T:".
+    text = f"WARRANTY PERIOD DURATION\n\nDelivery Date:\n\n{line}\n\nThe period runs from delivery.\n"
+    assert titles(text) == ["WARRANTY PERIOD DURATION"]
+
+
+def test_a_title_of_one_word_of_four_letters_in_capitals_is_a_heading() -> None:
+    assert titles("Some text.\n\nFEES\n\nThe Buyer pays the fees monthly.\n") == ["FEES"]
+
+
 def test_exhibit_heading() -> None:
     h = only("Signatures.\n\nEXHIBIT A\n\nForm of notice.\n")
     assert (h.label, h.kind) == ("Exhibit A", "exhibit")
