@@ -109,7 +109,8 @@ _EXTERNAL = re.compile(
     rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
     rb"(?:-?(?:\([^()\n]{1,8}\))+[ \t]*)?(?:(?:of|in)[ \t]+(?i:article)[ \t]+[0-9IVXL]{1,6}[ \t]+)?"
-    rb"(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?"
+    # PDF extraction may run "of" and "the" together ("... and/or (i) ofthe Credit Agreement").
+    rb"(?:(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?|(?:of|under|in)the[ \t]+)"
     rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
