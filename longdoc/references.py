@@ -105,8 +105,10 @@ _EXTERNAL = re.compile(
     # Code": a range in the statute's numbering; "Article 24, Paragraph 1 of the FIEL": a part of it.
     rb"(?:(?:through|to)[ \t]+[A-Z]?[0-9][\w.-]*[ \t]*)?"
     rb"(?:(?i:paragraph|item|subsection)[ \t]+[0-9a-z]{1,3}\b[ \t]*)?" +
-    # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument.
-    rb"(?:(?:and|or|and/or)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*[ \t,]*)*"
+    # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument;
+    # "Section 10.2 (Governing Law) through Section 10.19 (Mutual Drafting) of the Separation
+    # Agreement": a range, its ends titled.
+    rb"(?:(?:and|or|and/or|through|to)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*" + _SUB_PARTS + rb")*"
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
     rb"(?:-?(?:\([^()\n]{1,8}\))+[ \t]*)?(?:(?:of|in)[ \t]+(?i:article)[ \t]+[0-9IVXL]{1,6}[ \t]+)?"
     # PDF extraction may run "of" and "the" together ("... and/or (i) ofthe Credit Agreement").
