@@ -88,6 +88,11 @@ _NOT_TERMS = frozenset(
 )
 
 
+# Words that open a sentence or a clause: one that ends a phrase opens the text after a title run
+# into it ("17.1. Indemnities by the Licensor Without prejudice to ..."), no term.
+_OPENERS = frozenset("As At By Except For From If In Notwithstanding On Subject To Unless Upon With Without".split())
+
+
 # Spans that can hold a phrase, or None for anywhere; read lazily, so a source that makes each span
 # when it is read costs little for a term found in its first spans.
 Where = Callable[[str], "Iterable[tuple[int, int]] | None"]
@@ -673,7 +678,8 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
                 out.add(raw)
             continue
         words = raw.decode("latin-1").split()
-        if not (any(w in _NOT_TERMS for w in words) or _is_defined_form(words, forms) or names_clause(words, names)):
+        if not (any(w in _NOT_TERMS for w in words) or words[-1] in _OPENERS or _is_defined_form(words, forms)
+                or names_clause(words, names)):
             out.add(raw)
     return frozenset(out)
 

@@ -577,6 +577,14 @@ def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> 
     assert flagged("undefined-term", text) == ["Supply Price"]
 
 
+def test_a_phrase_ending_in_the_first_word_of_the_next_sentence_is_no_undefined_term() -> None:
+    # NLS Pharmaceutics' licence runs a clause's title into its text: "17.1. Indemnities by the
+    # Licensor Without prejudice to any other provision ...".
+    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n17. Indemnities\n\n17.1. Indemnities by the Licensor '
+            "Without prejudice to any other provision, the Goods carry the Supply Price.\n")
+    assert flagged("undefined-term", text) == ["Supply Price"]
+
+
 def test_an_office_or_a_regulation_named_is_no_undefined_phrase() -> None:
     text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nThe bank reports to the Office of Thrift '
             "Supervision, deductions follow the Treasury Regulations, and the Goods carry the Supply Price.\n")
