@@ -442,6 +442,7 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     party's name over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...'), nor the contract's
     own name."""
     named_before: dict[tuple[str, int], set[str]] = {}  # the words each term named where it holds
+    worded_before: dict[tuple[str, int], set[str]] = {}  # the words of its definitions there
     out = []
     for d in definitions:
         if not d.duplicate or d.term in _SELF_NAMES:
@@ -449,7 +450,13 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
         key = (d.term, bisect_right(instruments, d.term_start))
         named = _named_words(text, d)
         before = named_before.setdefault(key, set())
-        if before and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
+        # A definition restated word for word (a clause repeated in a state's addendum) conflicts
+        # with nothing; one that is its parenthesis alone ('("PSS")') says too little to tell.
+        words = " ".join(text[d.start : d.end].split())
+        worded = worded_before.setdefault(key, set())
+        said = len(words) > len(d.term) + _QUOTED_ALONE and words in worded
+        worded.add(words)
+        if before and not said and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
                 text, d.end, min(len(text), d.end + _SIGNS_REACH)):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
@@ -485,6 +492,7 @@ def _names_again(text: str, d: Definition, named: set[str]) -> bool:
 
 
 _NAMED_REACH = 120
+_QUOTED_ALONE = len('("")')
 
 
 _UNKNOWN = -1  # not carried over: to be searched for

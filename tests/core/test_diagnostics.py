@@ -171,6 +171,22 @@ def test_a_name_given_to_other_words_is_a_second_definition() -> None:
     assert flagged("duplicate-definition", text) == ["IBM"]
 
 
+def test_a_definition_restated_word_for_word_is_no_second_definition() -> None:
+    # The Joint Corp's franchise agreement repeats its advertising clause in a state's addendum.
+    clause = ('If a location is in an area of dominant influence, we reserve the right to form a regional advertising '
+              'cooperative (the "Regional Ad Co-op") for the franchises in that area.')
+    text = f"1. Advertising. {clause}\n\n2. Term. One year.\n\n3. Washington. {clause}\n"
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_parenthesis_restated_alone_after_other_names_is_a_second_definition() -> None:
+    # Gulf South's agreement: 'Physician Sales & Service, Inc. ("PSS")', later 'PSS, Inc. ("PSS")'; the
+    # words of each definition are the parenthesis alone, which tell nothing of what it names.
+    filler = "The parties keep records of every order and deliver them on request. " * 3
+    text = f'1. Parties. Acme Co. ("Seller") sells.\n\n2. Records. {filler}\n\n3. Agents. Beta Inc. ("Seller") also sells.\n'
+    assert flagged("duplicate-definition", text) == ["Seller"]
+
+
 def test_a_party_named_again_after_a_name_ending_in_an_abbreviation_is_no_second_definition() -> None:
     # CCA Industries' outsourcing agreement names the parties on its cover and again in its preamble.
     text = ('SERVICES OUTSOURCING AGREEMENT\n\nCCA INDUSTRIES, INC. ("Company")\n\nAnd\n\nEMERSON HEALTHCARE, LLC '
