@@ -198,7 +198,8 @@ _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNO
 _ENTRY_END = re.compile(rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*))')
 # Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
 # "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
-# next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...'). One
+# next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...', a list run
+# on in one paragraph: '"SEC" means the Commission; (ee) "SEDAR" means ...'). One
 # pattern per mark: one that opens with a single character is scanned for several times faster
 # than one that opens with a class of them.
 _RUN_ON_CLAUSES = tuple(
@@ -207,7 +208,8 @@ _RUN_ON_CLAUSES = tuple(
     for mark in (rb"\.", b";")
 )
 _NEXT_DEFINED = tuple(
-    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:an?|the)[ \t]+)?"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean)\b)')
+    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:\([a-z0-9]{1,4}\)[ \t]+)?(?:(?:an?|the)[ \t]+)?"[^"\n]{1,80}"[ \t]+'
+               rb'(?:means|shall[ \t]+mean)\b)')
     for mark in (b",", b";")
 )
 _PARAGRAPH_BREAK = re.compile(r"\n(?:[ \t\f]*\n)+")

@@ -126,6 +126,17 @@ def test_each_term_of_a_sentence_that_defines_several_spans_its_own_part():
                      "month": '"month" means a month.'}
 
 
+def test_each_entry_of_a_lettered_list_run_on_in_one_paragraph_ends_before_the_next_entry():
+    # Old API Wind-down's agency agreement lists its definitions in one paragraph, (a) to (ll).
+    text = ('1.1 In this Agreement: (dd) "SEC" means the United States Securities and Exchange Commission; (ee) '
+            '"SEDAR" means the System for Electronic Document Analysis and Retrieval; and (ff) "TSX-V" means the TSX '
+            "Venture Exchange.")
+    spans = {d.term: text[d.start : d.end] for d in find_definitions(text)}
+    assert spans == {"SEC": '"SEC" means the United States Securities and Exchange Commission',
+                     "SEDAR": '"SEDAR" means the System for Electronic Document Analysis and Retrieval',
+                     "TSX-V": '"TSX-V" means the TSX Venture Exchange.'}
+
+
 def test_referred_to_as_without_brackets_is_a_definition():
     only_defining('JSC Oil, hereinafter referred to as the "Company", in the person of its director', "Company", "referred")
 
