@@ -194,8 +194,12 @@ _COMPANY_FORM_END = re.compile(rb"[ \t](?:Inc|Ltd|LLC|Corp|Co|LLP|LP|PLC|GmbH|AG
 # The footer an SEC filing puts on each page ("Source: ACME INC., 10-K, 3/1/2019"): no entry.
 _FILING_FOOTER = re.compile(rb"Source:[ \t]+[^\n]{1,120}?,[ \t]*[^,\n]{1,30},[ \t]*\d{1,2}/\d{1,2}/\d{4}")
 _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNORECASE)
-# An entry ends at a blank line or where the next quoted entry starts on a new line.
-_ENTRY_END = re.compile(rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*))')
+# An entry ends at a blank line, where the next quoted entry starts on a new line, or where a new
+# line opens a clause ("1.2 In this Agreement:", "6. FURTHER UNDERTAKINGS") or an article ("ARTICLE
+# II") after the list.
+_ENTRY_END = re.compile(
+    rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*)'
+    rb'|\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|\d+\.[ \t]+[A-Z]{2,}[ \t\r\n]|(?:ARTICLE|SECTION)[ \t]+[0-9IVX]+\b)')
 # Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
 # "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
 # next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...', a list run
@@ -208,9 +212,9 @@ _RUN_ON_CLAUSES = tuple(
     for mark in (rb"\.", b";")
 )
 _NEXT_DEFINED = tuple(
-    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:\([a-z0-9]{1,4}\)[ \t]+)?(?:(?:an?|the)[ \t]+)?"[^"\n]{1,80}"[ \t]+'
-               rb'(?:means|shall[ \t]+mean)\b)')
-    for mark in (b",", b";")
+    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\([a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+)?'
+               rb'"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
+    for mark in (b",", b";", rb"\.")
 )
 _PARAGRAPH_BREAK = re.compile(r"\n(?:[ \t\f]*\n)+")
 _BLANK = frozenset(" \t\f\r\n")

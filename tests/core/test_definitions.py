@@ -137,6 +137,56 @@ def test_each_entry_of_a_lettered_list_run_on_in_one_paragraph_ends_before_the_n
                      "TSX-V": '"TSX-V" means the TSX Venture Exchange.'}
 
 
+def spans_of(text: str) -> dict[str, str]:
+    return {d.term: text[d.start : d.end] for d in find_definitions(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # HF Enterprises: entries run on after a wide gap.
+        ('1.1 Definitions. "Improvements" shall mean changes to the Technology.   "Intellectual Property" shall mean '
+         "patents.", '"Improvements" shall mean changes to the Technology.'),
+        # Legacy Education Alliance: numbered entries run on.
+        ('5. "Territory" means: United Kingdom.   6. "Term" means: one year.', '"Territory" means: United Kingdom.'),
+        # Digital Cinema Destinations: entries that point elsewhere.
+        ('"Renewal Term" has the meaning assigned to it in Section 8.1.     "Representatives" has the meaning '
+         "assigned to it in Section 9.", '"Renewal Term" has the meaning assigned to it in Section 8.1.'),
+        # Bravatek: lettered entries run on.
+        ('a. "Company" shall have the meaning assigned in the preamble.   b. "Products" shall mean the goods.',
+         '"Company" shall have the meaning assigned in the preamble.'),
+    ],
+)
+def test_an_entry_run_on_after_a_sentence_end_ends_before_the_next_entry(text, first):
+    assert list(spans_of(text).values())[0] == first
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ('1.1 "Specified Scope" has the meaning given in Clause 5.1.\n1.2 In this Agreement:\n1.2.1 a reference to a '
+         "gender includes all genders;", '"Specified Scope" has the meaning given in Clause 5.1.'),
+        ('"TERRITORY" shall mean the United States.\nARTICLE II\nNON-COMPETITION\n2.01 SCOPE. Seller agrees.',
+         '"TERRITORY" shall mean the United States.'),
+        ('"Transaction Interest" means any merger or novation.\n5. EXCEPTIONS\nThis Agreement does not apply.',
+         '"Transaction Interest" means any merger or novation.'),
+    ],
+)
+def test_the_last_entry_ends_where_a_new_line_opens_the_next_clause(text, first):
+    assert list(spans_of(text).values())[0] == first
+
+
+def test_a_definition_of_several_sentences_keeps_them_all():
+    text = ('"Affiliate" means any entity under common control with the Company. For the purposes of this definition, '
+            'the term "control" means the power to direct its management.')
+    assert spans_of(text)["Affiliate"] == text
+
+
+def test_a_hard_wrapped_definition_goes_on_past_a_line_that_opens_with_a_citation():
+    text = '"Term" means the period set forth in\nSection 8.1 of this Agreement, as extended.'
+    assert spans_of(text)["Term"] == text
+
+
 def test_referred_to_as_without_brackets_is_a_definition():
     only_defining('JSC Oil, hereinafter referred to as the "Company", in the person of its director', "Company", "referred")
 
