@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from .forms import written_forms
+from .propositions import ABBREVIATIONS
 
 __all__ = [
     "Definition",
@@ -119,8 +120,9 @@ _AFTER_TERM = re.compile(_MEANS_TAIL)
 # defined by a plain "is", or by a dash ('(iii) "SOW" - Statement of Work document ...').
 _IS = re.compile(rb"[ \t]+(?:is|are)\b|[ \t]*--?[ \t]+(?=\S)")
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
-# "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition.
-_ALSO_DEFINED = re.compile(rb'"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:the[ \t]+)?\Z')
+# "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
+# a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
+_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:the[ \t]+)?\Z')
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
 # The farthest a quoted term's closing quote can be from its opening one (see `_TERM`).
 _LONGEST_QUOTED = 83
@@ -367,12 +369,64 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
     """The definition a quoted term and its verb at [start, end) make, and the quoted term just
     before that shares it ('"Licensed User" and "Licensed Users" means'), if any."""
     kind = "pointer" if _POINTER.search(v, term_end, end) else "means"
-    span_end = _entry_end(v, end, len(v))
-    out = [_definition(text, term_start, term_end, start, span_end, kind)]
     also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
+    span_end = _entry_end(v, end, len(v))
+    opening = also.start() if also else start
+    if _within_sentence(v, opening) and _LIST_FOLLOWS.match(v, end) is None:
+        # Inside a sentence of prose ('The term "Affiliate" means ...', 'an "Approved Account" means
+        # ...'), a definition is that sentence: the next one goes on with the clause.
+        span_end = _sentence_end(v, end, span_end, v[term_start:term_end])
+    out = [_definition(text, term_start, term_end, start, span_end, kind)]
     if also:
         out.append(_definition(text, also.start("term"), also.end("term"), also.start(), span_end, kind))
     return out
+
+
+def _within_sentence(v: bytes, at: int) -> bool:
+    """Whether words of its sentence stand before the quote at ``at`` ('The term "Affiliate"'), not
+    only a label ("(f) ", "1.18 ") or nothing: a definition that opens a sentence may be an entry."""
+    lead = _sentence_start(v, at, max(0, at - _MAX_BACK))
+    return _WORDS_BEFORE.search(v, lead, at) is not None and _ENTRY_LEAD.fullmatch(v, lead, at) is None
+
+
+_WORDS_BEFORE = re.compile(rb"[a-z]{2,}")
+# '"Cause" means: (i) Breach of Agreement. ...': a list of items, each maybe of sentences.
+_LIST_FOLLOWS = re.compile(rb"[ \t]*:")
+
+
+# A sentence ends at a stop (and any closing quote or bracket) before a capital; not after an
+# abbreviation ("Inc.", "U.S.") or an initial.
+_STOP = re.compile(rb'[.!?]["\')\]]*(?=[ \t\r\n]+["(\[]?[A-Z])')
+
+
+def _sentence_end(v: bytes, pos: int, limit: int, term: bytes) -> int:
+    """The end of the sentence defining ``term`` that goes on at ``pos`` (its stop included), with
+    the sentences after it that say what the term includes or excludes; or ``limit``."""
+    for m in _STOP.finditer(v, pos, limit):
+        at = m.start()
+        word = v[max(v.rfind(b" ", pos, at), v.rfind(b"\n", pos, at), pos - 1) + 1 : at + 1].decode("latin-1").lower()
+        if word in ABBREVIATIONS or _INITIALS.fullmatch(word) or _qualifies(v, m.end(), term):
+            continue
+        return m.end()
+    return limit
+
+
+_INITIALS = re.compile(r"\(?(?:[a-z]\.)+")
+# A sentence that goes on with the definition: "For the avoidance of doubt, ...", "Without limiting
+# the generality of the foregoing, ...", "The term Antibody also includes ...", "Confidential
+# Information does not include ...".
+_GOES_ON = re.compile(rb"[ \t\r\n]+(?:For[ \t]+(?:the[ \t]+avoidance[ \t]+of[ \t]+doubt|clarity)|Without[ \t]+limiting"
+                      rb"|Notwithstanding[ \t]+the[ \t]+(?:foregoing|above)|(?:The|Such|This)[ \t]+term\b)")
+_SAYS_WHAT = re.compile(rb'["\'\s]*(?:also|further|shall|does|will|may|is|are)?[ \t]*(?:not[ \t]+)?(?:includ|exclud|mean)')
+
+
+def _qualifies(v: bytes, at: int, term: bytes) -> bool:
+    """Whether the sentence at ``at`` goes on with the definition of ``term`` (see `_GOES_ON`), or
+    opens with the term saying what it includes or excludes."""
+    if _GOES_ON.match(v, at) is not None:
+        return True
+    opening = v[at : at + len(term) + 8].lstrip(b" \t\r\n\"'(")
+    return opening.startswith(term) and _SAYS_WHAT.match(v, v.find(term, at) + len(term)) is not None
 
 
 def _verb_after_next_quote(v: bytes, quote: int, stop: int) -> bool:

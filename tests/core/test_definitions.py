@@ -54,6 +54,16 @@ def test_shall_mean_is_a_definition():
     only_defining('As used herein, "Net Sales" shall mean gross sales less returns.', "Net Sales", "means")
 
 
+def test_two_quoted_terms_before_one_verb_share_its_definition():
+    text = '"Licensed User" and "Licensed Users" means a person the Customer names.'
+    assert [d.term for d in find_definitions(text)] == ["Licensed User", "Licensed Users"]
+
+
+def test_a_quoted_term_governed_by_a_word_before_it_does_not_share_the_next_terms_definition():
+    # Kubient's services agreement: 'For "Direct Deals", "Revenue" shall refer to Net Revenue'.
+    only_defining('For "Direct Deals", "Revenue" shall mean the net revenue received.', "Revenue", "means")
+
+
 def test_a_term_quoted_right_after_another_quote_is_defined_by_its_verb():
     # The quote closing "A1" also opens "B2": every quote may open a defined term.
     text = 'Labels read "A1"B2" means the second label.'
@@ -185,6 +195,45 @@ def test_a_definition_of_several_sentences_keeps_them_all():
 def test_a_hard_wrapped_definition_goes_on_past_a_line_that_opens_with_a_citation():
     text = '"Term" means the period set forth in\nSection 8.1 of this Agreement, as extended.'
     assert spans_of(text)["Term"] == text
+
+
+PROSE = "The parties may share data. The term \"Affiliate\" means any entity under common control with a Party. "
+
+
+def test_a_definition_inside_a_sentence_of_prose_is_that_sentence():
+    text = PROSE + "Confidential Information may be disclosed in writing or orally."
+    assert spans_of(text)["Affiliate"] == '"Affiliate" means any entity under common control with a Party.'
+
+
+@pytest.mark.parametrize(
+    "more",
+    [
+        "The term Affiliate also includes a partnership of the Party.",  # MacroGenics' "The term Antibody also includes"
+        "Affiliate does not include a lender of the Party.",
+        "For the avoidance of doubt, a fund is no Affiliate.",
+        "Without limiting the foregoing, a trust is an Affiliate.",
+    ],
+)
+def test_a_sentence_saying_what_the_term_includes_or_excludes_goes_on_with_its_definition(more):
+    text = PROSE + more + " Confidential Information may be disclosed in writing."
+    assert spans_of(text)["Affiliate"].endswith(more)
+
+
+def test_a_definition_in_prose_goes_on_past_an_abbreviation():
+    text = 'The parties agree. The term "Agency" means any agency of the U.S. Government or a State. Then more.'
+    assert spans_of(text)["Agency"] == '"Agency" means any agency of the U.S. Government or a State.'
+
+
+def test_an_entry_after_a_lettered_label_is_no_prose_and_keeps_its_sentences():
+    text = 'Definitions. (aa) "Seller" means Acme Widgets. Acme sells through its agents.'
+    assert spans_of(text)["Seller"] == '"Seller" means Acme Widgets. Acme sells through its agents.'
+
+
+def test_a_definition_in_prose_that_opens_a_list_keeps_the_list():
+    # Slingerbag's consulting agreement: items titled by sentences.
+    text = ('(d) For the purpose of this Article 3, "Cause" means: (i) Breach of Agreement. A material breach. (ii) '
+            "Fraud. Any fraud.")
+    assert spans_of(text)["Cause"] == text[text.index('"Cause"') :]
 
 
 def test_referred_to_as_without_brackets_is_a_definition():
