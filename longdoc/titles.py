@@ -121,6 +121,11 @@ def clean_title(title: str) -> str:
 
 def title_span(rest: str) -> int:
     """End of the title part of a clause's text after its label (within ``rest``)."""
+    bracketed = _BRACKETED_TITLE_RE.match(rest)
+    if bracketed is not None and (is_word_title(bracketed.group(1)) and " " in bracketed.group(1)
+                                  or not rest[bracketed.end() :].strip(" \t.")[:1].islower()):
+        # "Article IV [Conflicts of Interest] including ...", "Section 2.01 [Calling Card]. ...", "[Reserved]"
+        return bracketed.end() + (rest[bracketed.end() : bracketed.end() + 1] == ".")
     caps = caps_run(rest)
     if caps:
         end = caps
@@ -173,6 +178,9 @@ _RUN_INTO_SENTENCE_RE = re.compile(
 
 
 _GAP_RE = re.compile(r" {3,}|\t")
+# A title in brackets after the label, as translations and forms write it; a placeholder run into
+# its sentence ("[Party] undertakes ...") is none.
+_BRACKETED_TITLE_RE = re.compile(r"\[([A-Z][^\[\]\n.]{0,78})\]")
 _JUSTIFIED_REACH = 60  # a justified line has its next wide gap within a few words
 
 

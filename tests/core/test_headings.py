@@ -147,6 +147,34 @@ def test_a_title_of_one_word_of_four_letters_in_capitals_is_a_heading() -> None:
     assert titles("Some text.\n\nFEES\n\nThe Buyer pays the fees monthly.\n") == ["FEES"]
 
 
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        # Senmiao's integrity agreement, translated: "Article IV [Conflicts of Interest] including ...".
+        ("ARTICLE IV [Conflicts of Interest] including but not limited to: (1) Party B shall not lend.",
+         "ARTICLE IV [Conflicts of Interest]"),
+        # Deltathree's service agreement.
+        ("Section 2.01 [Calling Card]. Deltathree will issue calling cards.", "Section 2.01 [Calling Card]"),
+        ("Section 9.10 [Publicity; Announcements]. Neither party will announce this.",
+         "Section 9.10 [Publicity; Announcements]"),
+        ("7.1.2 [Co-Branded Equipment Listings] no later than six months after the Effective Date.",
+         "7.1.2 [Co-Branded Equipment Listings]"),
+    ],
+)
+def test_a_title_in_brackets_after_the_label_ends_at_its_bracket(line: str, title: str) -> None:
+    assert only(f"Terms.\n\n{line}\n").title == title
+
+
+def test_the_period_after_a_bracketed_title_is_part_of_its_heading() -> None:
+    assert only("Terms.\n\nSection 2.01 [Calling Card]. Deltathree will issue cards.\n").text == "Section 2.01 [Calling Card]."
+
+
+def test_a_placeholder_in_brackets_run_into_its_sentence_is_no_title() -> None:
+    # Ceres' material transfer form: "2.4 [Party] undertakes only to use the Plant Material ...".
+    text = "1. Scope\n\nThe material.\n\n2. Use\n\n2.4 [Party] undertakes only to use the material for research.\n"
+    assert "2.4 [Party]" not in titles(text)
+
+
 def test_exhibit_heading() -> None:
     h = only("Signatures.\n\nEXHIBIT A\n\nForm of notice.\n")
     assert (h.label, h.kind) == ("Exhibit A", "exhibit")
