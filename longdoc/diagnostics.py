@@ -156,14 +156,12 @@ def diagnosis(
     if numbering is None:
         numbering = _numbering(text, nodes)
     instruments = _instrument_starts(nodes)
+    opening = nodes[0].heading_start if nodes else len(text)  # the text's first heading
     # Parts whose undefined terms another text defines ("... have the meanings given in the Credit
     # Agreement") hint at none.
-    borrowing: list[tuple[int, int]] = []
-    if phrases:
-        opening = nodes[0].heading_start if nodes else 0
-        borrowing = borrowing_spans(v, incorporations(v), instruments, opening)
+    borrowing = borrowing_spans(v, incorporations(v), instruments, opening) if phrases else []
     found = [
-        *_unresolved(text, references),
+        *_unresolved(text, references, opening),
         *numbering.findings,
         *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
@@ -173,7 +171,7 @@ def diagnosis(
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
 
 
-def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
+def _unresolved(text: str, references: Sequence[Reference], opening: int) -> list[Diagnostic]:
     out = []
     missing: dict[str, list[Reference]] = {}  # the citations of each attachment the text lacks
     confirmation = None  # read once, at the first citation it may spare
@@ -183,7 +181,7 @@ def _unresolved(text: str, references: Sequence[Reference]) -> list[Diagnostic]:
         unit = _UNIT[ref.kind]
         cited = f"{unit} {ref.label}{ref.part}"
         if ref.kind in _ATTACHED:
-            if not _cites_amended(text, ref.end):
+            if not _cites_amended(text, ref.end) and not _names_itself(text, ref, opening):
                 missing.setdefault(f"{unit} {ref.label}", []).append(ref)
         # In an amendment, a clause cited "of the Agreement" or bare is the amended agreement's.
         elif not _cites_another_text(ref.label) and (not _in_amendment(text, ref.end) or _OF_ITSELF.match(
@@ -220,6 +218,23 @@ _SELF_REACH = 3000
 # referred to in the Master Agreement"): it supplements a master agreement, whose sections it cites.
 _CONFIRMATION = re.compile(r"\b[Tt]his\s+Confirmation\b")
 _NEAR_AGREEMENT = 80
+
+
+# The number under which a filing attached the text ("EXHIBIT 10.4" over its title, "Exhibit 10.1
+# EXECUTION COPY" after the SEC's legend), or the text named as "this Exhibit 10.13": the text itself.
+_FILING_EXHIBIT = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}[A-Za-z]?")
+_FILING_LABEL_REACH = 600
+_THIS_BEFORE = re.compile(r"\b[Tt]his[ \t]+\Z")
+
+
+def _names_itself(text: str, ref: Reference, opening: int) -> bool:
+    """Whether a citation of an exhibit names the text itself: the number a filing gave it, near
+    the text's start and before its first heading (``opening``), or "this Exhibit ..." where no
+    such exhibit is attached."""
+    if ref.kind != "exhibit" or _FILING_EXHIBIT.fullmatch(ref.label) is None:
+        return False
+    return (ref.start < min(opening, _FILING_LABEL_REACH)
+            or _THIS_BEFORE.search(text, max(0, ref.start - 8), ref.start) is not None)
 
 
 def _cites_amended(text: str, end: int) -> bool:

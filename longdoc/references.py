@@ -131,6 +131,8 @@ _STATUTE_BEFORE = re.compile(
     rb"|Regulation[ \t]+[A-Z][A-Z0-9-]*,|Code[ \t]+Title[ \t]+[0-9]+,"
     rb"|\bD?FARS?|L\.[ \t]+No\.[ \t]+[0-9-]+,)[ \t]+\Z"
 )
+# "Schedule 13D", "Schedule 14A", "Schedule TO": forms a filer sends the SEC, not attachments.
+_SEC_FORM = re.compile(rb"(?i:schedule)[ \t]+(?:1[34][A-Za-z]\b|TO\b|14D-9\b)")
 # "Article 6 of Schedule 1", "Section 5(a) of EXHIBIT D", "SECTION II - Sale of IBM Services in
 # Supplement 1 to Attachment 1": a part of an attachment, numbered on its own. Group "kw" and "label"
 # name the attachment.
@@ -332,7 +334,7 @@ def references_in(
         m = _CITATION.match(v, pos)
         if m is None or m.start() in outline.headings or _is_heading(v, m) or _EXTERNAL.match(v, m.end()):
             continue
-        if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos):
+        if _STATUTE_BEFORE.search(v, max(0, pos - 24), pos) or _SEC_FORM.match(v, pos):
             continue
         kind = _KINDS[m.group("kw").decode("latin-1").lower()]
         if kind == "paragraph" and _PART_OF_CITED.search(v, max(0, pos - 24), pos):

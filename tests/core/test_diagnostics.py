@@ -71,6 +71,35 @@ def test_a_citation_of_an_exhibit_not_attached_is_information():
     assert (found.severity, AGREEMENT[found.start : found.end]) == (INFORMATION, "Exhibit B")
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "EXHIBIT 10.4\n\n",  # Dynamex's filing numbers the text over its title
+        "CONFIDENTIAL TREATMENT REQUESTED UNDER THE SECURITIES ACT. Exhibit 10.1 EXECUTION COPY\n\n",  # The Meet Group's
+    ],
+)
+def test_the_number_a_filing_gave_the_text_is_no_missing_attachment(opening):
+    text = opening + AGREEMENT
+    assert flagged("missing-attachment", text) == ["Exhibit B"]
+
+
+def test_a_lettered_exhibit_cited_before_the_title_is_a_missing_attachment():
+    text = "The parties sign the form in Exhibit C.\n\n" + AGREEMENT
+    assert flagged("missing-attachment", text) == ["Exhibit C", "Exhibit B"]
+
+
+def test_the_text_named_as_this_exhibit_is_no_missing_attachment():
+    # Cyberian Outpost's agreement: "... has omitted from this Exhibit 10.13 portions of the Agreement".
+    text = AGREEMENT + "\nThe filer has omitted from this Exhibit 10.13 portions of the Agreement.\n"
+    assert flagged("missing-attachment", text) == ["Exhibit B"]
+
+
+def test_a_numbered_exhibit_cited_in_the_body_is_a_missing_attachment():
+    # Pacira's agreement: "substantially in the form attached hereto as Exhibit 3.20(a)".
+    text = AGREEMENT.replace("Each party pays its own taxes.", "Each party signs the form attached as Exhibit 3.20.")
+    assert flagged("missing-attachment", text) == ["Exhibit B", "Exhibit 3.20"]
+
+
 def test_an_attachment_cited_again_and_again_is_one_note_at_its_first_citation_with_the_others_related():
     text = AGREEMENT.replace("listed by the Buyer.", "listed in Exhibit B and priced in Exhibit B, Part 2.")
     [found] = of("missing-attachment", text)

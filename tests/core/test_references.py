@@ -180,6 +180,8 @@ def test_a_section_cited_by_its_number_resolves_to_the_heading_numbered_with_a_z
         "as contained in 41 C.F. R. \u00a7 60- 741.4; and",  # C.F.R. with the spaces of extraction
         "in Default under Section 7.1(f), (g), (h) and/or (i) ofthe Credit Agreement",  # words run together
         "set forth in Section 10.2 (Governing Law) through Section 10.19 (Mutual Drafting) of the Separation Agreement",
+        "an amendment to its Schedule 13D with respect to the Company", "Schedule 14A and Rule 14a-1",  # SEC forms
+        "a tender offer statement on Schedule TO",
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
