@@ -396,10 +396,10 @@ _CLAUSE_NUMBER = re.compile(
 _CITED_AFTER = re.compile(r"(?:\b(?i:and|or)[ \t]*|" + CITING_WORD + r")\Z")
 
 
-# What follows a clause's number: a capital (a digit after a dotted number: "7.5 411 Service"); a
-# lone number needs its period.
-_CLAUSE_TAIL = re.compile(r"\.?[ \t]+[A-Z0-9\"“(\[]")
-_LONE_CLAUSE_TAIL = re.compile(r"\.[ \t]+[A-Z\"“(\[]")
+# What follows a clause's number: a capital (a digit after a dotted number: "7.5 411 Service"), or
+# a redaction ("4. ***  ***", a clause whose words the filing withheld); a lone number needs its period.
+_CLAUSE_TAIL = re.compile(r"\.?[ \t]+[A-Z0-9\"“(\[*]")
+_LONE_CLAUSE_TAIL = re.compile(r"\.[ \t]+[A-Z\"“(\[*]")
 _SECTION_WORD = re.compile(r"(?<![\w.§])(?:SECTION|Section)[ \t]+\Z")
 
 

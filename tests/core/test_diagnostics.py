@@ -704,6 +704,20 @@ def test_a_clause_run_on_after_an_address_fills_its_number() -> None:
     assert of("numbering-gap", text) == []
 
 
+def test_a_redacted_clause_run_on_after_a_wide_gap_fills_its_number() -> None:
+    # MacroGenics' schedule withholds whole clauses: "3. ***  ***   4. ***  ***   5. ***  ***   6. ...".
+    text = ("1. Scope. The plan covers trials.\n\n2. Budget. The budget is fixed.   3. ***  ***   4. ***  ***\n\n"
+            "5. Reports. Reports are due quarterly.\n")
+    assert of("numbering-gap", text) == []
+    withheld = text.replace("   3. ***  ***   4. ***  ***", "")
+    assert ["3, 4 are missing" in d.message for d in of("numbering-gap", withheld)] == [True]
+
+
+def test_a_redacted_subclause_run_on_after_a_wide_gap_fills_its_number() -> None:
+    text = ("2. Budget\n\n2.1 Costs. The budget is fixed.   2.2 ***  ***\n\n2.3 Reports. Reports are due quarterly.\n")
+    assert of("numbering-gap", text) == []
+
+
 def test_a_citation_of_the_missing_number_does_not_fill_its_gap() -> None:
     text = AGREEMENT.replace("2.3 Delivery.", "The Buyer relies on Section 2.2 Rights and this Section 2.2 Terms.\n\n2.3 Delivery.")
     assert ["2.2 is missing" in d.message for d in of("numbering-gap", text)] == [True]
