@@ -182,7 +182,9 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int) -> lis
         cited = f"{unit} {ref.label}{ref.part}"
         if ref.kind in _ATTACHED:
             if not _cites_amended(text, ref.end) and not _names_itself(text, ref, opening):
-                missing.setdefault(f"{unit} {ref.label}", []).append(ref)
+                # "Schedule 1.1(b)": an attachment numbered by the clause that cites it, and its item.
+                item = ref.part if ref.part.startswith("(") else ""
+                missing.setdefault(f"{unit} {ref.label}{item}", []).append(ref)
         # In an amendment, a clause cited "of the Agreement" or bare is the amended agreement's.
         elif not _cites_another_text(ref.label) and (not _in_amendment(text, ref.end) or _OF_ITSELF.match(
                 text, ref.end, min(len(text), ref.end + _NEAR_AGREEMENT)) is not None):

@@ -92,7 +92,8 @@ _CITED_ITEM_RE = re.compile(r"(?:\((?:[a-z]{1,4}|[0-9]{1,3}|[A-Z])\))+[ \t]*(?:[
 _UNIT_WORD_RE = re.compile(r"[0-9]+[a-z]{1,3}[ \t]+[A-Z]")
 _EXHIBIT_RE = re.compile(
     r"(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)"
-    r"[ \t]+[\"“]?(?!(?:OF|TO|IN|ON|AT|BY|OR|AN|FOR|THE|AND)\b)([A-Z0-9]{1,3}(?:[.\-][A-Z0-9]{1,3})?)\b[\"”]?\.?"
+    r"[ \t]+[\"“]?(?!(?:OF|TO|IN|ON|AT|BY|OR|AN|FOR|THE|AND)\b)([A-Z0-9]{1,3}(?:[.\-][A-Z0-9]{1,3})?(?:\([a-z0-9]{1,3}\)|\b))"
+    r"[\"”]?\.?"
 )
 _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
 # PDF extraction may lose the space after a clause's number: "1.DEFINITIONS AND INTERPRETATION" is
@@ -149,7 +150,8 @@ def _depth(number: str) -> int:
     return len(parts)
 
 
-# "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract.
+# "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract (a schedule
+# so numbered, "Schedule 6.2 - Presentation of Trademarks", is the one clause 6.2 cites).
 _FILING_EXHIBIT_RE = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}")
 # A party's name over a signature block is not a heading.
 _PARTY_NAME_RE = re.compile(r"\b(?:INC|LLC|L\.L\.C|LLP|LTD|PTY|LIMITED|CORP|CORPORATION|COMPANY|CO|L\.P|LP|PLC|GMBH|S\.A|N\.V|B\.V|AG)\.?,?\Z")
@@ -281,7 +283,8 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         caption = (keyword.isupper() and _CAPS_WORDS_RE.match(rest) is not None
                    and _ANOTHER_LABEL_RE.search(rest) is None)
         if (len(line) > (_CAPTION_LIMIT if caption and not any(c.islower() for c in line) else 80)
-                or (line.rstrip().endswith(".") and not caption) or _FILING_EXHIBIT_RE.fullmatch(m.group(2))):
+                or (line.rstrip().endswith(".") and not caption)
+                or (keyword in ("EXHIBIT", "Exhibit") and _FILING_EXHIBIT_RE.fullmatch(m.group(2)))):
             return None
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None

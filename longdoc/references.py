@@ -163,9 +163,10 @@ def label_key(kind: str, label: str) -> str:
     return f"number:{label}"
 
 
+# "Schedule 1.1(e)": an attachment numbered by the clause that cites it, and the item there.
 _HEADING_LABEL = re.compile(
     r"^\s*(?:(?P<kw>(?i:section|article|exhibit|schedule|annex|appendix|attachment))\s+|\u00a7\s*)?[\"']?"
-    r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*|[A-Z](?:-?\d+)?)[\"']?\.?\s*$"
+    r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*(?:\([a-z0-9]{1,3}\))?|[A-Z](?:-?\d+)?)[\"']?\.?\s*$"
 )
 _TITLE_LABEL = re.compile(
     r"^\s*(?P<kw>(?i:exhibit|schedule|annex|appendix|attachment|article|section))\s+[\"']?"
@@ -586,7 +587,11 @@ class _Resolver:
         if scope:
             target, exact = self.index.within(scope, kind, label)
             return Reference(s, e, kind, label, part, target, exact, None, scope)
-        target, exact = self.index.resolve(kind, label)
+        target, exact = self.index.resolve(kind, label + part) if kind in _ATTACHED and part else (None, False)
+        if target is None:  # "Schedule 1.1(f)" is the attachment so labelled, if one is
+            target, exact = self.index.resolve(kind, label)
+            if part and kind in _ATTACHED and target is not None and (self.enclosing.by_index[target].label or "").endswith(")"):
+                target, exact = None, False  # "Schedule 1.1(b)" is none of "Schedule 1.1(e)", "(f)", ...
         if target is not None and label in self.lettered and self.enclosing.by_index[target].label == label:
             target = self._nearest_lettered(label, s).index
         return self.located(Reference(s, e, kind, label, part, target, exact))

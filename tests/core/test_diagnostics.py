@@ -88,6 +88,13 @@ def test_a_lettered_exhibit_cited_before_the_title_is_a_missing_attachment():
     assert flagged("missing-attachment", text) == ["Exhibit C", "Exhibit B"]
 
 
+def test_a_missing_schedule_numbered_by_a_clause_and_its_item_is_named_by_both():
+    text = ("1. Assets\n\n1.1 Transfer. Seller transfers the patents on Schedule 1.1(e) and the names on Schedule 1.1(b).\n\n"
+            "Schedule 1.1(e) - Assigned Patents\n\nUS 1,234,567\n")
+    [found] = of("missing-attachment", text)
+    assert found.message == "Schedule 1.1(b) is referred to but is not part of this document."
+
+
 def test_the_text_named_as_this_exhibit_is_no_missing_attachment():
     # Cyberian Outpost's agreement: "... has omitted from this Exhibit 10.13 portions of the Agreement".
     text = AGREEMENT + "\nThe filer has omitted from this Exhibit 10.13 portions of the Agreement.\n"

@@ -175,6 +175,23 @@ def test_a_placeholder_in_brackets_run_into_its_sentence_is_no_title() -> None:
     assert "2.4 [Party]" not in titles(text)
 
 
+@pytest.mark.parametrize(
+    ("line", "label"),
+    [
+        # Armstrong Flooring's schedules are numbered by the clauses that cite them.
+        ("Schedule 6.2 - Presentation of Diamond Licensed Trademarks", "Schedule 6.2"),
+        ("Schedule 1.1(e) - Arizona Assigned Patents", "Schedule 1.1(e)"),
+    ],
+)
+def test_a_schedule_numbered_by_the_clause_citing_it_is_a_heading(line: str, label: str) -> None:
+    h = only(f"The parties sign below.\n\n{line}\n\nThe list follows.\n")
+    assert (h.kind, h.label, h.title) == ("exhibit", label, line)
+
+
+def test_the_exhibit_number_of_an_sec_filing_atop_the_text_is_no_heading() -> None:
+    assert titles("EXHIBIT 10.2\n\nSUPPLY AGREEMENT\n\nThe parties agree.\n") == ["SUPPLY AGREEMENT"]
+
+
 def test_exhibit_heading() -> None:
     h = only("Signatures.\n\nEXHIBIT A\n\nForm of notice.\n")
     assert (h.label, h.kind) == ("Exhibit A", "exhibit")

@@ -378,3 +378,20 @@ def test_renaming_an_attachment_resolves_the_citations_of_its_parts_again_as_a_f
     edited = doc.edit(at, at + len("ATTACHMENT A"), "ATTACHMENT B")
     assert edited.references == LongDocument(edited.text).references
     assert [r.target for r in edited.references if r.scope] == [None, None]
+
+
+SCHEDULES = ("1. Assets\n\n1.1 Transfer. Seller transfers the patents on Schedule 1.1(e), the marks on Schedule 1.1(f), "
+             "the names on Schedule 1.1(b) and the guidelines of Schedule 6.2(a).\n\n"
+             "Schedule 1.1(e) - Assigned Patents\n\nUS 1,234,567\n\nSchedule 1.1(f) - Assigned Trademarks\n\nACME\n\n"
+             "Schedule 6.2 - Presentation of Trademarks\n\n(a) Logo size. At least one inch.\n")
+
+
+def test_a_schedule_numbered_by_a_clause_and_its_item_is_cited_by_both():
+    doc = LongDocument(SCHEDULES)
+    targets = {SCHEDULES[r.start : r.end]: doc.nodes[r.target].title if r.target is not None else None
+               for r in doc.references if r.kind == "schedule"}
+    assert targets == {"Schedule 1.1(e)": "Schedule 1.1(e) - Assigned Patents",
+                       "Schedule 1.1(f)": "Schedule 1.1(f) - Assigned Trademarks",
+                       "Schedule 1.1(b)": None,  # not attached: none of its sister schedules
+                       "Schedule 6.2(a)": "Schedule 6.2 - Presentation of Trademarks"}
+
