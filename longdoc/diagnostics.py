@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
 from .forms import written_forms
-from .headings import ATTACHMENT_LABEL, CITING_WORD
+from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
@@ -224,7 +224,6 @@ _NEAR_AGREEMENT = 80
 
 # The number under which a filing attached the text ("EXHIBIT 10.4" over its title, "Exhibit 10.1
 # EXECUTION COPY" after the SEC's legend), or the text named as "this Exhibit 10.13": the text itself.
-_FILING_EXHIBIT = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}[A-Za-z]?")
 _FILING_LABEL_REACH = 600
 _THIS_BEFORE = re.compile(r"\b[Tt]his[ \t]+\Z")
 
@@ -233,7 +232,7 @@ def _names_itself(text: str, ref: Reference, opening: int) -> bool:
     """Whether a citation of an exhibit names the text itself: the number a filing gave it, near
     the text's start and before its first heading (``opening``), or "this Exhibit ..." where no
     such exhibit is attached."""
-    if ref.kind != "exhibit" or _FILING_EXHIBIT.fullmatch(ref.label) is None:
+    if ref.kind != "exhibit" or FILING_EXHIBIT_RE.fullmatch(ref.label) is None:
         return False
     return (ref.start < min(opening, _FILING_LABEL_REACH)
             or _THIS_BEFORE.search(text, max(0, ref.start - 8), ref.start) is not None)

@@ -26,7 +26,8 @@ from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defin
                      is_short_title, is_word_title, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
-           "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL"]
+           "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL",
+           "FILING_EXHIBIT_RE"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +153,7 @@ def _depth(number: str) -> int:
 
 # "Exhibit 10.2" on top of an SEC filing numbers the filing, not a part of the contract (a schedule
 # so numbered, "Schedule 6.2 - Presentation of Trademarks", is the one clause 6.2 cites).
-_FILING_EXHIBIT_RE = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}")
+FILING_EXHIBIT_RE = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}")
 # A party's name over a signature block is not a heading.
 _PARTY_NAME_RE = re.compile(r"\b(?:INC|LLC|L\.L\.C|LLP|LTD|PTY|LIMITED|CORP|CORPORATION|COMPANY|CO|L\.P|LP|PLC|GMBH|S\.A|N\.V|B\.V|AG)\.?,?\Z")
 
@@ -284,7 +285,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
                    and _ANOTHER_LABEL_RE.search(rest) is None)
         if (len(line) > (_CAPTION_LIMIT if caption and not any(c.islower() for c in line) else 80)
                 or (line.rstrip().endswith(".") and not caption)
-                or (keyword in ("EXHIBIT", "Exhibit") and _FILING_EXHIBIT_RE.fullmatch(m.group(2)))):
+                or (keyword in ("EXHIBIT", "Exhibit") and FILING_EXHIBIT_RE.fullmatch(m.group(2)))):
             return None
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None

@@ -590,7 +590,8 @@ class _Resolver:
         target, exact = self.index.resolve(kind, label + part) if kind in _ATTACHED and part else (None, False)
         if target is None:  # "Schedule 1.1(f)" is the attachment so labelled, if one is
             target, exact = self.index.resolve(kind, label)
-            if part and kind in _ATTACHED and target is not None and (self.enclosing.by_index[target].label or "").endswith(")"):
+            itemised = target is not None and (self.enclosing.by_index[target].label or "").endswith(")")
+            if part and kind in _ATTACHED and itemised:
                 target, exact = None, False  # "Schedule 1.1(b)" is none of "Schedule 1.1(e)", "(f)", ...
         if target is not None and label in self.lettered and self.enclosing.by_index[target].label == label:
             target = self._nearest_lettered(label, s).index
