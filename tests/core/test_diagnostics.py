@@ -616,39 +616,29 @@ def test_the_plural_of_a_defined_term_followed_by_more_words_is_no_undefined_phr
     assert flagged("undefined-term", text) == ["Supply Price"]
 
 
-def test_the_name_of_a_place_a_court_district_or_the_web_is_no_undefined_phrase() -> None:
-    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nThe laws of the Province of Ontario '
-            "govern, the courts of the Southern District hear disputes, orders come via the World Wide Web, "
-            "and the Goods carry the Supply Price.\n")
-    assert flagged("undefined-term", text) == ["Supply Price"]
-
-
-def test_the_name_of_an_institution_or_of_its_rules_is_no_undefined_phrase() -> None:
-    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Disputes\n\nDisputes go to the International '
-            "Chamber of Commerce under the Commercial Rules of Arbitration, and the Goods carry the Supply Price.\n")
-    assert flagged("undefined-term", text) == ["Supply Price"]
-
-
-def test_a_phrase_ending_in_the_first_word_of_the_next_sentence_is_no_undefined_term() -> None:
-    # NLS Pharmaceutics' licence runs a clause's title into its text: "17.1. Indemnities by the
-    # Licensor Without prejudice to any other provision ...".
-    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n17. Indemnities\n\n17.1. Indemnities by the Licensor '
-            "Without prejudice to any other provision, the Goods carry the Supply Price.\n")
-    assert flagged("undefined-term", text) == ["Supply Price"]
-
-
-def test_an_office_or_a_regulation_named_is_no_undefined_phrase() -> None:
-    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nThe bank reports to the Office of Thrift '
-            "Supervision, deductions follow the Treasury Regulations, and the Goods carry the Supply Price.\n")
-    assert flagged("undefined-term", text) == ["Supply Price"]
-
-
-def test_a_name_going_on_with_a_preposition_and_a_capitalised_word_is_no_undefined_phrase() -> None:
-    # ATN International's agreement: "the Age Discrimination in Employment Act"; Microgenics': "the
-    # Assistant Secretary for Preparedness and Response".
-    text = ('1. Definitions\n\n1.1 "Goods" means the products.\n\n2. Law\n\nClaims under the Age Discrimination in '
-            "Employment Act go to the Assistant Secretary for Preparedness and Response, and the Goods carry the "
-            "Supply Price.\n")
+@pytest.mark.parametrize(
+    "clause",
+    [
+        pytest.param("2. Law\n\nThe laws of the Province of Ontario govern, the courts of the Southern District hear "
+                     "disputes, orders come via the World Wide Web, and the Goods carry the Supply Price.\n",
+                     id="a place, a court's district, the web"),
+        pytest.param("2. Disputes\n\nDisputes go to the International Chamber of Commerce under the Commercial Rules of "
+                     "Arbitration, and the Goods carry the Supply Price.\n", id="an institution or its rules"),
+        pytest.param("2. Law\n\nThe bank reports to the Office of Thrift Supervision, deductions follow the Treasury "
+                     "Regulations, and the Goods carry the Supply Price.\n", id="an office or a regulation"),
+        # ATN International's agreement: "the Age Discrimination in Employment Act"; Microgenics': "the
+        # Assistant Secretary for Preparedness and Response".
+        pytest.param("2. Law\n\nClaims under the Age Discrimination in Employment Act go to the Assistant Secretary for "
+                     "Preparedness and Response, and the Goods carry the Supply Price.\n",
+                     id="a name going on with a preposition and a capitalised word"),
+        # NLS Pharmaceutics' licence runs a clause's title into its text: "17.1. Indemnities by the
+        # Licensor Without prejudice to any other provision ...".
+        pytest.param("17. Indemnities\n\n17.1. Indemnities by the Licensor Without prejudice to any other provision, the "
+                     "Goods carry the Supply Price.\n", id="a phrase ending in the first word of the next sentence"),
+    ],
+)
+def test_a_name_that_is_no_defined_term_is_no_undefined_phrase(clause: str) -> None:
+    text = '1. Definitions\n\n1.1 "Goods" means the products.\n\n' + clause
     assert flagged("undefined-term", text) == ["Supply Price"]
 
 
