@@ -385,7 +385,7 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
 def _within_sentence(v: bytes, at: int) -> bool:
     """Whether words of its sentence stand before the quote at ``at`` ('The term "Affiliate"'), not
     only a label ("(f) ", "1.18 ") or nothing: a definition that opens a sentence may be an entry."""
-    lead = _sentence_start(v, at, max(0, at - _MAX_BACK))
+    lead = _sentence_start(v, at, 0)  # it reads back _MAX_BACK at most
     return _WORDS_BEFORE.search(v, lead, at) is not None and _ENTRY_LEAD.fullmatch(v, lead, at) is None
 
 
@@ -425,8 +425,10 @@ def _qualifies(v: bytes, at: int, term: bytes) -> bool:
     opens with the term saying what it includes or excludes."""
     if _GOES_ON.match(v, at) is not None:
         return True
-    opening = v[at : at + len(term) + 8].lstrip(b" \t\r\n\"'(")
-    return opening.startswith(term) and _SAYS_WHAT.match(v, v.find(term, at) + len(term)) is not None
+    window = v[at : at + len(term) + 8]
+    opening = window.lstrip(b" \t\r\n\"'(")
+    after = at + len(window) - len(opening) + len(term)
+    return opening.startswith(term) and _SAYS_WHAT.match(v, after) is not None
 
 
 def _verb_after_next_quote(v: bytes, quote: int, stop: int) -> bool:
