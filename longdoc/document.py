@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, overload
 from . import dense
 from .analysis import Analyzer, class_raw_count, forget_words, terms, token_classes, tokens_from_raw, words
 from .bm25 import Postings
+from .contents import LINE_REACH
 from .definitions import (
     Definition,
     Use,
@@ -55,6 +56,9 @@ _KEY_MASK = (1 << _KEY_BITS) - 1
 # A part this long (characters) is edited in place: the lines and sections around an edit are read
 # again, not the whole part (a document of megabytes without headings is one part).
 _LONG_PART = 16_384
+# A heading's contents-row check reads its line up to LINE_REACH either side, the furthest any
+# heading rule reads: an edit further on than twice that, on the same line, leaves it standing.
+_READ_BACK = 2 * LINE_REACH
 
 
 class _OutlineSeed(NamedTuple):
@@ -1030,16 +1034,14 @@ class LongDocument:
         new._analyzer = self._analyzer
         new._uids = self._uids
         new._markdown = self._markdown
-        lo = _line_start(text, start)
-        hi = _line_end(text, start + len(new_text))
         # A fence typed, cut, or moved to or from a line start by a line break typed or deleted
         # before it: on a line the edit touched.
         fence_touched = self._markdown and (
-            FENCE_RE.search(text, max(0, lo - 1), hi) is not None
+            FENCE_RE.search(text, max(0, _line_start(text, start) - 1), _line_end(text, start + len(new_text))) is not None
             or FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
         )
         # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
-        md_appeared = not self._markdown and MARKDOWN_HEADING_RE.search(text, max(0, lo - 1), hi) is not None
+        md_appeared = not self._markdown and _atx_line_made(text, start, start + len(new_text))
         if fence_touched or md_appeared:
             new._build_all()
             return new
@@ -1060,7 +1062,7 @@ class LongDocument:
         n = len(parts)
         # The line before the edit may join with the edited line (a title under "ARTICLE V"),
         # and the part before the edited one may absorb a heading that stops being one.
-        line_before = _line_start(old_text, _line_start(old_text, start) - 1) if start else 0
+        line_before = _line_before_start(old_text, start)
         first = max(0, bisect_right(starts, line_before) - 2)
         # A signature line is read from the line break before it: an edit inside its line ("B|y:")
         # makes or unmakes it as well as one after it.
@@ -1082,7 +1084,9 @@ class LongDocument:
             region_end = old_region_end + delta
             new_page_lines: list[int] = []
             heads = scan_headings(text, region_start, region_end, markdown=self._markdown, page_lines=new_page_lines)
-            if last + 1 < n and ((heads and heads[-1].end > region_end) or leans_on_previous(text, region_end, end + delta)
+            if last + 1 < n and ((heads and heads[-1].end > region_end)
+                                 or leans_on_previous(text, region_end, end + delta, heads[-1].end if heads else -1)
+                                 or leans_on_previous(old_text, old_region_end, end, _heading_end(starts, parts, last))
                                  or caps_lines_above(text, region_end) or caps_lines_above(old_text, old_region_end)
                                  or caption_at(text, region_end) or caption_at(old_text, old_region_end)):
                 # A heading now runs into the next part, or the next part's heading may stand or
@@ -1114,14 +1118,15 @@ class LongDocument:
         part_end = part_start + part.length
         if self._count is not None or part.length < _LONG_PART or end >= part_end:
             return False
-        above = _lines_up(old_text, start, LINES_READ)
-        below = _lines_down(old_text, end, LINES_READ)
+        # Lines are looked for within the part only: beyond it the edit is not made here.
+        above = _lines_up(old_text, start, LINES_READ, floor=part_start)
+        below = _lines_down(old_text, end, LINES_READ, ceiling=part_end)
         # Lines read again start past the heading's reach (or at the text's start, read as a full
         # build reads it) and end before the next heading's (or at the text's end).
         if part.heading is None:
             top = part_start == 0 or above > part_start
         else:
-            top = above > _lines_down(old_text, part_start + part.heading.end, LINES_READ)
+            top = above > _lines_down(old_text, part_start + part.heading.end, LINES_READ, ceiling=above)
         if not top or not (below < part_end or part_end == len(old_text)):
             return False
         if self._markdown and FENCE_RE.search(old_text, part_start, part_end) is not None:
@@ -1535,31 +1540,65 @@ def _line_end(text: str, pos: int, window: int = 4096) -> int:
     return _lines_down(text, pos, 0, window)
 
 
-def _lines_up(text: str, pos: int, lines: int, window: int | None = None) -> int:
-    """The start of the line ``lines`` lines above the one holding ``pos`` (0 when there are fewer),
-    read in windows that double from ``window``: a line of megabytes costs a few scans of it."""
+def _heading_end(starts: list[int], parts: list[_Part], p: int) -> int:
+    """Where part ``p``'s heading ends in the text (-1 for the part before the first heading)."""
+    heading = parts[p].heading
+    return -1 if heading is None else starts[p] + heading.end
+
+
+# An ATX heading from a line start on: "#" to "######", a space and a word.
+_ATX_LINE_RE = re.compile(r"[ \t]*#{1,6}[ \t]+\S")
+
+
+def _atx_line_made(text: str, start: int, stop: int) -> bool:
+    """Whether an edit that put ``text[start:stop]`` in a text without ATX headings made one: on
+    the line it starts in, if only blanks and "#" come before it there, or on a line it opens."""
+    k = start
+    while k > 0 and text[k - 1] in " \t#":
+        k -= 1
+    opened = [m.end() for m in _BREAK_CHAR_RE.finditer(text, start, stop)]
+    if k == 0 or text[k - 1] in LINE_BREAKS:
+        opened.append(k)
+    return any(_ATX_LINE_RE.match(text, at) for at in opened)
+
+
+def _line_before_start(text: str, pos: int) -> int:
+    """Where the line before the one holding ``pos`` starts, or ``_READ_BACK`` before ``pos`` when
+    that is later: no heading rule reads further, so deep in a long line the rest stands."""
+    lo = max(0, pos - _READ_BACK)
+    breaks = _break_starts(text, lo, pos)
+    if len(breaks) < 2:
+        return lo
+    at = breaks[-2]
+    return at + 2 if text.startswith("\r\n", at, pos) else at + 1
+
+
+def _lines_up(text: str, pos: int, lines: int, window: int | None = None, floor: int = 0) -> int:
+    """The start of the line ``lines`` lines above the one holding ``pos`` (``floor`` when it lies
+    before it), read in windows that double from ``window``: a line of megabytes costs a few scans."""
     size = window or 128 * (lines + 1)
     while True:
-        lo = max(0, pos - size)
+        lo = max(floor, pos - size)
         breaks = _break_starts(text, lo, pos)
         if len(breaks) > lines:
             at = breaks[-lines - 1]
             return at + 2 if text.startswith("\r\n", at, pos) else at + 1
-        if lo == 0:
-            return 0
+        if lo == floor:
+            return floor
         size *= 2
 
 
-def _lines_down(text: str, pos: int, lines: int, window: int | None = None) -> int:
-    """The end of the line ``lines`` lines below the one holding ``pos`` (the text's end when there
-    are fewer), read as :func:`_lines_up` reads."""
+def _lines_down(text: str, pos: int, lines: int, window: int | None = None, ceiling: int | None = None) -> int:
+    """The end of the line ``lines`` lines below the one holding ``pos`` (``ceiling``, by default
+    the text's end, when it lies past it), read as :func:`_lines_up` reads."""
     size = window or 128 * (lines + 1)
+    limit = len(text) if ceiling is None else ceiling
     while True:
-        hi = min(len(text), pos + size)
+        hi = min(limit, pos + size)
         breaks = _break_starts(text, pos, hi)
         if len(breaks) > lines:
             return breaks[lines]
-        if hi == len(text):
+        if hi == limit:
             return hi
         size *= 2
 

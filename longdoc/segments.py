@@ -145,15 +145,21 @@ def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:
     return (max(ls, boxed.start(1)), boxed.end(1)) if boxed is not None else (ls, le)
 
 
-def leans_on_previous(text: str, pos: int, changed_to: int) -> bool:
+def leans_on_previous(text: str, pos: int, changed_to: int, heading_end: int) -> bool:
     """Whether a heading at ``pos`` may stand or fall with an edit earlier on its line that ends at
-    ``changed_to``: one that stands only because a heading precedes it ("8.1" in "8. OWNERSHIP 8.1
-    Title", "Section 5.1" after "ARTICLE 5" and a gap), and any within ``LINE_REACH`` of the edit,
-    which the line's contents-row check reads."""
+    ``changed_to``: any within ``LINE_REACH`` of the edit, which the line's contents-row check reads,
+    and one that may stand only because the heading before it (ending at ``heading_end``, -1 for
+    none) ends in the segment before its own ("8.1" in "8. OWNERSHIP 8.1 Title", "Section 5.1"
+    after "ARTICLE 5" and a gap)."""
     k = pos
     while k > 0 and text[k - 1] in " \t":
         k -= 1
-    return k > 0 and text[k - 1] not in LINE_BREAKS and (pos - changed_to < LINE_REACH or not after_mark(text, pos))
+    if k == 0 or text[k - 1] in LINE_BREAKS:
+        return False
+    if pos - changed_to < LINE_REACH:
+        return True
+    # A segment break between the two (a sentence or heading run on after a gap) parts them.
+    return not after_mark(text, pos) and 0 <= heading_end <= k and len(line_segments(text, heading_end, k, False)) <= 1
 
 
 def after_mark(text: str, pos: int) -> bool:

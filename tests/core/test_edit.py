@@ -34,6 +34,7 @@ TERM AND TERMINATION
 2.2 Termination for Convenience. Either party may terminate on notice.
 """
 QUERIES = ("termination notice", "definitions terms", "product scope years")
+KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
 
 
 def assert_same_as_fresh(doc: LongDocument) -> None:
@@ -90,8 +91,21 @@ def test_an_edit_that_relevels_a_long_list_equals_a_fresh_build(old: str, new: s
     assert_same_as_fresh(replace(before, old, new))
 
 
-def test_deleting_text_before_a_hash_makes_the_edited_document_markdown_like_a_fresh_one() -> None:
-    assert_same_as_fresh(LongDocument("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n").edit(7, 8, ""))
+@pytest.mark.parametrize(
+    ("text", "start", "end", "new"),
+    [
+        ("Intro\n\nx# Terms\n\nGOVERNING LAW\n\nBody.\n", 7, 8, ""),  # text before the hash deleted
+        ("Intro\n\n#Terms\n\nGOVERNING LAW\n\nBody.\n", 8, 8, " "),  # a space typed after it
+        ("Intro\n\n##  \n\nGOVERNING LAW\n\nBody.\n", 11, 11, "Terms"),  # a title typed after hashes
+        ("Intro text # Terms\n\nGOVERNING LAW\n\nBody.\n", 10, 11, "\n"),  # a line break typed before it
+        ("Intro\n\nGOVERNING LAW\n\nBody.\n", 5, 5, "\n\n## Terms\n"),  # a heading line typed
+    ],
+)
+def test_an_edit_that_makes_an_atx_heading_makes_the_document_markdown_like_a_fresh_one(
+        text: str, start: int, end: int, new: str) -> None:
+    edited = LongDocument(text).edit(start, end, new)
+    assert edited.nodes[0].title == "Terms"
+    assert_same_as_fresh(edited)
 
 
 def test_a_wrapped_clause_title_is_the_same_whichever_region_an_edit_reads_again() -> None:
@@ -249,7 +263,7 @@ def searched_letter(shared_text: Callable[[str], str], blank_lines: bool = True)
     on request): one part of 170 KB, searched once; and the list of the texts its analyser is given
     from now on."""
     text = re.sub(r"[0-9]", "x", shared_text(
-        "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt").lower())
+        KING).lower())
     if not blank_lines:
         text = re.sub(r"\n\s*\n\s*", "\n", text)
     analysed: list[str] = []
@@ -348,7 +362,7 @@ def test_edits_chained_from_one_snapshot_do_not_disturb_each_other() -> None:
 
 
 def test_edit_of_a_large_real_contract_equals_a_fresh_build(shared_text: Callable[[str], str]) -> None:
-    text = shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt")
+    text = shared_text(KING)
     doc = LongDocument(text)
     middle = text.index("Section 1.4")
     doc = doc.edit(middle, middle + 11, "Section 1.4A")
@@ -358,7 +372,7 @@ def test_edit_of_a_large_real_contract_equals_a_fresh_build(shared_text: Callabl
 
 def test_an_edit_deep_in_a_contract_run_into_one_line_equals_a_fresh_build(shared_text: Callable[[str], str]) -> None:
     # Text extracted without its line breaks: every clause, definition and citation on one line.
-    text = " ".join(shared_text("cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt").split("\n"))
+    text = " ".join(shared_text(KING).split("\n"))
     doc = LongDocument(text)
     doc.definitions, doc.references  # computed, so that the edit carries them over
     middle = text.index("Section 1.4")
@@ -367,6 +381,57 @@ def test_an_edit_deep_in_a_contract_run_into_one_line_equals_a_fresh_build(share
     fresh = LongDocument(edited.text)
     assert edited.definitions == fresh.definitions
     assert edited.references == fresh.references
+
+
+def one_line(text: str) -> str:
+    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
+    return "   ".join(text.split("\n"))
+
+
+def test_an_edit_deep_in_a_contract_run_into_one_line_reads_again_around_it_not_from_the_line_start(
+        shared_text: Callable[[str], str], monkeypatch: pytest.MonkeyPatch) -> None:
+    text = one_line(shared_text(KING))
+    doc = LongDocument(text)
+    read: list[tuple[int, int]] = []
+    scan = document.scan_headings
+
+    def reading(text: str, start: int, end: int, **options: object) -> list:
+        read.append((start, end))
+        return scan(text, start, end, **options)
+
+    monkeypatch.setattr(document, "scan_headings", reading)
+    at = text.index("Section 9.2")
+    assert at > 100_000 and len(text) - at > 30_000
+    edited = doc.edit(at, at, "x")
+    assert read and all(at - 40_000 < start and end < at + 40_000 for start, end in read)
+    monkeypatch.undo()
+    assert_same_as_fresh(edited)
+
+
+def test_a_contents_row_typed_far_along_a_line_of_clauses_unmakes_every_clause_on_it() -> None:
+    # Six clauses run into one line: two entries of a table of contents typed 1,300 characters in
+    # make it a contents row, whose clauses head nothing, the first as much as the last.
+    clauses = "   ".join(f"{n}. {title}. The {title.lower()} fee is due on the first day of each month." + " It is not refundable." * 8
+                         for n, title in enumerate(["Alpha", "Beta", "Gamma", "Delta", "Omega", "Sigma"], 1))
+    doc = LongDocument("PREAMBLE\n\n" + clauses + "\n\nEND\n")
+    assert len(doc.nodes) == 7
+    edited = replace(doc, "6. Sigma", "1 Section 1.1 Scope 3 Section 1.2 Fees 6. Sigma")
+    assert [n.title for n in edited.nodes] == ["PREAMBLE"]
+    assert_same_as_fresh(edited)
+
+
+def test_a_heading_unmade_far_up_its_line_unmakes_the_clause_after_a_gap_that_stood_by_it() -> None:
+    # "Section 5.1" after a gap, with no sentence end before it, heads a clause only because the
+    # segment before it is a heading: an article whose text runs on for 5,000 characters; and
+    # "Section 5.2" stands by "Section 5.1".
+    body = " ".join(f"the fee number {w} is payable monthly without any set off" for w in "abcdefghijklmnopqrstuvwxyz" * 4)
+    text = ("PREAMBLE\n\nARTICLE 4 FEES   The fee is due.   ARTICLE 5 DEFINITIONS In this Agreement " + body
+            + " and as follows   Section 5.1 Scope   Section 5.2 Terms   The terms are fixed.\n\nEND\n")
+    doc = LongDocument(text)
+    assert [n.title for n in doc.nodes][-3:] == ["ARTICLE 5 DEFINITIONS", "Section 5.1 Scope", "Section 5.2 Terms"]
+    edited = replace(doc, "ARTICLE 5", "ARTICLES 5")
+    assert [n.title for n in edited.nodes] == ["PREAMBLE", "ARTICLE 4 FEES"]
+    assert_same_as_fresh(edited)
 
 
 @given(st.text(alphabet="ab \n\r\f\u2028", max_size=60), st.data(), st.integers(1, 4))
@@ -547,6 +612,20 @@ def test_random_edit_sequences_equal_a_full_rebuild(case: tuple[str, list], max_
         start = int(where * n)
         end = min(n, start + int(span * n))
         doc = doc.edit(start, end, new)
+        assert_same_as_fresh(doc)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 60), st.lists(FRAGMENTS, max_size=2).map("".join)),
+                min_size=1, max_size=3))
+def test_random_edits_in_a_contract_run_into_one_line_equal_a_full_rebuild(shared_text: Callable[[str], str],
+                                                                           edits: list[tuple[float, int, str]]) -> None:
+    # 60 KB of clauses on one line: most edits land far from the line's start, past what it reads back.
+    doc = LongDocument(one_line(shared_text(KING))[:60_000], max_tokens=64)
+    for where, length, new in edits:
+        start = int(where * len(doc.text))
+        doc = doc.edit(start, min(len(doc.text), start + length), new)
         assert_same_as_fresh(doc)
 
 
