@@ -145,12 +145,16 @@ def _unboxed(text: str, ls: int, le: int) -> tuple[int, int]:
     return (max(ls, boxed.start(1)), boxed.end(1)) if boxed is not None else (ls, le)
 
 
+# How far past a segment break its heading's shape is read to tell whether it is one.
+_SHAPE_READ = 1000
+
+
 def leans_on_previous(text: str, pos: int, changed_to: int, heading_end: int) -> bool:
     """Whether a heading at ``pos`` may stand or fall with an edit earlier on its line that ends at
     ``changed_to``: any within ``LINE_REACH`` of the edit, which the line's contents-row check reads,
     and one that may stand only because the heading before it (ending at ``heading_end``, -1 for
-    none) ends in the segment before its own ("8.1" in "8. OWNERSHIP 8.1 Title", "Section 5.1"
-    after "ARTICLE 5" and a gap)."""
+    none) does: run into it ("8.1" in "8. OWNERSHIP 8.1 Title") or in the segment before ("Section
+    5.1" after "ARTICLE 5" and a gap)."""
     k = pos
     while k > 0 and text[k - 1] in " \t":
         k -= 1
@@ -158,8 +162,13 @@ def leans_on_previous(text: str, pos: int, changed_to: int, heading_end: int) ->
         return False
     if pos - changed_to < LINE_REACH:
         return True
-    # A segment break between the two (a sentence or heading run on after a gap) parts them.
-    return not after_mark(text, pos) and 0 <= heading_end <= k and len(line_segments(text, heading_end, k, False)) <= 1
+    if not 0 <= heading_end <= k:
+        return False
+    starts = [s for s, _, _ in line_segments(text, heading_end, pos + _SHAPE_READ, False)]
+    if any(heading_end < s < pos for s in starts):
+        return False  # a segment break between the two (a sentence or heading run on after a gap) parts them
+    # One that opens its own segment after a sentence's end stands whatever comes before.
+    return not (pos in starts and after_mark(text, pos))
 
 
 def after_mark(text: str, pos: int) -> bool:

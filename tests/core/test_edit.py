@@ -420,15 +420,17 @@ def test_a_contents_row_typed_far_along_a_line_of_clauses_unmakes_every_clause_o
     assert_same_as_fresh(edited)
 
 
-def test_a_heading_unmade_far_up_its_line_unmakes_the_clause_after_a_gap_that_stood_by_it() -> None:
+def test_a_heading_unmade_far_up_its_line_unmakes_the_clauses_after_it_that_stood_by_it() -> None:
     # "Section 5.1" after a gap, with no sentence end before it, heads a clause only because the
-    # segment before it is a heading: an article whose text runs on for 5,000 characters; and
-    # "Section 5.2" stands by "Section 5.1".
+    # segment before it is a heading: an article whose text runs on for 5,000 characters. "Section
+    # 5.2" stands by "Section 5.1", "6. OWNERSHIP" by "Section 5.2", and "6.1", run into it, by "6.".
     body = " ".join(f"the fee number {w} is payable monthly without any set off" for w in "abcdefghijklmnopqrstuvwxyz" * 4)
     text = ("PREAMBLE\n\nARTICLE 4 FEES   The fee is due.   ARTICLE 5 DEFINITIONS In this Agreement " + body
-            + " and as follows   Section 5.1 Scope   Section 5.2 Terms   The terms are fixed.\n\nEND\n")
+            + " and as follows   Section 5.1 Scope   Section 5.2 Terms   6. OWNERSHIP.  6.1 Title passes on delivery."
+            " The buyer pays.\n\nEND\n")
     doc = LongDocument(text)
-    assert [n.title for n in doc.nodes][-3:] == ["ARTICLE 5 DEFINITIONS", "Section 5.1 Scope", "Section 5.2 Terms"]
+    assert [n.title for n in doc.nodes][2:] == ["ARTICLE 5 DEFINITIONS", "Section 5.1 Scope", "Section 5.2 Terms",
+                                                "6. OWNERSHIP", "6.1 Title passes on delivery"]
     edited = replace(doc, "ARTICLE 5", "ARTICLES 5")
     assert [n.title for n in edited.nodes] == ["PREAMBLE", "ARTICLE 4 FEES"]
     assert_same_as_fresh(edited)
