@@ -4,7 +4,8 @@ Rows: sections + outline (vs chonkie's RecursiveChunker and semchunk, both givin
 index build and query median, with numpy and in pure Python (vs bm25s, method="lucene", k1=1.2),
 and one-character edits (vs a full rebuild), also in the same text written without headings (one
 part of 10 MB, where an edit is made in place), and without blank lines too (one paragraph of
-10 MB, cut at sentences, or at spaces where a sentence runs on). Prints one table and saves
+10 MB, cut at sentences, or at spaces where a sentence runs on), and in the contracts run into one
+line with a wide gap for each line break, as PDF extraction may give them. Prints one table and saves
 bench/results/core_perf.json.
 
     python3 bench/core_perf.py [--size CHARS] [--repeat N] [--edits N] [--max-tokens N]
@@ -211,6 +212,11 @@ def without_blank_lines(text: str) -> str:
     return re.sub(r"[\r\n][ \t\f\v]*(?:[\r\n][ \t\f\v]*)+", "\n", text)
 
 
+def on_one_line(text: str) -> str:
+    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
+    return "   ".join(text.splitlines())
+
+
 def without_headings(text: str) -> str:
     """The text as a letter written without headings: in lower case, its digits "x", and no line
     opening with a mark a heading starts with (so no line reads as a heading)."""
@@ -285,6 +291,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     paragraph_doc = LongDocument(paragraph, max_tokens=args.max_tokens)
     paragraph_doc.scores("agreement")
     clocks["longdoc edit, one paragraph"] = edit_clock(paragraph_doc, args.edits, args.seed)
+    line = on_one_line(text)
+    clocks |= interleaved({"longdoc full build, one line": full_build(line, args.max_tokens)}, args.repeat)
+    line_doc = LongDocument(line, max_tokens=args.max_tokens)
+    line_doc.scores("agreement")
+    clocks["longdoc edit, one line"] = edit_clock(line_doc, args.edits, args.seed)
     for label, clock in clocks.items():
         wall, cpu = summary(clock)
         print(f"  {label}: median {wall * MS:.2f} ms wall, {cpu * MS:.2f} ms CPU "
@@ -300,6 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     full = summary(clocks["longdoc full build"])
     plain_full = summary(clocks["longdoc full build, no headings"])
     paragraph_full = summary(clocks["longdoc full build, one paragraph"])
+    line_full = summary(clocks["longdoc full build, one line"])
     bm25s_name = "bm25s (lucene)"
     rows = [
         row("sections + outline", split, "chonkie RecursiveChunker",
@@ -326,6 +338,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "longdoc full rebuild", paragraph_full, "<= 10 ms", lambda ours, _: ours <= 0.010),
         row("edit 1 char, p95, one paragraph", summary(clocks["longdoc edit, one paragraph"], 95),
             "longdoc full rebuild", paragraph_full, "<= 25 ms", lambda ours, _: ours <= 0.025),
+        row("edit 1 char, median, one line", summary(clocks["longdoc edit, one line"]),
+            "longdoc full rebuild", line_full, "<= 10 ms", lambda ours, _: ours <= 0.010),
+        row("edit 1 char, p95, one line", summary(clocks["longdoc edit, one line"], 95),
+            "longdoc full rebuild", line_full, "<= 25 ms", lambda ours, _: ours <= 0.025),
     ]
     print()
     print(format_table(

@@ -44,6 +44,14 @@ def test_a_text_written_without_blank_lines_is_one_paragraph_with_every_line_and
     assert paragraph.count("\n") == len([line for line in text.splitlines() if line.strip()]) - 1
 
 
+def test_the_text_on_one_line_keeps_every_word_with_a_wide_gap_for_each_line_break():
+    text = document_text("cuad", CONTRACT)
+    line = core_perf.on_one_line(text)
+    assert "\n" not in line and "\r" not in line
+    assert line.split() == text.split()
+    assert line.count("   ") >= text.count("\n")
+
+
 def test_ratio_above_one_means_the_peer_takes_more_cpu_time():
     assert Row("build", 3.0, 2.0, "peer", 6.0, 5.0, "goal", True).ratio == 2.5
 
@@ -56,10 +64,11 @@ def test_a_short_run_fills_every_row_of_the_table(tmp_path):
     assert len(saved["seconds"]["longdoc edit"]["cpu"]) == 4
     assert [r["compared_with"] for r in saved["table"]] == [
         "chonkie RecursiveChunker", "semchunk", "bm25s (lucene)", "bm25s (lucene)", "bm25s (lucene)",
-        *["longdoc full rebuild"] * 6,
+        *["longdoc full rebuild"] * 8,
     ]
     assert len(saved["seconds"]["longdoc edit, no headings"]["cpu"]) == 4
     assert len(saved["seconds"]["longdoc edit, one paragraph"]["cpu"]) == 4
+    assert len(saved["seconds"]["longdoc edit, one line"]["cpu"]) == 4
     assert [r["measure"] for r in saved["table"]][3:5] == [
         "query median (top 10), numpy", "query median (top 10), pure Python"]
     assert all(r["longdoc_wall_ms"] > 0 and r["their_wall_ms"] > 0 for r in saved["table"])
