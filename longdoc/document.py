@@ -57,8 +57,8 @@ _KEY_MASK = (1 << _KEY_BITS) - 1
 # again, not the whole part (a document of megabytes without headings is one part).
 _LONG_PART = 16_384
 # A heading's contents-row check reads its line up to LINE_REACH either side, the furthest any
-# heading rule reads: an edit further on than twice that, on the same line, leaves it standing.
-_READ_BACK = 2 * LINE_REACH
+# heading rule reads: an edit further on, on the same line, leaves it standing.
+_READ_BACK = LINE_REACH
 
 
 class _OutlineSeed(NamedTuple):
@@ -1078,6 +1078,7 @@ class LongDocument:
             # A page's running header or footer below stands or falls with its copy on a page above,
             # which the edit may make, unmake or move nearer or further: take its part in too.
             last = max(last, bisect_right(starts, page_lines[reach - 1]) - 1)
+        grow = 1  # parts taken in at the end at once: doubled each time, a long chain is read again a few times only
         while True:
             region_start = starts[first]
             old_region_end = starts[last + 1] if last + 1 < n else len(old_text)
@@ -1092,7 +1093,8 @@ class LongDocument:
                 # A heading now runs into the next part, or the next part's heading may stand or
                 # fall with the edited text before it on its line or in the capitals above it,
                 # now or before, or in a list of attachments' captions: take that part in too.
-                last += 1
+                last = min(n - 1, last + grow)
+                grow *= 2
                 continue
             if first > 0 and (not heads or heads[0].start != region_start):
                 first -= 1  # the region's first heading is gone: its body joins the part before
