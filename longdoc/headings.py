@@ -664,6 +664,58 @@ def _copy_above(text: str, ls: int, le: int) -> bool:
     return False
 
 
+# A page's running header that PDF extraction ran into the clause opening the page, one space
+# between ("Contract No.: DDCX S DG KC 201812130044 3.1.4.2 False information ...", "Confidential
+# Execution Version 1.5 Biologics License Application means ..."): the clause starts after it when
+# the same header opens a page above, within RUNNING_REACH.
+_CLAUSE_RUN_IN_RE = re.compile(
+    r"[ \t](?=[0-9]{1,3}(?:\.[0-9]{1,3})*\.?[ \t]+[A-Z\"“(\[]|(?:ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX])")
+_HEADER_LEAD = (8, 100)  # the fewest and most characters such a header has
+_NUMBERED_WORD_RE = re.compile(
+    r"\b(?i:schedule|exhibit|annex|appendix|attachment|section|article|clause|part|chapter|item|page|no\.?|number)\Z")
+_PAGE_BREAK_LINES = 4  # line breaks (three blank lines) that end a page of a filing's text
+
+
+def _opens_page(text: str, ls: int) -> bool:
+    """Whether the line starting at ``ls`` opens a page: the text's first, or one after a page break
+    (a form feed, or three blank lines)."""
+    k, breaks = ls, 0
+    while k > 0 and text[k - 1] in " \t\r\n\f":
+        k -= 1
+        if text[k] == "\f":
+            return True
+        if text[k] == "\n":
+            breaks += 1
+            if breaks == _PAGE_BREAK_LINES:
+                return True
+    return k == 0
+
+
+def _clauses_run_in(text: str, ls: int, le: int) -> list[int]:
+    """Where a clause may start after a page's header run into its line at [ls, le)."""
+    shortest, longest = _HEADER_LEAD
+    return [m.end() for m in _CLAUSE_RUN_IN_RE.finditer(text, ls + shortest, min(le, ls + longest))]
+
+
+def _header_above(text: str, ls: int, clause: int) -> bool:
+    """Whether the text from ``ls`` to the clause at ``clause`` is a header that opens another page
+    above within RUNNING_REACH, alone on its line or run into another clause than this one (a
+    number that every copy goes on with is the header's own: "F.E.R.C. No. 1.0.0")."""
+    header = text[ls:clause].rstrip()
+    if _NUMBERED_WORD_RE.search(header):
+        return False  # the number is the header's label: "Schedule 4.5   Year ...", "Page 3"
+    label = text[clause : clause + 12].split(None, 1)[0]
+    floor = max(0, ls - RUNNING_REACH)
+    k = text.rfind(header, floor, ls)
+    while k >= 0:
+        after = k + len(header)
+        if (k == 0 or text[k - 1] in LINE_BREAKS) and (after == len(text) or text[after] in " \t" + LINE_BREAKS) and (
+                text[after : after + 13].split(None, 1)[:1] != [label] and _opens_page(text, k)):
+            return True
+        k = text.rfind(header, floor, after - 1)
+    return False
+
+
 def _text_below(text: str, le: int) -> str:
     """The stripped text of the first line below the line ending at ``le`` that is not blank, past
     `_PAGE_MARK_LINES` blank lines at most ("" when there is none)."""
@@ -756,7 +808,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
 
     Joining rules look one line past ``end``; ``markdown`` defaults to :func:`is_markdown` of text.
     ``page_lines``, when given, receives where each line standing next to a page mark would start a
-    heading, which it does unless a copy of it stands next to a page mark above (`_copy_above`).
+    heading, which it does unless a copy of it stands next to a page mark above (`_copy_above`), and
+    the last place a clause run into the header opening a page may start, which it does where a
+    copy of the header opens a page above (`_header_above`).
     """
     if markdown is None:
         markdown = is_markdown(text)
@@ -857,6 +911,14 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             # where it starts.
             info = _lead_shape(s[:lead].rstrip(), markdown)
             resume = indent + lead
+        if info is None and line_start and not markdown and _opens_page(text, ls):
+            clauses = _clauses_run_in(text, indent, le)
+            if clauses and page_lines is not None:
+                page_lines.append(clauses[-1])  # a clause there stands or falls with a copy of its header above
+            at = next((q for q in clauses if _header_above(text, indent, q)), -1)
+            if at >= 0:
+                resume = at  # the clause is read from where it starts, after its page's header
+                continue
         if info is None or (not line_start and info.kind not in _MIDLINE_KINDS):
             i += 1
             continue

@@ -408,6 +408,23 @@ def test_an_edit_deep_in_a_contract_run_into_one_line_reads_again_around_it_not_
     assert_same_as_fresh(edited)
 
 
+def test_a_page_typed_far_above_that_opens_with_the_same_header_makes_the_clause_run_into_it_a_heading() -> None:
+    # A filing's pages open with the contract's number, one space before the page's first clause:
+    # the clause stands only where another page above opens with the same number (the first
+    # page's does not).
+    filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
+    text = (f"Recitals.\n\n1. Scope\n\n{filler}\n\n2. Fees\n\n{filler}\n\n\n\n\n\n"
+            "Contract No.: DDCX 2018 3. Rights and Obligations\n\nParty A keeps the platform.\n")
+    doc = LongDocument(text)
+    assert [n.title for n in doc.nodes] == ["1. Scope", "2. Fees"]
+    edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")
+    assert [n.title for n in edited.nodes] == ["1. Scope", "2. Fees", "3. Rights and Obligations"]
+    assert_same_as_fresh(edited)
+    undone = edited.edit(0, len("Contract No.: DDCX 2018 1. Definitions"), "Summary")
+    assert [n.title for n in undone.nodes] == ["1. Scope", "2. Fees"]
+    assert_same_as_fresh(undone)
+
+
 def test_a_contents_row_typed_far_along_a_line_of_clauses_unmakes_every_clause_on_it() -> None:
     # Six clauses run into one line: two entries of a table of contents typed 1,300 characters in
     # make it a contents row, whose clauses head nothing, the first as much as the last.
@@ -589,6 +606,7 @@ FRAGMENTS = st.sampled_from([
     "   3 Payments   3.1 Project Fee   ", "   4 Delivery Terms ", "\nExhibit A The Product\n", "\nExhibit B Current Approved CROs\n", "\nAnnex 2: Term Sheet\n\n", "\nAddendum 1: Maintenance\n",
     "\nATTACHMENT 1\n\n", "\nPage 2 of 9\n\n", "\n\n7\n\n", "\fATTACHMENT 1\n", "\nStatement of Work\n",
     "   1) Duties of Bravatek   Bravatek agrees. ", "\n2) Term", "   Fazync ",
+    "\n\n\n\n\nContract No.: DDCX 2018 4.2 Fees. ", "\n\n\n\n\nContract No.: DDCX 2018\n",
     "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY", "   II. LICENSE   The ", ": {***}   VI. TERM   A. ", "   I. HEMISPHERX and/or ", "\nSection 6.8 1000mg Formulation.\n", "  General Provisions Page 4   10. Temporary Interruption.    a. Except ",
 ])
 

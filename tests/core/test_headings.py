@@ -1434,6 +1434,52 @@ def test_a_line_repeated_next_to_page_numbers_further_than_a_few_pages_apart_is_
     assert titles(text).count("SCHEDULE 1") == 2
 
 
+# Senmiao's collaboration agreement: each page opens with the contract's number, one space before
+# the clause the page goes on with.
+SENMIAO_HEADER = "Contract No.: DDCX S DG KC 201812130044"
+SENMIAO_PAGES = [
+    f"{SENMIAO_HEADER} Exhibit 10.5 Collaboration Agreement\n\n1. Definitions\n\n1.1 \"Platform\" means the platform.",
+    f"{SENMIAO_HEADER} 1.2 \"Platform Rules\" refers to the rules that Party A notices to Party B.\n\n2. The Cooperation\n\n"
+    "2.1 Party A provides the platform.",
+    f"{SENMIAO_HEADER} 3. Rights and Obligations\n\n3.1 Party A shall maintain the platform.",
+]
+
+
+def test_a_clause_run_into_the_running_header_that_opens_its_page_starts_after_the_header() -> None:
+    text = "\n\n\n\n\n\n".join(SENMIAO_PAGES)
+    starts = {h.label: h.start for h in find_headings(text)}
+    assert starts["1.2"] == text.index("1.2 \"Platform Rules\"")
+    assert starts["3"] == text.index("3. Rights and Obligations")
+    assert ["1. Definitions", "1.1 \"Platform\"", "2. The Cooperation", "2.1 Party A provides the platform",
+            "3. Rights and Obligations", "3.1 Party A shall maintain the platform"] == [
+                t for t in titles(text) if not t.startswith("1.2")]
+
+
+def test_a_header_run_into_a_clause_heads_nothing_where_no_page_above_opens_with_it() -> None:
+    # The same line with no page above it, or a page above that opens otherwise: its number may be a
+    # reference number's part, not a clause's.
+    assert "3. Rights and Obligations" not in titles(SENMIAO_PAGES[2])
+    assert "3. Rights and Obligations" not in titles("Recitals.\n\n\n\n\n\n" + SENMIAO_PAGES[2])
+    # The same header above, in the middle of a page.
+    above = f"Recitals.\n\n{SENMIAO_HEADER} 1. Definitions\n\nThe words below have these meanings.\n\n\n\n\n\n"
+    assert "3. Rights and Obligations" not in titles(above + SENMIAO_PAGES[2])
+
+
+@pytest.mark.parametrize(
+    ("pages", "number"),
+    [
+        # Every page's header ends with the same number: it is the tariff's, and no clause opens there.
+        (["FERC ICA OIL TARIFF 1.0.0 Rules apply.", "FERC ICA OIL TARIFF 1.0.0 The carrier ships."], "1.0.0"),
+        # A schedule's number after its label: "4.5" is the schedule's, not a clause.
+        (["Schedule 1.1 Fees are listed below.",
+          "Schedule 4.5           Year   Advertising/Marketing Expenses 2006   $ [***]  2007   $ [***]  2008   $ [***]"], "4.5"),
+    ],
+)
+def test_a_number_a_running_header_goes_on_with_is_no_clause_run_into_it(pages: list[str], number: str) -> None:
+    text = "Terms.\n\n\n\n\n\n" + "\n\n\n\n\n\n".join(pages)
+    assert number not in [h.label for h in find_headings(text)]
+
+
 def test_a_page_header_run_into_an_attachment_caption_is_left_out_of_its_heading() -> None:
     # FibroGen's collaboration agreement: every page opens "CONFIDENTIAL   EXECUTION COPY", its exhibits too.
     text = ("14.2 Notices. Notices go in writing.\n\n"
