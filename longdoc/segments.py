@@ -49,7 +49,8 @@ _GAP_RE = re.compile(
 # shall" is a numbered sentence.
 # After a period (not the one of a list number: "1. Section 27.1 of the Agreement is deleted"; group
 # 3 marks the keyword for that check), "ARTICLE 14 - BANKING" and "Section 1.3 All activities" too;
-# a list after ";" or ":" cites them.
+# a list after ";" or ":" cites them, but for an article titled in capitals, or in brackets before
+# a sentence, after ":" ("... for mutual compliance: Article I [Purpose of Contracting] The Parties").
 # After "." or ":", a number with no period and a title in capitals opens an article when its first
 # clause or the line's end follows the title ("... agree as follows: 1 GRANT 1.1 Rights and
 # Obligations. We grant", "... other expenses. 7 PURCHASE OF PRODUCTS AND SERVICES"): group "bare"
@@ -58,7 +59,8 @@ _RUN_ON_BREAK_RES = tuple(
     re.compile(
         re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
         + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
-           else r"|(ARTICLE)[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z]" if mark == ":" else "")
+           else r"|(ARTICLE(?=[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z])|(?:ARTICLE|Article)(?=[ \t]+[0-9IVX]+[ \t]+\[[A-Z][^\]\r\n]{0,80}\][ \t]*(?:[A-Z\"“(]|[\r\n]|$)))"
+           if mark == ":" else "")
         + (r"|(?P<bare>[0-9]{1,2})[ \t]+[A-Z][A-Z]" if mark in ".:" else "")
         + ")"
     )

@@ -486,8 +486,22 @@ def test_an_article_in_capitals_with_its_title_after_a_colon_opens_the_clauses()
     assert find_headings(text)[0].title == "ARTICLE 1 CONTRACT FOR SERVICES"
 
 
-def test_articles_listed_after_a_colon_are_citations() -> None:
-    text = "Recitals.\n\nThese survive termination: ARTICLE 5 (CONFIDENTIALITY) and ARTICLE 6 of the Agreement.\n"
+def test_an_article_with_its_title_in_brackets_after_a_colon_opens_its_part() -> None:
+    # Senmiao's anti-bribery agreement, translated: its articles' titles stand in brackets.
+    text = ("Recitals.\n\nThe Parties hereby agree as follows for mutual compliance: Article I [Purpose of Contracting] "
+            "The Parties shall comply with national laws.\n\nArticle II [Honesty and Integrity Commitments]\n\nBoth act honestly.\n")
+    assert titles(text) == ["Article I [Purpose of Contracting]", "Article II [Honesty and Integrity Commitments]"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Recitals.\n\nThese survive termination: ARTICLE 5 (CONFIDENTIALITY) and ARTICLE 6 of the Agreement.\n",
+        "Recitals.\n\nThese survive termination: Article 5 [Confidentiality] and Article 6 of the Agreement.\n",
+        "Recitals.\n\nThese survive termination: Article 5 CONFIDENTIALITY and Article 6 of the Agreement.\n",
+    ],
+)
+def test_articles_listed_after_a_colon_are_citations(text: str) -> None:
     assert find_headings(text) == []
 
 
