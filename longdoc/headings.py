@@ -716,6 +716,20 @@ def _header_above(text: str, ls: int, clause: int) -> bool:
     return False
 
 
+def _after_page_header(text: str, segs: list[tuple[int, int, bool]], i: int, page_lines: list[int] | None) -> bool:
+    """Whether segment ``i`` follows, after a wide gap, the header that opens its page, a copy of
+    which opens a page above ("FERC ICA OIL TARIFF F.E.R.C. No. 1.0.0   SECTION II RULES ...");
+    ``page_lines`` receives where it starts when it may."""
+    if i == 0 or not segs[i - 1][2]:
+        return False
+    header_start, ls = segs[i - 1][0], segs[i][0]
+    if not _opens_page(text, header_start) or last_line_break(text, header_start, ls) >= 0:
+        return False
+    if page_lines is not None:
+        page_lines.append(ls)  # it stands or falls with a copy of the header above
+    return _header_above(text, header_start, ls)
+
+
 def _text_below(text: str, le: int) -> str:
     """The stripped text of the first line below the line ending at ``le`` that is not blank, past
     `_PAGE_MARK_LINES` blank lines at most ("" when there is none)."""
@@ -861,7 +875,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 text[ls - 3 : ls].isspace() and (
                     _GAP_CLAUSE_RE.match(text, ls, le) or _PAREN_NUMBERED_RE.match(text, ls, le) or not markdown and (
                         (gap_parent := _numbered_over_first_clause(text[ls:le], text, segs, i)) is not None
-                        or _PAGE_HEADER_MARK_RE.search(text, line_start_near(text, ls), ls) is not None))):
+                        or _PAGE_HEADER_MARK_RE.search(text, line_start_near(text, ls), ls) is not None
+                        or _after_page_header(text, segs, i, page_lines)))):
             i += 1
             continue
         s = text[indent:le]

@@ -408,13 +408,14 @@ def test_an_edit_deep_in_a_contract_run_into_one_line_reads_again_around_it_not_
     assert_same_as_fresh(edited)
 
 
-def test_a_page_typed_far_above_that_opens_with_the_same_header_makes_the_clause_run_into_it_a_heading() -> None:
-    # A filing's pages open with the contract's number, one space before the page's first clause:
-    # the clause stands only where another page above opens with the same number (the first
-    # page's does not).
+@pytest.mark.parametrize("gap", [" ", "   "])
+def test_a_page_typed_far_above_that_opens_with_the_same_header_makes_the_clause_run_into_it_a_heading(gap: str) -> None:
+    # A filing's pages open with the contract's number, a space or a wide gap before the page's
+    # first clause: the clause stands only where another page above opens with the same number (the
+    # first page's does not).
     filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
     text = (f"Recitals.\n\n1. Scope\n\n{filler}\n\n2. Fees\n\n{filler}\n\n\n\n\n\n"
-            "Contract No.: DDCX 2018 3. Rights and Obligations\n\nParty A keeps the platform.\n")
+            f"Contract No.: DDCX 2018{gap}3. Rights and Obligations\n\nParty A keeps the platform.\n")
     doc = LongDocument(text)
     assert [n.title for n in doc.nodes] == ["1. Scope", "2. Fees"]
     edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")

@@ -1469,6 +1469,16 @@ def test_a_clause_run_into_the_running_header_that_opens_its_page_starts_after_t
                 t for t in titles(text) if not t.startswith("1.2")]
 
 
+def test_a_clause_a_wide_gap_after_the_running_header_that_opens_its_page_heads_its_part() -> None:
+    # Range Resources' tariff: "FERC ICA OIL TARIFF F.E.R.C. No. 1.0.0" opens each page, a wide gap
+    # before the page's first clause, with no sentence's end before it.
+    header = "FERC ICA OIL TARIFF F.E.R.C. No. 1.0.0"
+    text = (f"{header}   SECTION II RULES AND REGULATIONS\n\n1. DEFINITIONS: The words mean.\n\n\n\n\n\n"
+            f"{header}   9. ORIGINATION FACILITIES:\n\nThe carrier accepts crude oil.\n")
+    assert "9. ORIGINATION FACILITIES" in titles(text)
+    assert "9. ORIGINATION FACILITIES" not in titles(text.replace(f"{header}   SECTION", "Rules   SECTION"))
+
+
 def test_a_header_run_into_a_clause_heads_nothing_where_no_page_above_opens_with_it() -> None:
     # The same line with no page above it, or a page above that opens otherwise: its number may be a
     # reference number's part, not a clause's.
