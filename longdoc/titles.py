@@ -187,10 +187,13 @@ _JUSTIFIED_REACH = 60  # a justified line has its next wide gap within a few wor
 def _is_line_break_gap(rest: str, gap: re.Match[str]) -> bool:
     """Whether a wide gap after words in capitals ends a title, as a line break would: the title's
     words stand single-spaced and no other gap follows soon ("Grant  and   Acceptance.   Company",
-    "The   Maintenance   Authorities": words spread to justify a line)."""
+    "The   Maintenance   Authorities": words spread to justify a line) but after a line's last
+    words ("XENCOR Warranties   XENCOR hereby warrants that:   a. XENCOR has ...")."""
     words = rest[: gap.start()]
-    return ("  " not in words and is_word_title(words)
-            and _GAP_RE.search(rest, gap.end(), gap.end() + _JUSTIFIED_REACH) is None)
+    if "  " in words or not is_word_title(words):
+        return False
+    after = _GAP_RE.search(rest, gap.end(), gap.end() + _JUSTIFIED_REACH)
+    return after is None or rest[gap.end() : after.start()].rstrip()[-1:] in (".", ":", ";")
 
 
 def runs_into_sentence(text: str, pos: int) -> bool:

@@ -565,6 +565,9 @@ def test_a_title_in_capitalised_words_ends_where_the_first_sentence_of_its_claus
         ("6. Links   Affiliate agrees to place the links provided by the network on its site.", "6. Links"),
         ("7. Definitions   Adverse experience: any adverse event associated with the product.", "7. Definitions"),
         ("12. SUSPENSION OF WORK   EDGE shall have the right to suspend the Work in progress.", "12. SUSPENSION OF WORK"),
+        # Xencor's agreement: the next gap soon after stands for the line break after a colon.
+        ("6.2 XENCOR Warranties   XENCOR hereby warrants that:   a. XENCOR has the right to provide the Material.",
+         "6.2 XENCOR Warranties"),
     ],
 )
 def test_a_title_ends_at_a_wide_gap_that_pdf_extraction_left_for_a_line_break(line: str, title: str) -> None:
