@@ -57,7 +57,8 @@ _KEY_MASK = (1 << _KEY_BITS) - 1
 # again, not the whole part (a document of megabytes without headings is one part).
 _LONG_PART = 16_384
 # A heading's contents-row check reads its line up to LINE_REACH either side, the furthest any
-# heading rule reads: an edit further on, on the same line, leaves it standing.
+# heading rule reads: an edit further on, on the same line, leaves it standing, so the line before
+# an edit's is read from no further back.
 _READ_BACK = LINE_REACH
 
 
@@ -1062,7 +1063,7 @@ class LongDocument:
         n = len(parts)
         # The line before the edit may join with the edited line (a title under "ARTICLE V"),
         # and the part before the edited one may absorb a heading that stops being one.
-        line_before = _line_before_start(old_text, start)
+        line_before = _lines_up(old_text, start, 1, _READ_BACK, floor=max(0, start - _READ_BACK))
         first = max(0, bisect_right(starts, line_before) - 2)
         # A signature line is read from the line break before it: an edit inside its line ("B|y:")
         # makes or unmakes it as well as one after it.
@@ -1548,10 +1549,6 @@ def _heading_end(starts: list[int], parts: list[_Part], p: int) -> int:
     return -1 if heading is None else starts[p] + heading.end
 
 
-# An ATX heading from a line start on: "#" to "######", a space and a word.
-_ATX_LINE_RE = re.compile(r"[ \t]*#{1,6}[ \t]+\S")
-
-
 def _atx_line_made(text: str, start: int, stop: int) -> bool:
     """Whether an edit that put ``text[start:stop]`` in a text without ATX headings made one: on
     the line it starts in, if only blanks and "#" come before it there, or on a line it opens."""
@@ -1561,18 +1558,8 @@ def _atx_line_made(text: str, start: int, stop: int) -> bool:
     opened = [m.end() for m in _BREAK_CHAR_RE.finditer(text, start, stop)]
     if k == 0 or text[k - 1] in LINE_BREAKS:
         opened.append(k)
-    return any(_ATX_LINE_RE.match(text, at) for at in opened)
-
-
-def _line_before_start(text: str, pos: int) -> int:
-    """Where the line before the one holding ``pos`` starts, or ``_READ_BACK`` before ``pos`` when
-    that is later: no heading rule reads further, so deep in a long line the rest stands."""
-    lo = max(0, pos - _READ_BACK)
-    breaks = _break_starts(text, lo, pos)
-    if len(breaks) < 2:
-        return lo
-    at = breaks[-2]
-    return at + 2 if text.startswith("\r\n", at, pos) else at + 1
+    # The pattern reads the line break before a line's start (or the text's start) itself.
+    return any(MARKDOWN_HEADING_RE.match(text, max(0, at - 1)) for at in opened)
 
 
 def _lines_up(text: str, pos: int, lines: int, window: int | None = None, floor: int = 0) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from .contents import is_contents_line
 from .numerals import NUMBER_WORDS, roman_value, word_value
@@ -650,18 +650,24 @@ def _copy_above(text: str, ls: int, le: int) -> bool:
     stands next to it, or the line below it is the same as below the line at [ls, le): the first
     page's header ("ATTACHMENT 1" over "Statement of Work"), set where no page mark stands."""
     line = text[ls:le].strip()
-    floor = max(0, ls - RUNNING_REACH)
-    k = text.rfind(line, floor, ls) if line else -1
     below = None
-    while k >= 0:
+    for k in _copies_above(text, line, ls) if line else ():
         copy = _line_alone(text, k, k + len(line))
         if copy is not None:
             if below is None:
                 below = _text_below(text, le)
             if _page_marked(text, *copy) or (below and _text_below(text, copy[1]) == below):
                 return True
-        k = text.rfind(line, floor, k + len(line) - 1)
     return False
+
+
+def _copies_above(text: str, s: str, pos: int) -> Iterator[int]:
+    """Where ``s`` stands within `RUNNING_REACH` above ``pos``, nearest first."""
+    floor = max(0, pos - RUNNING_REACH)
+    k = text.rfind(s, floor, pos)
+    while k >= 0:
+        yield k
+        k = text.rfind(s, floor, k + len(s) - 1)
 
 
 # A page's running header that PDF extraction ran into the clause opening the page, one space
@@ -705,14 +711,11 @@ def _header_above(text: str, ls: int, clause: int) -> bool:
     if _NUMBERED_WORD_RE.search(header):
         return False  # the number is the header's label: "Schedule 4.5   Year ...", "Page 3"
     label = text[clause : clause + 12].split(None, 1)[0]
-    floor = max(0, ls - RUNNING_REACH)
-    k = text.rfind(header, floor, ls)
-    while k >= 0:
+    for k in _copies_above(text, header, ls):
         after = k + len(header)
         if (k == 0 or text[k - 1] in LINE_BREAKS) and (after == len(text) or text[after] in " \t" + LINE_BREAKS) and (
                 text[after : after + 13].split(None, 1)[:1] != [label] and _opens_page(text, k)):
             return True
-        k = text.rfind(header, floor, after - 1)
     return False
 
 
