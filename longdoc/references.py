@@ -668,8 +668,9 @@ def references_after_edit(
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
         # Over an outline that only moved, a citation resolves as before, unless it looked for its
-        # clause in the text and the edit lies in the window it read.
-        if outline_moved and (ref.exact or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
+        # clause in the text and the edit lies in the window it read. One scoped to an attachment
+        # reads only the outline's labels and which part holds which: the same, moved.
+        if outline_moved and (ref.exact or ref.scope or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
             if not shift:
                 return ref
             _, e, kind, label, part, target, exact, clause, scope = ref
@@ -677,7 +678,7 @@ def references_after_edit(
                 clause += shift
             # Thousands per edit: the named tuple's _replace costs five times a plain tuple's making.
             return tuple.__new__(Reference, (s, e + shift, kind, label, part, target, exact, clause, scope))
-        if outline_moved and not ref.scope:
+        if outline_moved:
             return outline.relocated(ref._replace(start=s, end=ref.end + shift) if shift else ref)
         if ref.label:
             return outline.labelled(s, ref.end + shift, ref.kind, ref.label, ref.part, ref.scope)
