@@ -763,7 +763,15 @@ def first_use(
 def use_near(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
     """The start of a use of ``term`` (its own definitions' spans ``own`` excepted) that starts in
     view[lo:hi] or just after it, or None: what an edit there may have added."""
-    return _use_in(view, term, own, max(0, lo), min(len(view), hi + use_reach(term)))
+    lo, hi = max(0, lo), min(len(view), hi + use_reach(term))
+    # Every form of a use opens with the term's first word as written (less a last "y", which an
+    # "ies" plural drops): where that is missing, as it mostly is, no pattern need be read.
+    first = term.split(maxsplit=1)[0]
+    if first == term and len(term) > 1 and term.endswith("y"):
+        first = term[:-1]
+    if view.find(first.encode("latin-1", "replace"), lo, hi) < 0:
+        return None
+    return _use_in(view, term, own, lo, hi)
 
 
 def use_reach(term: str) -> int:

@@ -9,10 +9,11 @@ first occurs), so the diagnosis of an edited text reads again only around the ed
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
@@ -457,13 +458,17 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     is: 'Emerson HealthCare, LLC, a Pennsylvania limited liability company ("Contractor")'), nor a
     party's name over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...'), nor the contract's
     own name."""
+    # Only a term defined twice where one definition holds can be defined again: the words of the
+    # others are never read.
+    keyed = [((d.term, bisect_right(instruments, d.term_start)), d) for d in definitions
+             if d.duplicate and d.term not in _SELF_NAMES]
+    twice = {key for key, n in Counter(key for key, _ in keyed).items() if n > 1}
     named_before: dict[tuple[str, int], set[str]] = {}  # the words each term named where it holds
     worded_before: dict[tuple[str, int], set[str]] = {}  # the words of its definitions there
     out = []
-    for d in definitions:
-        if not d.duplicate or d.term in _SELF_NAMES:
+    for key, d in keyed:
+        if key not in twice:
             continue
-        key = (d.term, bisect_right(instruments, d.term_start))
         named = _named_words(text, d)
         before = named_before.setdefault(key, set())
         # A definition restated word for word (a clause repeated in a state's addendum) conflicts
@@ -548,7 +553,9 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
         return _UNKNOWN
     old_spans, at = before
     delta = length - (end - start)
-    if tuple((a, b) if b < start else (a + delta, b + delta) if a > end else (-1, -1) for a, b in old_spans) != spans:
+    # Spans are in text order; most lie all before the edit, and are compared as they are.
+    if (old_spans != spans if old_spans[-1][1] < start else
+            tuple((a, b) if b < start else (a + delta, b + delta) if a > end else (-1, -1) for a, b in old_spans) != spans):
         return _UNKNOWN  # defined elsewhere now: what counts as a use changed
     reach = use_reach(term)
     if at is None:
@@ -571,27 +578,33 @@ _FORMS_APART = 8  # '" or "', '" and "', '”, or “'
 def _unused(uses: TermUses, definitions: Sequence[Definition]) -> list[Diagnostic]:
     """Terms used nowhere, unless another form that the same definition gives them is used
     ('"Control" or "Controlled" means ...': a use of either is a use of the definition)."""
-    unused = [term for term, (_, at) in uses.items() if at is None]
-    if not unused:
-        return []
-    forms: list[list[str]] = []  # the terms of each definition
-    of: dict[str, list[int]] = defaultdict(list)  # the definitions of each term
-    previous = None
-    for d in definitions:
-        # Forms of one definition: quoted one after the other, a word or two apart, defined together.
-        if previous is None or d.end != previous.end or d.term_start - previous.term_end > _FORMS_APART:
-            forms.append([])
-        forms[-1].append(d.term)
-        of[d.term].append(len(forms) - 1)
-        previous = d
     out = []
-    for term in unused:
-        spans, _ = uses[term]
-        if not any(uses.get(other, (None, None))[1] is not None for k in of[term] for other in forms[k]):
+    for term, (spans, at) in uses.items():
+        if at is None and not any(uses.get(other, (None, None))[1] is not None
+                                  for s, _ in spans for other in _forms_defined_with(definitions, s)):
             start, end = spans[0]
             out.append(Diagnostic(start, end, INFORMATION, "unused-definition",
                                   f"\u201c{term}\u201d is defined but never used elsewhere in the document."))
     return out
+
+
+def _forms_defined_with(definitions: Sequence[Definition], term_start: int) -> Iterator[str]:
+    """The terms of the definition whose term starts at ``term_start``: those quoted one after the
+    other with it, a word or two apart, defined together."""
+    i = bisect_left(definitions, term_start, key=_TERM_START)
+    first = last = i
+    while first > 0 and _defined_together(definitions[first - 1], definitions[first]):
+        first -= 1
+    while last + 1 < len(definitions) and _defined_together(definitions[last], definitions[last + 1]):
+        last += 1
+    return (d.term for d in definitions[first : last + 1])
+
+
+def _defined_together(d: Definition, after: Definition) -> bool:
+    return after.end == d.end and after.term_start - d.term_end <= _FORMS_APART
+
+
+_TERM_START = attrgetter("term_start")
 
 
 def _phrase_matches(view: bytes, start: int, end: int) -> Iterable[tuple[bytes, int]]:

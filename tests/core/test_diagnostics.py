@@ -509,6 +509,17 @@ def test_an_edit_just_before_a_used_term_that_joins_it_to_a_word_makes_it_unused
     assert any(d.code == "unused-definition" and edited.text[d.start : d.end] == "Territory" for d in edited.diagnostics())
 
 
+@pytest.mark.parametrize("term, typed", [("Facility", "Facilities"), ("Supply Facility", "Supply  Facilities")])
+def test_typing_an_unused_terms_plural_far_from_its_definition_makes_it_used(term: str, typed: str) -> None:
+    text = AGREEMENT.replace('1.2 "Territory" means Canada.', f'1.2 "{term}" means the plant.') + "\n" + "Filler. " * 3000
+    doc = LongDocument(text)
+    assert any(d.code == "unused-definition" and text[d.start : d.end] == term for d in doc.diagnostics())
+    at = len(text) - 100
+    edited = doc.edit(at, at, f" {typed} ")
+    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+    assert not any(d.code == "unused-definition" and edited.text[d.start : d.end] == term for d in edited.diagnostics())
+
+
 def test_defining_a_hinted_phrase_by_an_edit_ends_its_hint():
     doc = LongDocument(AGREEMENT)
     assert any(d.code == "undefined-term" and AGREEMENT[d.start : d.end] == "Licensed Premises" for d in doc.diagnostics())
@@ -547,9 +558,10 @@ def test_the_search_index_narrows_where_uses_are_sought_without_changing_a_findi
     assert doc.diagnostics() == scanned.findings
 
 
-def test_a_term_defined_in_two_forms_is_used_when_either_form_is() -> None:
+@pytest.mark.parametrize("use", ["Each party Controlled by Alpha signs.", "Each party under the Control of Alpha signs."])
+def test_a_term_defined_in_two_forms_is_used_when_either_form_is(use: str) -> None:
     text = ("1. Definitions\n\n1.1 \"Control\" or \"Controlled\" means the power to direct a party.\n\n"
-            "1.2 \"Fee\" means the price.\n\n2. Parties\n\nEach party Controlled by Alpha signs.\n")
+            f"1.2 \"Fee\" means the price.\n\n2. Parties\n\n{use}\n")
     assert flagged("unused-definition", text) == ["Fee"]
 
 
