@@ -28,6 +28,7 @@ __all__ = [
     "find_definitions",
     "first_use",
     "forget_use_patterns",
+    "has_definitions_part",
     "mark_duplicates",
     "paragraph_bounds",
     "use_at",
@@ -488,8 +489,17 @@ def _listed_entries(text: str, v: bytes, start: int, stop: int) -> list[Definiti
 
 def definitions_parts(nodes: Iterable[_Titled]) -> list[_Titled]:
     """The outline parts titled as a list of definitions ("Definitions", "1. DEFINED TERMS")."""
+    return [n for n in nodes if _lists_definitions(n)]
+
+
+def has_definitions_part(nodes: Iterable[_Titled]) -> bool:
+    """Whether any outline part is titled as a list of definitions (read up to the first)."""
+    return any(map(_lists_definitions, nodes))
+
+
+def _lists_definitions(node: _Titled) -> bool:
     # A substring test first: a regular expression per title is slow on a long outline.
-    return [n for n in nodes if "efin" in n.title.lower() and _DEFINITIONS_TITLE.search(n.title)]
+    return "efin" in node.title.lower() and _DEFINITIONS_TITLE.search(node.title) is not None
 
 
 def _definitions_parts(nodes: Iterable[_Titled], start: int, stop: int) -> list[tuple[int, int, int]]:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from .definitions import Definition, byte_view, definitions_parts, first_use, use_near, use_reach
+from .definitions import Definition, byte_view, first_use, has_definitions_part, use_near, use_reach
 from .forms import written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
@@ -148,7 +148,7 @@ def diagnosis(
     the edit."""
     v = byte_view(text) if view is None else view
     uses = _term_uses(text, v, definitions, where, since)
-    phrases = _first_phrases(v, since) if definitions_parts(nodes) else None
+    phrases = _first_phrases(v, since) if has_definitions_part(nodes) else None
     # An outline the edit only moved holds the same titles.
     names = since[0].names if since is not None and since[4] else clause_names(nodes)
     defined = frozenset(form for d in definitions for form in written_forms(d.term))

@@ -1451,7 +1451,8 @@ class LongDocument:
 
         # Definitions parts that changed or moved otherwise than the text change what counts as a
         # definition: found afresh.
-        if found and _definition_parts(carried.nodes, moved) == _definition_parts(self.nodes):
+        # (An outline that only moved keeps its parts' titles: those are the same, moved.)
+        if found and (alike or _definition_parts(carried.nodes, moved) == _definition_parts(self.nodes)):
             view = self._whole_view()
             if carried.definitions is not None:
                 self._definitions = definitions_after_edit(carried.definitions, self._text, start, end, new_length,
