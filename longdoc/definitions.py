@@ -17,6 +17,7 @@ from typing import NamedTuple, Protocol
 
 from .forms import written_forms
 from .propositions import ABBREVIATIONS
+from .rescan import paragraph_bounds, rescan_span
 
 __all__ = [
     "Definition",
@@ -219,42 +220,15 @@ _NEXT_DEFINED = tuple(
                rb'"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
     for mark in (b",", b";", rb"\.")
 )
-_PARAGRAPH_BREAK = re.compile(r"\n(?:[ \t\f]*\n)+")
-_BLANK = frozenset(" \t\f\r\n")
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)[.!?] \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
 
 
-def paragraph_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    """Widen [start, end) to whole paragraphs (blank-line delimited) plus one on each side, so a
-    local re-scan sees every definition or citation an edit there can have touched."""
-    # A run of blank lines (a page break's) is one break: a verb may stand several lines below its
-    # quoted term ('"Acceptance Criteria"', a page break, "shall mean ...").
-    a = max(start, 0)
-    for _ in range(2):
-        before = text.rfind("\n\n", 0, max(a - 1, 0))
-        if before < 0:
-            a = 0
-            break
-        while before > 0 and text[before - 1] in _BLANK:
-            before -= 1
-        a = before + 1
-    b = min(end, len(text))
-    pos = min(b + 1, len(text))
-    for _ in range(2):
-        after = _PARAGRAPH_BREAK.search(text, pos)
-        if after is None:
-            b = len(text)
-            break
-        b, pos = after.start(), after.end()
-    return a, b
-
-
-def _sentence_start(view: bytes, pos: int, floor: int) -> int:
+def _sentence_start(view: bytes, pos: int) -> int:
     """Where the sentence holding pos starts: after the last line break, semicolon or sentence end
-    ("." "!" "?", a space, then a capital, quote or bracket) before it."""
-    lo = max(floor, pos - _MAX_BACK)
+    ("." "!" "?", a space, then a capital, quote or bracket) before it, at most _MAX_BACK back."""
+    lo = max(0, pos - _MAX_BACK)
     best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
     best = max(best, lo)
     # The last sentence end, found in C by a greedy run that backs off from pos.
@@ -303,9 +277,9 @@ def definitions_in(
 ) -> list[Definition]:
     """Definitions whose term starts in [start, end), in text order, duplicates not yet marked.
 
-    Scan whole paragraphs (see `paragraph_bounds`) so spans equal those of a full scan. `nodes`
-    (outline nodes) let unquoted entries of a Definitions part be recognised; `view` is
-    `byte_view(text)` when the caller has it already.
+    Start at a paragraph's start or at a quiet place (see `longdoc.rescan`) for the spans of a full
+    scan. `nodes` (outline nodes) let unquoted entries of a Definitions part be recognised; `view`
+    is `byte_view(text)` when the caller has it already.
     """
     v = byte_view(text) if view is None else view
     stop = len(text) if end is None else min(end, len(text))
@@ -337,19 +311,19 @@ def definitions_in(
         if (b"as" in before or b"called" in before or b"named" in before or b"designated" in before) and _REFERRED.search(
             v, max(0, m.start() - 80), m.start()
         ):
-            s = _sentence_start(v, m.start(), start)
+            s = _sentence_start(v, m.start())
             quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     # Shapes listed in the order _dedupe prefers among equals.
     found = means
     hereinafter = []
     for m in _BRACKETED.finditer(v, start, stop):
         if m.start("body") >= 0:
-            found.extend(_parenthetical(text, v, m, start))
+            found.extend(_parenthetical(text, v, m))
         else:
             hereinafter.append(m)
     found.extend(quoted)
     for m in (*_opening_with(_REFERRED_NAME, b"referred", v, start, stop), *hereinafter):
-        s = _sentence_start(v, m.start(), start)
+        s = _sentence_start(v, m.start())
         found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
@@ -386,7 +360,7 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
 def _within_sentence(v: bytes, at: int) -> bool:
     """Whether words of its sentence stand before the quote at ``at`` ('The term "Affiliate"'), not
     only a label ("(f) ", "1.18 ") or nothing: a definition that opens a sentence may be an entry."""
-    lead = _sentence_start(v, at, 0)  # it reads back _MAX_BACK at most
+    lead = _sentence_start(v, at)
     return _WORDS_BEFORE.search(v, lead, at) is not None and _ENTRY_LEAD.fullmatch(v, lead, at) is None
 
 
@@ -520,7 +494,7 @@ def _heading_starts(nodes: Sequence[_Titled], lo: int, hi: int) -> list[int]:
 _HEADING_START = attrgetter("heading_start")
 
 
-def _parenthetical(text: str, v: bytes, m: re.Match[bytes], floor: int) -> list[Definition | None]:
+def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition | None]:
     body_start, body_end = m.span("body")
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
     if not quoted:
@@ -530,7 +504,7 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes], floor: int) -> list[
         return []
     if _PAREN_TAIL.match(v, quoted[-1].end(), body_end) is None:
         return []
-    sentence = _sentence_start(v, m.start(), floor)
+    sentence = _sentence_start(v, m.start())
     if sentence == m.start():
         sentence = _named_above(v, sentence)
     return [_definition(text, q.start("term"), q.end("term"), sentence, m.end(), "parenthetical") for q in quoted]
@@ -541,13 +515,13 @@ def _named_above(v: bytes, opening: int) -> int:
     stands on the line above, maybe a blank line away ("GLAMIS GOLD LTD., a company ... Nevada
     89502" over '("Glamis")'), unless that line ends a sentence or a heading. It reads the last
     line of the paragraph above at most, which a re-scan of the parenthetical's paragraph after an
-    edit there or above it reads again (see `paragraph_bounds`), whatever the scan's floor."""
+    edit there or above it reads again (see `longdoc.rescan`)."""
     above = opening
     while above > 0 and v[above - 1] in b" \t\r\n\f":
         above -= 1
     if above == 0 or v[above - 1] in b".:;!?" or v.count(b"\n", above, opening) > 2:
         return opening
-    return _sentence_start(v, above - 1, 0)
+    return _sentence_start(v, above - 1)
 
 
 def _dedupe(found: list[Definition]) -> list[Definition]:
@@ -801,14 +775,16 @@ def definitions_after_edit(
     view: bytes | None = None,
 ) -> list[Definition]:
     """The definitions of `text`, which is the old text with [start, end) replaced by `new_length`
-    characters: those of the old text away from the edit are shifted, the edited paragraphs are
-    scanned again; equal to `find_definitions(text, nodes)` when the definitions parts of the
-    outline did not change."""
+    characters: those of the old text away from the edit are shifted, a stretch around the edit is
+    scanned again (see `longdoc.rescan`); equal to `find_definitions(text, nodes)` when the
+    definitions parts of the outline did not change."""
     delta = new_length - (end - start)
-    a, b = paragraph_bounds(text, start, start + new_length)
+    v = byte_view(text) if view is None else view
+    a, b, scan_end = rescan_span(text, v, start, start + new_length)
     before = [d for d in old if d.term_start < a]
+    again = [d for d in definitions_in(text, a, scan_end, nodes, v) if d.term_start < b]
     after = [_shifted(d, delta) for d in old if d.term_start >= b - delta]
-    return mark_duplicates([*before, *definitions_in(text, a, b, nodes, view), *after])
+    return mark_duplicates([*before, *again, *after])
 
 
 def _shifted(d: Definition, delta: int) -> Definition:

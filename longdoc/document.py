@@ -1436,7 +1436,7 @@ class LongDocument:
             self._diagnosis_seed = None
 
     def _patch_carried(self) -> None:
-        """Patch what an earlier version had computed, rescanning only the edited paragraphs."""
+        """Patch what an earlier version had computed, rescanning only a stretch around the edit."""
         carried = self._carried
         assert carried is not None
         start, end, new_length = carried.start, carried.end, carried.length

@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
-from .definitions import byte_view, paragraph_bounds
+from .definitions import byte_view
+from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
 
@@ -658,11 +659,11 @@ def references_after_edit(
     """The cross-references of `text`, which is the old text with [start, end) replaced by
     `new_length` characters: citations away from the edit are shifted and resolved again against
     the new outline (kept as they were when `outline_moved`: the outline is the old one moved by
-    the edit, see :func:`longdoc.outline.moved_alike`), the edited paragraphs are scanned again;
-    equal to a fresh `find_references`."""
+    the edit, see :func:`longdoc.outline.moved_alike`), a stretch around the edit is scanned again
+    (see :mod:`longdoc.rescan`); equal to a fresh `find_references`."""
     delta = new_length - (end - start)
-    a, b = paragraph_bounds(text, start, start + new_length)
     v = byte_view(text) if view is None else view
+    a, b, _ = rescan_span(text, v, start, start + new_length)  # a citation is read from the whole view
     outline = _Resolver(nodes, v)
 
     def again(ref: Reference, shift: int) -> Reference:

@@ -834,6 +834,24 @@ def test_definitions_references_and_diagnostics_after_edits_equal_a_fresh_scan_a
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
 
 
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 400), st.lists(INTEL_FRAGMENTS, max_size=3).map("".join)),
+                min_size=1, max_size=3), st.booleans())
+def test_definitions_references_and_diagnostics_after_edits_deep_in_a_long_paragraph_equal_a_fresh_scan(
+        shared_text: Callable[[str], str], edits: list[tuple[float, int, str]], on_one_line: bool) -> None:
+    # A contract without blank lines, or run into one line: an edit reads again a stretch around it.
+    text = shared_text(KING)
+    text = one_line(text) if on_one_line else re.sub(r"\n[ \t\f]*(?:\n[ \t\f]*)+", "\n", text)
+    doc = LongDocument(text)
+    doc.definitions, doc.references, doc.diagnostics()
+    for where, length, new in edits:
+        start = int(where * len(doc.text))
+        doc = doc.edit(start, min(len(doc.text), start + length), new)
+    fresh = LongDocument(doc.text)
+    assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
+
+
 def test_a_definition_whose_verb_stands_a_blank_line_below_its_term_outlives_an_edit_above_it() -> None:
     # A table of definitions sets the verb apart ('"Zone"' over 'Shall mean Peru.'): the stretch an
     # edit above it re-reads may end at the term, and the verb is read past that stretch's end.

@@ -1,0 +1,179 @@
+"""What an edit makes the scans for definitions and citations read again.
+
+Both scans read a little of the text around each place they look at. After an edit, a result whose
+reading touched the edited text is found again by scanning a stretch around it; results before and
+after that stretch are the earlier version's, moved. A stretch ends at a paragraph break, which no
+rule reads across far, or, deep in a paragraph of tens of kilobytes (a text without blank lines, a
+contract run into one line), at a quiet place: one that no scan's state or match carries across.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["Rescan", "paragraph_bounds", "rescan_span"]
+
+
+class Rescan(NamedTuple):
+    """Results that start in [start, end) are found again by scanning [start, scan_end) (which
+    reads on past ``end`` where a result before ``end`` may look further); the others are the
+    earlier version's, moved."""
+
+    start: int
+    end: int
+    scan_end: int
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n(?:[ \t\f]*\n)+")
+_BLANK = frozenset(" \t\f\r\n")
+
+
+def paragraph_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Widen [start, end) to whole paragraphs (blank-line delimited) plus one on each side, so a
+    local re-scan sees every definition or citation an edit there can have touched."""
+    a = _paragraph_start(text, start, 0)
+    b = _paragraph_end(text, end, len(text))
+    assert a is not None and b is not None  # unbounded searches always answer
+    return a, b
+
+
+# Around an edit, paragraph breaks are looked for this far; beyond, the stretch ends at a quiet place.
+_NEAR = 32_768
+
+
+def rescan_span(text: str, view: bytes, start: int, end: int) -> Rescan:
+    """The stretch to scan again after ``text[start:end]`` was written (``view`` is its
+    `byte_view`): from the paragraph before the edit's to the one after it, or within a long
+    paragraph from quiet places far enough from the edit that nothing read there reads the edit."""
+    a = _paragraph_start(text, start, max(0, start - _NEAR))
+    b = _paragraph_end(text, end, min(len(text), end + _NEAR))
+    if a is None:
+        a = _quiet_before(view, start - _READS_ON)
+    if b is not None:
+        return Rescan(a, b, b)
+    b = _quiet_after(view, end + _READS_BACK)
+    # A result just before a quiet end may read past it: an entry of a definitions list runs on to
+    # the next entry or clause, and is no entry when a later definition of its term lies within it.
+    return Rescan(a, b, min(len(text), b + _READS_ON))
+
+
+def _paragraph_start(text: str, start: int, floor: int) -> int | None:
+    """The start of the paragraph before the one holding ``start`` (a run of blank lines, as a
+    page break's, is one break: a verb may stand several lines below its quoted term), or None
+    when that lies before ``floor`` (0: the text's start, when there is none)."""
+    a = max(start, 0)
+    for _ in range(2):
+        before = text.rfind("\n\n", floor, max(a - 1, 0))
+        if before < 0:
+            if floor > 0:
+                return None
+            return 0
+        while before > 0 and text[before - 1] in _BLANK:
+            before -= 1
+        a = before + 1
+    return a
+
+
+def _paragraph_end(text: str, end: int, ceiling: int) -> int | None:
+    """The end of the paragraph after the one holding ``end``, or None when it lies past
+    ``ceiling`` (the text's length: its end, when there is none)."""
+    b = min(end, len(text))
+    pos = min(b + 1, len(text))
+    for _ in range(2):
+        after = _PARAGRAPH_BREAK.search(text, pos, ceiling)
+        if after is None or (ceiling < len(text) and after.end() >= ceiling):
+            if ceiling < len(text):
+                return None  # not found, or maybe cut short by the ceiling: only a longer look tells
+            return len(text)
+        b, pos = after.start(), after.end()
+    return b
+
+
+# How far after a place a definition read there may read on: its span runs to the next entry, at
+# most 4,000 characters past its verb, which may stand lines below its term.
+_READS_ON = 8192
+# How far before a place a definition or citation read there may read back: a sentence's start
+# (800 characters at most), a name on the line above a parenthesis.
+_READS_BACK = 2048
+
+# A quiet place: no quote for 1,024 characters before it (no quoted term, and no "means" read
+# after one, runs over it; with no wide gap there, the words and spaces between a term and its
+# verb cannot fill that much), no bracket for 512 (a defining parenthesis holds 400 at most), no
+# "referred" for 256 ("referred to as the Licensed Software"); at a line's start, or with no line
+# break for 128 characters before it (an entry of a list is read from its line's start); after a
+# space, so that a word there starts a word.
+_QUIET_QUOTE = 1024
+_QUIET_BRACKET = 512
+_QUIET_REFERRED = 256
+_QUIET_LINE = 128
+_WIDE_GAP = re.compile(rb"[ \t\r\n\f\v]{48}")
+_SPACE = frozenset(b" \t\r\n\f\v")
+
+
+def _unquiet(view: bytes, c: int) -> int | None:
+    """The last position before ``c`` that keeps ``c`` from being a quiet place, or None."""
+    last = max(
+        view.rfind(b'"', max(0, c - _QUIET_QUOTE), c),
+        view.rfind(b"(", max(0, c - _QUIET_BRACKET), c),
+        view.rfind(b"referred", max(0, c - _QUIET_REFERRED), c),
+    )
+    for gap in _WIDE_GAP.finditer(view, max(0, c - _QUIET_QUOTE), c):
+        last = max(last, gap.start())
+    if c > 0 and view[c - 1] != 0x0A:
+        if view.rfind(b"\n", max(0, c - _QUIET_LINE), c) >= 0 or view[c - 1] not in _SPACE:
+            last = max(last, c - 1)
+    return last if last >= 0 else None
+
+
+def _quiet_before(view: bytes, at: int) -> int:
+    """The last quiet place at or before ``at`` (see `_unquiet`); the text's start is one."""
+    c = at
+    while c > 0:
+        spoiler = _unquiet(view, c)
+        if spoiler is None:
+            return c
+        c = _back_to_place(view, spoiler)
+    return 0
+
+
+def _quiet_after(view: bytes, at: int) -> int:
+    """The first quiet place at or after ``at``; the text's end is one."""
+    c = at
+    n = len(view)
+    while c < n:
+        spoiler = _unquiet(view, c)
+        if spoiler is None:
+            return c
+        c = _on_to_place(view, c, spoiler)
+    return n
+
+
+def _back_to_place(view: bytes, spoiler: int) -> int:
+    """The nearest candidate before ``spoiler``: a line's start or a place after a space."""
+    line = view.rfind(b"\n", max(0, spoiler - _QUIET_LINE), spoiler)
+    if line >= 0:
+        return line + 1
+    k = spoiler
+    while k > 0 and view[k - 1] not in _SPACE:
+        k -= 1
+    return k
+
+
+def _on_to_place(view: bytes, c: int, spoiler: int) -> int:
+    """The nearest candidate after ``c`` that leaves ``spoiler`` behind as far as it must be."""
+    if view[spoiler] == 0x22 or _WIDE_GAP.match(view, spoiler):
+        reach = _QUIET_QUOTE
+    elif view[spoiler] == 0x28:
+        reach = _QUIET_BRACKET
+    elif view.startswith(b"referred", spoiler):
+        reach = _QUIET_REFERRED
+    else:
+        reach = 1
+    k = max(c + 1, spoiler + reach)
+    line = view.find(b"\n", k - 1, k + _QUIET_LINE)
+    if line >= 0:
+        return line + 1
+    while k < len(view) and view[k - 1] not in _SPACE:
+        k += 1
+    return k

@@ -1,0 +1,157 @@
+"""The stretch an edit makes definitions and citations read again: whole paragraphs around it, or,
+deep in a long paragraph, a stretch between quiet places that equals a full scan there."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from longdoc import LongDocument
+from longdoc.definitions import byte_view, definitions_in, find_definitions
+from longdoc.references import find_references, references_in
+from longdoc.rescan import paragraph_bounds, rescan_span
+
+KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
+LONG = 32_768
+
+
+def without_blank_lines(text: str) -> str:
+    """The text as a word processor's export may give it: one line per paragraph, no blank lines."""
+    return re.sub(r"\n[ \t\f]*(?:\n[ \t\f]*)+", "\n", text)
+
+
+def one_line(text: str) -> str:
+    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
+    return "   ".join(text.split("\n"))
+
+
+@pytest.fixture(params=[without_blank_lines, one_line], ids=["without blank lines", "on one line"])
+def long_paragraph(request: pytest.FixtureRequest, shared_text: Callable[[str], str]) -> str:
+    return request.param(shared_text(KING))
+
+
+def test_an_edit_among_short_paragraphs_reads_again_the_paragraph_around_it_and_one_on_each_side(
+        shared_text: Callable[[str], str]) -> None:
+    text = shared_text(KING)
+    at = text.index("Section 9.2")
+    a, b = paragraph_bounds(text, at, at + 1)
+    assert b - a < 20_000
+    assert rescan_span(text, byte_view(text), at, at + 1) == (a, b, b)
+
+
+def test_an_edit_deep_in_a_long_paragraph_reads_again_a_stretch_around_it_not_the_paragraph(long_paragraph: str) -> None:
+    text = long_paragraph
+    at = text.index("Section 9.2")
+    assert at > 100_000 and len(text) - at > 30_000
+    start, end, scan_end = rescan_span(text, byte_view(text), at, at + 1)
+    # Far enough that nothing read before or after it reads the edit, near enough to be cheap.
+    assert at - 3 * LONG < start <= at - 8192
+    assert at + 1 + 2048 <= end <= scan_end < at + 3 * LONG
+
+
+def test_a_long_paragraph_is_cut_where_no_quote_bracket_or_naming_word_stands_just_before(long_paragraph: str) -> None:
+    text = long_paragraph
+    view = byte_view(text)
+    for at in range(20_000, len(text) - 20_000, 7_919):
+        for cut in rescan_span(text, view, at, at)[:2]:
+            if cut in (0, len(text)):
+                continue  # the text's ends are quiet
+            def before(n: int) -> bytes:
+                return view[max(0, cut - n) : cut]
+
+            assert b'"' not in before(1024) and b"(" not in before(512)
+            assert b"referred" not in before(256)
+            assert before(1) in (b" ", b"\n"), "a word starts there"
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.floats(0, 1))
+def test_a_scan_between_quiet_places_equals_the_full_scan_there(long_paragraph: str, where: float) -> None:
+    text = long_paragraph
+    view = byte_view(text)
+    at = int(where * len(text))
+    start, end, scan_end = rescan_span(text, view, at, at)
+    assert [d for d in definitions_in(text, start, scan_end, (), view) if d.term_start < end] == [
+        d._replace(duplicate=False) for d in find_definitions(text, (), view) if start <= d.term_start < end]
+    nodes = LongDocument(text).nodes
+    assert references_in(text, nodes, start, end, view) == [
+        r for r in find_references(text, nodes, view) if start <= r.start < end]
+
+
+SENTENCE = "The supplier keeps its records for five years and the buyer may audit them at any time. "
+
+
+def edited_far_after(construct: str, cut_after: str) -> tuple[LongDocument, LongDocument]:
+    """A paragraph of 80 KB holding ``construct``, and its version with a letter typed where the
+    stretch read again would start just past ``cut_after`` (in ``construct``) if only the reach of
+    the rules mattered, and not what stands before that place."""
+    text = SENTENCE * 450 + construct + SENTENCE * 450
+    at = text.index(construct) + construct.index(cut_after) + len(cut_after) + 8192
+    doc = LongDocument(text)
+    doc.definitions, doc.references, doc.diagnostics()
+    return doc.edit(at, at, "x"), LongDocument(text[:at] + "x" + text[at:])
+
+
+@pytest.mark.parametrize("construct, cut_after, term", [
+    # Read from inside a quoted term, its closing quote would open one that swallows the next term's quote.
+    ('the "Effective Date", hereinafter called "Licensed Product". ', 'the "Effective ', "Licensed Product"),
+    ('Each buyer (the "Licensed Distributor") may audit. ', '(the "Licensed ', "Licensed Distributor"),
+    ("The programs, hereinafter referred to as the Licensed Software, may be audited. ", "referred to as the ",
+     "Licensed Software"),
+])
+def test_a_definition_deep_in_a_long_paragraph_is_read_again_whole_after_an_edit_far_below_it(
+        construct: str, cut_after: str, term: str) -> None:
+    edited, fresh = edited_far_after(construct, cut_after)
+    assert term in [d.term for d in fresh.definitions]
+    assert edited.definitions == fresh.definitions
+    assert edited.diagnostics() == fresh.diagnostics()
+
+
+def test_an_entry_of_a_definitions_list_without_blank_lines_is_read_again_from_its_line_start() -> None:
+    lines = (SENTENCE + "\n") * 450
+    text = (f"{lines}ARTICLE 1\nDEFINITIONS\n  Fee: the price.\n  Licensed Product: a product sold.\n"
+            f"ARTICLE 2\nSUPPLY\n{lines}")
+    at = text.index("  Licensed") + 2 + 8192
+    doc = LongDocument(text)
+    doc.definitions
+    edited, fresh = doc.edit(at, at, "x"), LongDocument(text[:at] + "x" + text[at:])
+    assert "Licensed Product" in [d.term for d in fresh.definitions]
+    assert edited.definitions == fresh.definitions
+
+
+def test_an_entry_that_runs_on_past_the_stretch_read_again_yields_to_a_quoted_definition_of_its_term_within_it() -> None:
+    # "1.5 Fee. the price ..." is an entry of the list, unless its term is quoted and defined within
+    # it: one definition, the quoted one, though the stretch read again ends between the two.
+    lines = (SENTENCE + "\n") * 450
+    text = (f"{lines}ARTICLE 1\nDEFINITIONS\n{lines}1.5 Fee. the price payable\nfor the goods, where \"Fee\" means"
+            f" also the charge.\nARTICLE 2\nSUPPLY\n{lines}")
+    at = text.index("for the goods") - 2048
+    doc = LongDocument(text)
+    doc.definitions
+    edited, fresh = doc.edit(at, at, "x"), LongDocument(text[:at] + "x" + text[at:])
+    assert [(d.term, d.kind) for d in fresh.definitions] == [("Fee", "means")]
+    assert edited.definitions == fresh.definitions
+
+
+def test_a_quoted_term_in_brackets_within_a_wide_gap_before_a_verb_is_no_term_after_an_edit_far_below() -> None:
+    # '"Fee"', a gap as wide as a page's margin, then '("Charge" means) means': the verb is Fee's, and
+    # "Charge" lies within what Fee's definition read, where no quoted term opens another.
+    edited, fresh = edited_far_after('"Fee"' + " " * 1500 + '("Charge" means) means the price. ', " " * 1200, )
+    assert [d.term for d in fresh.definitions] == ["Fee"]
+    assert edited.definitions == fresh.definitions
+
+
+def test_a_sentence_ended_just_before_a_definition_in_a_long_paragraph_starts_it_anew() -> None:
+    text = (SENTENCE * 450 + "Each party may use the programs, hereinafter referred to as the Licensed Software, at any"
+            " time. " + SENTENCE * 450)
+    at = text.index("the programs")
+    doc = LongDocument(text)
+    assert [d.start for d in doc.definitions] == [text.index("Each party")]
+    edited = doc.edit(at, at, "it. Yes, ")
+    fresh = LongDocument(edited.text)
+    assert [d.start for d in fresh.definitions] == [edited.text.index("Yes, the programs")]
+    assert edited.definitions == fresh.definitions
