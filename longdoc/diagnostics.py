@@ -498,8 +498,13 @@ def _named_words(text: str, d: Definition) -> str:
     They may end what reads as a sentence ('CCA Industries, Inc. ("Company")'): read before it too."""
     if d.kind != "parenthetical":
         return ""
-    m = _NAMED_WORDS.search(text, max(0, d.term_start - _NAMED_REACH), d.term_start)
-    return " ".join(text[m.start() : d.term_start].rstrip("(\"“ \t").split()).casefold() if m else ""
+    return _named_before(text[max(0, d.term_start - _NAMED_REACH) : d.term_start])
+
+
+@lru_cache(maxsize=4096)  # the same parentheses are read again after each edit of a long text
+def _named_before(before: str) -> str:
+    m = _NAMED_WORDS.search(before)
+    return " ".join(before[m.start() :].rstrip("(\"“ \t").split()).casefold() if m else ""
 
 
 def _names_again(text: str, d: Definition, named: set[str]) -> bool:
