@@ -10,6 +10,7 @@ import json
 import math
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -114,6 +115,16 @@ def contract_corpus(size: int = 10_000_000, sep: str = "\n\n") -> str:
             if total >= size:
                 break
     return sep.join(parts)[:size]
+
+
+def without_blank_lines(text: str) -> str:
+    """The text with each run of line breaks and blank lines made one line break: one paragraph."""
+    return re.sub(r"[\r\n][ \t\f\v]*(?:[\r\n][ \t\f\v]*)+", "\n", text)
+
+
+def on_one_line(text: str) -> str:
+    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
+    return "   ".join(text.splitlines())
 
 
 T = TypeVar("T")

@@ -26,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import (  # noqa: E402  (the script runs from any directory)
     contract_corpus,
+    on_one_line,
+    without_blank_lines,
     format_table,
     load_cuad,
     median,
@@ -205,16 +207,6 @@ def edit_clock(doc: LongDocument, edits: int, seed: int) -> Clock:
         end, new_text = (pos, "e") if i % 2 == 0 else (pos + 1, "")
         doc = clock.run(lambda: doc.edit(pos, end, new_text))
     return clock
-
-
-def without_blank_lines(text: str) -> str:
-    """The text with each run of line breaks and blank lines made one line break: one paragraph."""
-    return re.sub(r"[\r\n][ \t\f\v]*(?:[\r\n][ \t\f\v]*)+", "\n", text)
-
-
-def on_one_line(text: str) -> str:
-    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
-    return "   ".join(text.splitlines())
 
 
 def without_headings(text: str) -> str:
