@@ -306,11 +306,13 @@ def moved_alike(old: Sequence[OutlineNode], new: Sequence[OutlineNode], start: i
     after, moved = old[j:], new[j:]
     if min(map(_START, after), default=end) < end or min(map(_HEADING_START, after), default=end) < end:
         return False  # not in document order: no outline this module makes
-    return list(map(_NAMES, after)) == list(map(_NAMES, moved)) and all(
+    # Field by field, so that no tuple is made per node: thousands of them, kept alive together,
+    # would set off the cyclic collector over every object of the process.
+    return all(list(map(field, after)) == list(map(field, moved)) for field in _NAMES) and all(
         [at + delta for at in map(field, after)] == list(map(field, moved)) for field in _OFFSETS
     )
 
 
-_NAMES = itemgetter(1, 3, 10)  # title, label, parent
+_NAMES = (itemgetter(1), itemgetter(3), itemgetter(10))  # title, label, parent
 _OFFSETS = (itemgetter(5), itemgetter(6), itemgetter(7), itemgetter(8))  # heading_start, heading_end, start, end
 _START, _HEADING_START, _PARENT = itemgetter(7), itemgetter(5), itemgetter(10)
