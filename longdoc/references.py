@@ -664,6 +664,7 @@ def references_after_edit(
     delta = new_length - (end - start)
     v = byte_view(text) if view is None else view
     a, b, _ = rescan_span(text, v, start, start + new_length)  # a citation is read from the whole view
+    a, b = _off_citations(v, a, False), _off_citations(v, b, True)
     outline = _Resolver(nodes, v)
 
     def again(ref: Reference, shift: int) -> Reference:
@@ -690,6 +691,22 @@ def references_after_edit(
         *references_in(text, nodes, a, b, v, outline),
         *(again(r, delta) for r in old if r.start >= b - delta),
     ]
+
+
+def _off_citations(v: bytes, at: int, forward: bool) -> int:
+    """``at``, or, where a citation and the items listed after it run over it ("Section 7.3.1(ii)
+    and (iii)", cut at "7.3.1"), its keyword's start (or, ``forward``, its end): its items are
+    found again with it, or kept with it."""
+    while True:
+        over = [m for p in _keyword_starts(v, max(0, at - _LIST_REACH), at)
+                if (m := _CITATION.match(v, p)) is not None and m.end() > at]
+        if not over:
+            return at
+        at = max(m.end() for m in over) if forward else min(m.start() for m in over)
+
+
+# How far before a place the keyword of a list of citations running over it may stand.
+_LIST_REACH = 4096
 
 
 def _unread(ref: Reference, start: int, end: int) -> bool:

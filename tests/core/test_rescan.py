@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc import LongDocument
-from longdoc.definitions import byte_view, definitions_in, find_definitions
-from longdoc.references import find_references, references_in
+from longdoc.definitions import byte_view, definitions_after_edit, find_definitions
+from longdoc.references import find_references, references_after_edit
 from longdoc.rescan import paragraph_bounds, rescan_span
 
 KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
@@ -70,16 +70,27 @@ def test_a_long_paragraph_is_cut_where_no_quote_bracket_or_naming_word_stands_ju
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(where=st.floats(0, 1))
-def test_a_scan_between_quiet_places_equals_the_full_scan_there(long_paragraph: str, where: float) -> None:
+def test_definitions_read_again_around_any_place_of_a_long_paragraph_are_those_of_a_full_scan(
+        long_paragraph: str, where: float) -> None:
     text = long_paragraph
     view = byte_view(text)
+    found = find_definitions(text, (), view)
     at = int(where * len(text))
-    start, end, scan_end = rescan_span(text, view, at, at)
-    assert [d for d in definitions_in(text, start, scan_end, (), view) if d.term_start < end] == [
-        d._replace(duplicate=False) for d in find_definitions(text, (), view) if start <= d.term_start < end]
+    # An edit that wrote nothing: what is read again around it must be what was there, once.
+    assert definitions_after_edit(found, text, at, at, 0, (), view) == found
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.floats(0, 1))
+def test_citations_read_again_around_any_place_of_a_long_paragraph_are_those_of_a_full_scan(
+        long_paragraph: str, where: float) -> None:
+    text = long_paragraph
+    view = byte_view(text)
     nodes = LongDocument(text).nodes
-    assert references_in(text, nodes, start, end, view) == [
-        r for r in find_references(text, nodes, view) if start <= r.start < end]
+    found = find_references(text, nodes, view)
+    at = int(where * len(text))
+    # An edit that wrote nothing: what is read again around it must be what was there, once.
+    assert references_after_edit(found, text, at, at, 0, nodes, view) == found
 
 
 SENTENCE = "The supplier keeps its records for five years and the buyer may audit them at any time. "
@@ -155,3 +166,17 @@ def test_a_sentence_ended_just_before_a_definition_in_a_long_paragraph_starts_it
     fresh = LongDocument(edited.text)
     assert [d.start for d in fresh.definitions] == [edited.text.index("Yes, the programs")]
     assert edited.definitions == fresh.definitions
+
+
+@pytest.mark.parametrize("citation, cut_at, edit_from_cut", [
+    ("pursuant to Sections 5.1, 5.2 and 5.3 of this Agreement", "5.2", 8192),  # the stretch would start there
+    ("pursuant to Section 7.3.1(ii), (iii) and (iv) of this Agreement", "7.3.1", -2049),  # or end there
+])
+def test_a_list_of_citations_is_read_again_whole_or_not_at_all(citation: str, cut_at: str, edit_from_cut: int) -> None:
+    text = SENTENCE * 450 + citation + ". " + SENTENCE * 450
+    at = text.index(cut_at) + edit_from_cut
+    doc = LongDocument(text)
+    doc.references
+    edited, fresh = doc.edit(at, at, "x"), LongDocument(text[:at] + "x" + text[at:])
+    assert len(fresh.references) == 3
+    assert edited.references == fresh.references
