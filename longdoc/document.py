@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Container, Sequence, Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import accumulate, chain, count as _counter, repeat
+from operator import attrgetter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
@@ -1454,12 +1455,22 @@ class LongDocument:
         # (An outline that only moved keeps its parts' titles: those are the same, moved.)
         if found and (alike or _definition_parts(carried.nodes, moved) == _definition_parts(self.nodes)):
             view = self._whole_view()
-            if carried.definitions is not None:
-                self._definitions = definitions_after_edit(carried.definitions, self._text, start, end, new_length,
-                                                           self.nodes, view)
-            if carried.references is not None:
-                self._references = references_after_edit(carried.references, self._text, start, end, new_length,
-                                                         self.nodes, view, alike)
+            # A heading the edit made or unmade away from it (a page's running header, a clause run
+            # into it) changes what is read there: a heading's own number cites nothing, and an
+            # entry of a definitions list may run on from it. Each such place is read again too.
+            elsewhere = () if alike else _headings_changed(carried.nodes, self.nodes, moved)
+            if elsewhere is not None and carried.definitions is not None:
+                definitions = definitions_after_edit(carried.definitions, self._text, start, end, new_length,
+                                                     self.nodes, view)
+                for at in elsewhere:
+                    definitions = definitions_after_edit(definitions, self._text, at, at, 0, self.nodes, view)
+                self._definitions = definitions
+            if elsewhere is not None and carried.references is not None:
+                references = references_after_edit(carried.references, self._text, start, end, new_length,
+                                                   self.nodes, view, alike)
+                for at in elsewhere:
+                    references = references_after_edit(references, self._text, at, at, 0, self.nodes, view, True)
+                self._references = references
         if carried.diagnosis is not None:
             self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=(),
                                            outline_moved=alike)
@@ -1542,6 +1553,20 @@ def _line_start(text: str, pos: int, window: int = 4096) -> int:
 def _line_end(text: str, pos: int, window: int = 4096) -> int:
     """Where the line holding ``pos`` ends: its break, or the end of the text (see :func:`_lines_down`)."""
     return _lines_down(text, pos, 0, window)
+
+
+def _headings_changed(old: Sequence[OutlineNode], new: Sequence[OutlineNode], moved: Callable[[int], int | None]
+                      ) -> list[int] | None:
+    """Where a heading starts in one outline and not in the other (the old one's starts moved by
+    the edit), in order; None when there are more than a few: then a fresh scan costs less."""
+    changed = sorted({at for at in map(moved, map(_HEADING_START_OF, old)) if at is not None}.symmetric_difference(
+        map(_HEADING_START_OF, new)))
+    return changed if len(changed) <= _HEADINGS_READ_AGAIN else None
+
+
+_HEADING_START_OF = attrgetter("heading_start")
+# Headings made or unmade by one edit that are each read again; past that, the whole text is.
+_HEADINGS_READ_AGAIN = 16
 
 
 def _heading_end(starts: list[int], parts: list[_Part], p: int) -> int:

@@ -102,7 +102,8 @@ _READS_BACK = 2048
 # verb cannot fill that much), no bracket for 512 (a defining parenthesis holds 400 at most), no
 # "referred" for 256 ("referred to as the Licensed Software"); at a line's start, or with no line
 # break for 128 characters before it (an entry of a list is read from its line's start); after a
-# space, so that a word there starts a word.
+# space and a word that ends in a letter, so that a word there starts a word and no clause's
+# number stands before it (an entry run on after one is read from the number).
 _QUIET_QUOTE = 1024
 _QUIET_BRACKET = 512
 _QUIET_REFERRED = 256
@@ -123,6 +124,11 @@ def _unquiet(view: bytes, c: int) -> int | None:
     if c > 0 and view[c - 1] != 0x0A:
         if view.rfind(b"\n", max(0, c - _QUIET_LINE), c) >= 0 or view[c - 1] not in _SPACE:
             last = max(last, c - 1)
+        else:
+            lo = max(0, c - _QUIET_LINE)
+            word_end = lo + len(view[lo:c].rstrip(b" \t"))
+            if word_end > lo and not view[word_end - 1 : word_end].isalpha():
+                last = max(last, word_end - 1)  # a clause's number ("1.2 Affiliate shall mean ..."), maybe
     return last if last >= 0 else None
 
 

@@ -426,6 +426,33 @@ def test_a_page_typed_far_above_that_opens_with_the_same_header_makes_the_clause
     assert_same_as_fresh(undone)
 
 
+@pytest.mark.parametrize("gap", [" ", "   "])
+def test_a_clause_that_a_page_typed_far_above_makes_a_heading_cites_nothing_and_cites_again_when_undone(gap: str) -> None:
+    # "Section 3. Rights ..." run into a page's header is a citation until a copy of the header
+    # opens a page above: then it heads its part, and a heading's number cites nothing.
+    filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
+    text = (f"Recitals.\n\n1. Scope\n\n{filler}\n\n2. Fees\n\n{filler}\n\n\n\n\n\n"
+            f"Contract No.: DDCX 2018{gap}Section 3. Rights and Obligations\n\nParty A keeps the platform.\n")
+    doc = LongDocument(text)
+    assert [r.label for r in doc.references] == ["3"]
+    edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")
+    assert edited.references == LongDocument(edited.text).references == []
+    undone = edited.edit(0, len("Contract No.: DDCX 2018 1. Definitions"), "Summary")
+    assert undone.references == LongDocument(undone.text).references != []
+
+
+def test_an_entry_run_into_a_page_header_that_a_page_typed_far_above_makes_a_heading_is_defined() -> None:
+    # An entry of a definitions list is read where a heading opens: one that a far edit makes.
+    filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
+    text = (f"Recitals.\n\nARTICLE 1 DEFINITIONS\n\n{filler}\n\n\n\n\n\n"
+            f"Contract No.: DDCX 2018 1.2 Affiliate shall mean any entity controlling a party.\n\nARTICLE 2 FEES\n\nPaid.\n")
+    doc = LongDocument(text)
+    assert doc.definitions == []
+    edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")
+    assert edited.definitions == LongDocument(edited.text).definitions
+    assert [d.term for d in edited.definitions] == ["Affiliate"]
+
+
 def test_a_contents_row_typed_far_along_a_line_of_clauses_unmakes_every_clause_on_it() -> None:
     # Six clauses run into one line: two entries of a table of contents typed 1,300 characters in
     # make it a contents row, whose clauses head nothing, the first as much as the last.
