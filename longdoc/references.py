@@ -79,7 +79,9 @@ _NUMBER = (
     rb"|[\"']?[A-Z](?:-?\d+)?\b(?!&)[\"']?" + _SUB + rb"*"  # not "M&I"
     rb"|[a-z](?=[ \t]+(?:of|above|below|hereof|and|or)\b|[,;)]))"
 )
-_JOIN = rb"(?:[ \t]*(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])?[ \t]*(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)[ \t]+)"
+# One run of blanks before the joining word, or two around a title in brackets: two runs side by
+# side would be tried at every split of a long run of spaces (seconds for thousands of them).
+_JOIN = rb"(?:[ \t]*(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)[ \t]+)"
 _KEYWORD = (
     rb"(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?|exhibits?|schedules?"
     rb"|annex(?:es)?|appendix|appendices|attachments?|items?)\b|\xa7\xa7?)"

@@ -47,15 +47,18 @@ def rescan_span(text: str, view: bytes, start: int, end: int) -> Rescan:
     `byte_view`): from the paragraph before the edit's to the one after it, or within a long
     paragraph from quiet places far enough from the edit that nothing read there reads the edit."""
     a = _paragraph_start(text, start, max(0, start - _NEAR))
-    b = _paragraph_end(text, end, min(len(text), end + _NEAR))
     if a is None:
         a = _quiet_before(view, start - _READS_ON)
-    if b is not None:
+    b = scan_end = _paragraph_end(text, end, min(len(text), end + _NEAR))
+    if b is None:
+        b = _quiet_after(view, end + _READS_BACK)
+        # A result just before a quiet end may read past it: an entry of a definitions list runs on
+        # to the next entry or clause, and is no entry when a later definition of its term lies in it.
+        scan_end = None if b is None else min(len(text), b + _READS_ON)
+    if a is None or b is None or scan_end is None:  # no quiet place near: whole paragraphs, however long
+        a, b = paragraph_bounds(text, start, end)
         return Rescan(a, b, b)
-    b = _quiet_after(view, end + _READS_BACK)
-    # A result just before a quiet end may read past it: an entry of a definitions list runs on to
-    # the next entry or clause, and is no entry when a later definition of its term lies within it.
-    return Rescan(a, b, min(len(text), b + _READS_ON))
+    return Rescan(a, b, scan_end)
 
 
 def _paragraph_start(text: str, start: int, floor: int) -> int | None:
@@ -112,74 +115,85 @@ _WIDE_GAP = re.compile(rb"[ \t\r\n\f\v]{48}")
 _SPACE = frozenset(b" \t\r\n\f\v")
 
 
-def _unquiet(view: bytes, c: int) -> int | None:
-    """The last position before ``c`` that keeps ``c`` from being a quiet place, or None."""
-    last = max(
-        view.rfind(b'"', max(0, c - _QUIET_QUOTE), c),
-        view.rfind(b"(", max(0, c - _QUIET_BRACKET), c),
-        view.rfind(b"referred", max(0, c - _QUIET_REFERRED), c),
-    )
+def _spoiled(view: bytes, c: int) -> tuple[int, int] | None:
+    """None when ``c`` is a quiet place; else the first position before it that keeps it from
+    being one, and the first place after it that leaves every such position far enough behind."""
+    first, past = c, c
+    for needle, width in ((b'"', _QUIET_QUOTE), (b"(", _QUIET_BRACKET), (b"referred", _QUIET_REFERRED)):
+        lo = max(0, c - width)
+        at = view.find(needle, lo, c)
+        if at >= 0:
+            first = min(first, at)
+            past = max(past, view.rfind(needle, lo, c) + width + 1)
     for gap in _WIDE_GAP.finditer(view, max(0, c - _QUIET_QUOTE), c):
-        last = max(last, gap.start())
+        first = min(first, gap.start())
+        past = max(past, gap.start() + _QUIET_QUOTE + 1)
     if c > 0 and view[c - 1] != 0x0A:
-        if view.rfind(b"\n", max(0, c - _QUIET_LINE), c) >= 0 or view[c - 1] not in _SPACE:
-            last = max(last, c - 1)
-        else:
-            lo = max(0, c - _QUIET_LINE)
-            word_end = lo + len(view[lo:c].rstrip(b" \t"))
-            if word_end > lo and not view[word_end - 1 : word_end].isalpha():
-                last = max(last, word_end - 1)  # a clause's number ("1.2 Affiliate shall mean ..."), maybe
-    return last if last >= 0 else None
+        lo = max(0, c - _QUIET_LINE)
+        word_end = lo + len(view[lo:c].rstrip(b" \t"))
+        if view.rfind(b"\n", lo, c) >= 0 or view[c - 1] not in _SPACE:
+            first, past = min(first, c - 1), max(past, c + 1)
+        elif word_end > lo and not view[word_end - 1 : word_end].isalpha():
+            # A clause's number, maybe ("1.2 Affiliate shall mean ...").
+            first, past = min(first, word_end - 1), max(past, c + 1)
+    return None if first == c else (first, past)
 
 
-def _quiet_before(view: bytes, at: int) -> int:
-    """The last quiet place at or before ``at`` (see `_unquiet`); the text's start is one."""
+def _quiet_before(view: bytes, at: int) -> int | None:
+    """The last quiet place at or before ``at`` (the text's start is one), or None when there is
+    none near."""
     c = at
-    while c > 0:
-        spoiler = _unquiet(view, c)
-        if spoiler is None:
+    for _ in range(_QUIET_TRIES):
+        if c <= 0:
+            return 0
+        if at - c > _QUIET_SEARCH:
+            return None
+        spoiled = _spoiled(view, c)
+        if spoiled is None:
             return c
-        c = _back_to_place(view, spoiler)
-    return 0
+        c = _back_to_place(view, spoiled[0])
+    return None
 
 
-def _quiet_after(view: bytes, at: int) -> int:
-    """The first quiet place at or after ``at``; the text's end is one."""
+def _quiet_after(view: bytes, at: int) -> int | None:
+    """The first quiet place at or after ``at`` (the text's end is one), or None when there is
+    none near."""
     c = at
     n = len(view)
-    while c < n:
-        spoiler = _unquiet(view, c)
-        if spoiler is None:
+    for _ in range(_QUIET_TRIES):
+        if c >= n:
+            return n
+        if c - at > _QUIET_SEARCH:
+            return None
+        spoiled = _spoiled(view, c)
+        if spoiled is None:
             return c
-        c = _on_to_place(view, c, spoiler)
-    return n
+        c = _on_to_place(view, spoiled[1])
+    return None
 
 
-def _back_to_place(view: bytes, spoiler: int) -> int:
-    """The nearest candidate before ``spoiler``: a line's start or a place after a space."""
-    line = view.rfind(b"\n", max(0, spoiler - _QUIET_LINE), spoiler)
+def _back_to_place(view: bytes, before: int) -> int:
+    """The nearest candidate at or before ``before``: a line's start or a place after a space (or a
+    place further back to try again from, past a run of characters without either)."""
+    lo = max(0, before - _QUIET_LINE)
+    line = view.rfind(b"\n", lo, before)
     if line >= 0:
         return line + 1
-    k = spoiler
-    while k > 0 and view[k - 1] not in _SPACE:
-        k -= 1
-    return k
+    return max(view.rfind(b" ", lo, before), view.rfind(b"\t", lo, before)) + 1 or lo
 
 
-def _on_to_place(view: bytes, c: int, spoiler: int) -> int:
-    """The nearest candidate after ``c`` that leaves ``spoiler`` behind as far as it must be."""
-    if view[spoiler] == 0x22 or _WIDE_GAP.match(view, spoiler):
-        reach = _QUIET_QUOTE
-    elif view[spoiler] == 0x28:
-        reach = _QUIET_BRACKET
-    elif view.startswith(b"referred", spoiler):
-        reach = _QUIET_REFERRED
-    else:
-        reach = 1
-    k = max(c + 1, spoiler + reach)
-    line = view.find(b"\n", k - 1, k + _QUIET_LINE)
+def _on_to_place(view: bytes, after: int) -> int:
+    """The nearest candidate at or after ``after``: a line's start or a place after a space (or a
+    place further on to try again from)."""
+    hi = after + _QUIET_LINE
+    line = view.find(b"\n", after - 1, hi)
     if line >= 0:
         return line + 1
-    while k < len(view) and view[k - 1] not in _SPACE:
-        k += 1
-    return k
+    spaces = [at for at in (view.find(b" ", after - 1, hi), view.find(b"\t", after - 1, hi)) if at >= 0]
+    return min(spaces) + 1 if spaces else min(hi, len(view))
+
+
+# How far, and over how many places that are not, a quiet place is looked for; a text with none
+# there (a bracket every few words) is read again by whole paragraphs.
+_QUIET_SEARCH = 65_536
+_QUIET_TRIES = 512

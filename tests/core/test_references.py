@@ -395,3 +395,9 @@ def test_a_schedule_numbered_by_a_clause_and_its_item_is_cited_by_both():
                        "Schedule 1.1(b)": None,  # not attached: none of its sister schedules
                        "Schedule 6.2(a)": "Schedule 6.2 - Presentation of Trademarks"}
 
+
+
+def test_a_citation_before_a_run_of_thousands_of_spaces_is_one_citation() -> None:
+    # A page's margin as PDF extraction may leave it: the blanks are read once, not at every split.
+    text = "Payment is due under Section 5" + " " * 20_000 + "and Section 6 of it.\n"
+    assert [r.label for r in find_references(text, [])] == ["5", "6"]

@@ -192,3 +192,14 @@ def test_an_entry_run_on_after_its_clause_number_on_one_line_is_read_again_from_
     edited, fresh = doc.edit(at, at, "x"), LongDocument(text[:at] + "x" + text[at:])
     assert [(d.term, d.kind) for d in fresh.definitions] == [("Fee", "entry"), ("Affiliate", "entry")]
     assert edited.definitions == fresh.definitions
+
+
+@pytest.mark.parametrize("unit", ["(a) ", '"', " ", "x"])
+def test_a_long_paragraph_with_no_quiet_place_near_an_edit_is_read_again_whole(unit: str) -> None:
+    text = unit * (200_000 // len(unit))
+    doc = LongDocument(text)
+    doc.definitions, doc.references
+    at = len(text) // 2
+    edited = doc.edit(at, at, ' Section 5 of the "Fee" means the price. ')
+    fresh = LongDocument(edited.text)
+    assert (edited.definitions, edited.references) == (fresh.definitions, fresh.references)
