@@ -392,7 +392,9 @@ _INITIALS = re.compile(r"\(?(?:[a-z]\.)+")
 # Information does not include ...".
 _GOES_ON = re.compile(rb"[ \t\r\n]+(?:For[ \t]+(?:the[ \t]+avoidance[ \t]+of[ \t]+doubt|clarity)|Without[ \t]+limiting"
                       rb"|Notwithstanding[ \t]+the[ \t]+(?:foregoing|above)|(?:The|Such|This)[ \t]+term\b)")
-_SAYS_WHAT = re.compile(rb'["\'\s]*(?:also|further|shall|does|will|may|is|are)?[ \t]*(?:not[ \t]+)?(?:includ|exclud|mean)')
+# One run of blanks before the verb, or two around its auxiliary: two runs side by side would be
+# tried at every split of a long run of spaces after a sentence.
+_SAYS_WHAT = re.compile(rb'["\'\s]*(?:(?:also|further|shall|does|will|may|is|are)[ \t]*)?(?:not[ \t]+)?(?:includ|exclud|mean)')
 
 
 def _qualifies(v: bytes, at: int, term: bytes) -> bool:

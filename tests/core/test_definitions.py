@@ -622,3 +622,9 @@ def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
     text = '"Loss or Losses" means any harm. The Losses are paid.\n'
     use = LongDocument(text).use_at(text.index("Losses are") + 2)
     assert use is not None and (use.term, text[use.start : use.end]) == ("Loss or Losses", "Losses")
+
+
+def test_a_definition_whose_next_sentence_opens_with_its_term_before_a_page_of_blanks_ends_there() -> None:
+    # A margin as PDF extraction may leave it, read once to tell that the term says no more of itself.
+    text = 'In this Agreement the term "Fee" means the price. Fee' + " " * 20_000 + "is due monthly.\n"
+    assert [(d.term, text[d.start : d.end]) for d in find_definitions(text)] == [("Fee", '"Fee" means the price.')]
