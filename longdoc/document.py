@@ -15,7 +15,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Container, Sequence, Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import accumulate, chain, count as _counter, repeat
-from operator import attrgetter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
@@ -1559,12 +1558,11 @@ def _headings_changed(old: Sequence[OutlineNode], new: Sequence[OutlineNode], mo
                       ) -> list[int] | None:
     """Where a heading starts in one outline and not in the other (the old one's starts moved by
     the edit), in order; None when there are more than a few: then a fresh scan costs less."""
-    changed = sorted({at for at in map(moved, map(_HEADING_START_OF, old)) if at is not None}.symmetric_difference(
-        map(_HEADING_START_OF, new)))
+    before = {at for at in (moved(n.heading_start) for n in old) if at is not None}
+    changed = sorted(before.symmetric_difference(n.heading_start for n in new))
     return changed if len(changed) <= _HEADINGS_READ_AGAIN else None
 
 
-_HEADING_START_OF = attrgetter("heading_start")
 # Headings made or unmade by one edit that are each read again; past that, the whole text is.
 _HEADINGS_READ_AGAIN = 16
 
