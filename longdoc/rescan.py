@@ -48,10 +48,10 @@ def rescan_span(text: str, view: bytes, start: int, end: int) -> Rescan:
     paragraph from quiet places far enough from the edit that nothing read there reads the edit."""
     a = _paragraph_start(text, start, max(0, start - _NEAR))
     if a is None:
-        a = _quiet_before(view, start - _READS_ON)
+        a = _quiet_place(view, start - _READS_ON, False)
     b = scan_end = _paragraph_end(text, end, min(len(text), end + _NEAR))
     if b is None:
-        b = _quiet_after(view, end + _READS_BACK)
+        b = _quiet_place(view, end + _READS_BACK, True)
         # A result just before a quiet end may read past it: an entry of a definitions list runs on
         # to the next entry or clause, and is no entry when a later definition of its term lies in it.
         scan_end = None if b is None else min(len(text), b + _READS_ON)
@@ -139,36 +139,20 @@ def _spoiled(view: bytes, c: int) -> tuple[int, int] | None:
     return None if first == c else (first, past)
 
 
-def _quiet_before(view: bytes, at: int) -> int | None:
-    """The last quiet place at or before ``at`` (the text's start is one), or None when there is
-    none near."""
+def _quiet_place(view: bytes, at: int, forward: bool) -> int | None:
+    """The first quiet place at or after ``at`` (``forward``; the text's end is one), or the last
+    at or before it (the text's start is one); None when there is none near."""
     c = at
+    end = len(view) if forward else 0
     for _ in range(_QUIET_TRIES):
-        if c <= 0:
-            return 0
-        if at - c > _QUIET_SEARCH:
+        if (c >= end) if forward else (c <= end):
+            return end
+        if abs(c - at) > _QUIET_SEARCH:
             return None
         spoiled = _spoiled(view, c)
         if spoiled is None:
             return c
-        c = _back_to_place(view, spoiled[0])
-    return None
-
-
-def _quiet_after(view: bytes, at: int) -> int | None:
-    """The first quiet place at or after ``at`` (the text's end is one), or None when there is
-    none near."""
-    c = at
-    n = len(view)
-    for _ in range(_QUIET_TRIES):
-        if c >= n:
-            return n
-        if c - at > _QUIET_SEARCH:
-            return None
-        spoiled = _spoiled(view, c)
-        if spoiled is None:
-            return c
-        c = _on_to_place(view, spoiled[1])
+        c = _on_to_place(view, spoiled[1]) if forward else _back_to_place(view, spoiled[0])
     return None
 
 
