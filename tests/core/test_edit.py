@@ -408,20 +408,29 @@ def test_an_edit_deep_in_a_contract_run_into_one_line_reads_again_around_it_not_
     assert_same_as_fresh(edited)
 
 
+# Eighty short paragraphs: what stands between a filing's first page and a later one.
+RECORDS = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
+# A first page opening with the contract's number, as a later page's header does.
+FIRST_PAGE = "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n"
+
+
+def under_a_page_header(clause: str, gap: str) -> str:
+    """Two clauses of records, then a page whose header, the contract's number, runs into ``clause``."""
+    return (f"Recitals.\n\n1. Scope\n\n{RECORDS}\n\n2. Fees\n\n{RECORDS}\n\n\n\n\n\n"
+            f"Contract No.: DDCX 2018{gap}{clause}\n\nParty A keeps the platform.\n")
+
+
 @pytest.mark.parametrize("gap", [" ", "   "])
 def test_a_page_typed_far_above_that_opens_with_the_same_header_makes_the_clause_run_into_it_a_heading(gap: str) -> None:
     # A filing's pages open with the contract's number, a space or a wide gap before the page's
     # first clause: the clause stands only where another page above opens with the same number (the
     # first page's does not).
-    filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
-    text = (f"Recitals.\n\n1. Scope\n\n{filler}\n\n2. Fees\n\n{filler}\n\n\n\n\n\n"
-            f"Contract No.: DDCX 2018{gap}3. Rights and Obligations\n\nParty A keeps the platform.\n")
-    doc = LongDocument(text)
+    doc = LongDocument(under_a_page_header("3. Rights and Obligations", gap))
     assert [n.title for n in doc.nodes] == ["1. Scope", "2. Fees"]
-    edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")
+    edited = doc.edit(0, 0, FIRST_PAGE)
     assert [n.title for n in edited.nodes] == ["1. Scope", "2. Fees", "3. Rights and Obligations"]
     assert_same_as_fresh(edited)
-    undone = edited.edit(0, len("Contract No.: DDCX 2018 1. Definitions"), "Summary")
+    undone = edited.edit(0, len(FIRST_PAGE.rstrip()), "Summary")
     assert [n.title for n in undone.nodes] == ["1. Scope", "2. Fees"]
     assert_same_as_fresh(undone)
 
@@ -430,25 +439,21 @@ def test_a_page_typed_far_above_that_opens_with_the_same_header_makes_the_clause
 def test_a_clause_that_a_page_typed_far_above_makes_a_heading_cites_nothing_and_cites_again_when_undone(gap: str) -> None:
     # "Section 3. Rights ..." run into a page's header is a citation until a copy of the header
     # opens a page above: then it heads its part, and a heading's number cites nothing.
-    filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
-    text = (f"Recitals.\n\n1. Scope\n\n{filler}\n\n2. Fees\n\n{filler}\n\n\n\n\n\n"
-            f"Contract No.: DDCX 2018{gap}Section 3. Rights and Obligations\n\nParty A keeps the platform.\n")
-    doc = LongDocument(text)
+    doc = LongDocument(under_a_page_header("Section 3. Rights and Obligations", gap))
     assert [r.label for r in doc.references] == ["3"]
-    edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")
+    edited = doc.edit(0, 0, FIRST_PAGE)
     assert edited.references == LongDocument(edited.text).references == []
-    undone = edited.edit(0, len("Contract No.: DDCX 2018 1. Definitions"), "Summary")
+    undone = edited.edit(0, len(FIRST_PAGE.rstrip()), "Summary")
     assert undone.references == LongDocument(undone.text).references != []
 
 
 def test_an_entry_run_into_a_page_header_that_a_page_typed_far_above_makes_a_heading_is_defined() -> None:
     # An entry of a definitions list is read where a heading opens: one that a far edit makes.
-    filler = "\n\n".join(f"The supplier shall keep record {k} for five years." for k in range(80))
-    text = (f"Recitals.\n\nARTICLE 1 DEFINITIONS\n\n{filler}\n\n\n\n\n\n"
+    text = (f"Recitals.\n\nARTICLE 1 DEFINITIONS\n\n{RECORDS}\n\n\n\n\n\n"
             f"Contract No.: DDCX 2018 1.2 Affiliate shall mean any entity controlling a party.\n\nARTICLE 2 FEES\n\nPaid.\n")
     doc = LongDocument(text)
     assert doc.definitions == []
-    edited = doc.edit(0, 0, "Contract No.: DDCX 2018 1. Definitions\n\n\n\n\n\n")
+    edited = doc.edit(0, 0, FIRST_PAGE)
     assert edited.definitions == LongDocument(edited.text).definitions
     assert [d.term for d in edited.definitions] == ["Affiliate"]
 
