@@ -265,9 +265,12 @@ def defined_term_title(rest: str) -> str | None:
 
 
 # A term in capitalised words set off by a dash from the text that defines it, or from the clause
-# that its title opens: "Acceptance Date - the first Business Day after ...".
+# that its title opens: "Acceptance Date - the first Business Day after ...". A word's hyphens lie
+# between its letters (one may end it): a word free to end in a run of dashes would be tried at
+# every split of a rule of thousands of dashes, each split against every length of the dash after.
+_TITLE_WORD = r"[A-Z][\w'’/&()]*(?:-+[\w'’/&()]+)*-?"
 _DASH_TITLE_RE = re.compile(
-    r"([A-Z][\w'’/&()-]*(?:[ \t]+(?:[A-Z][\w'’/&()-]*|of|and|the|or|for|to|in|on|by|with)){0,6})"
+    rf"({_TITLE_WORD}(?:[ \t]+(?:{_TITLE_WORD}|of|and|the|or|for|to|in|on|by|with)){{0,6}})"
     r"(?:[ \t]+[-–—]+[ \t]*|[ \t]*[-–—]+[ \t]+)(?=[a-z])"
 )
 

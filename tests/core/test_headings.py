@@ -531,6 +531,12 @@ def test_a_glossary_clause_is_titled_by_the_term_its_dash_sets_off(line: str, ti
     assert titles(f"Recitals.\n\n{line}\n") == [title]
 
 
+def test_a_clause_whose_capital_runs_into_a_long_rule_of_dashes_is_titled_at_once() -> None:
+    # Read as a term set off by a dash, the rule was split at each of its dashes (2 s for these).
+    line = "3. A" + "-" * 20_000 + " The rule."
+    assert [t[:8] for t in titles(f"Recitals.\n\n{line}\n")] == ["3. A----"]
+
+
 def test_a_title_that_ends_in_etc_ends_before_the_capital_that_opens_the_clause() -> None:
     text = "Recitals.\n\n2.1 Stock Dividends, Splits, Combinations, Etc. If the Company pays a dividend, it adjusts.\n"
     assert titles(text) == ["2.1 Stock Dividends, Splits, Combinations, Etc."]
