@@ -1,7 +1,7 @@
 """Recognise heading lines: their shape, level, number label, outline title and span.
 
 Shapes: Markdown ``#`` and setext (in plain text, a title underlined with "="), ``ARTICLE V`` /
-``Article 5`` (also PART, CHAPTER), ``Section 3`` / ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3`` (and
+``Article 5`` (also PART, CHAPTER, ITEM), ``Section 3`` / ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3`` (and
 ``1)`` run on after a wide gap), Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS lines; a
 clause's title may stand on its own line above its number, and a few capitalised words alone on a
 line, or run into its first sentence, may head a paragraph (a letter agreement's "Governing Law",
@@ -53,7 +53,7 @@ MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])
 _CANDIDATE_RE = re.compile(
     r"""(?:
         \#{1,6}(?:[ \t]|\Z)
-      | (?:ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+[0-9IVXLCDMivxlcdm]
+      | (?:ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter|ITEM|Item)[ \t]+[0-9IVXLCDMivxlcdm]
       | (?:SECTION|Section|SEC\.|Sec\.)[ \t]*[0-9]
       | §{1,2}[ \t]*[0-9]
       | (?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)[ \t]
@@ -80,9 +80,11 @@ _NUMBER_WORD = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_WORDS)
 _MISREAD_ROMAN = r"(?=[IVX]*1)(?=1*[IVX])[IVX1]{2,8}"
 _MISREAD_ROMAN_RE = re.compile(_MISREAD_ROMAN)
 _ARTICLE_RE = re.compile(
-    r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter)[ \t]+"
+    r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter|ITEM|Item)[ \t]+"
     r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8}|" + _MISREAD_ROMAN + "|" + _NUMBER_WORD + r")\b\.?"
 )
+# Text in columns: words, a gap, more words.
+_COLUMNS_RE = re.compile(r"\S[ \t]{2,}\S")
 _SECTION_RE = re.compile(
     r"(SECTION|Section|SEC\.|Sec\.|§{1,2})[ \t]*([A-Z]?[0-9]{1,3}(?:\.[0-9]{1,3}){0,4}[A-Za-z]?)\b\.?"
 )
@@ -197,7 +199,7 @@ class _Shape(NamedTuple):
     bare: bool  # a label with no title of its own ("ARTICLE V"): a title line may follow
 
 
-_ARTICLE_FIRST = frozenset("APC")
+_ARTICLE_FIRST = frozenset("APCI")
 _SECTION_FIRST = frozenset("S§")
 _EXHIBIT_FIRST = frozenset("ESA")
 _ROMAN_FIRST = frozenset("MDCLXVI")
@@ -243,8 +245,13 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return None
         rest_start = m.end()
         rest = line[rest_start:]
-        stripped = rest.lstrip(" \t-–—:.")
-        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_") or _cites_item(stripped):
+        # "Item One, Investment Construction Projects": an item's title may follow a comma; an
+        # article's does not ("ARTICLE XIII, Financial Assurances, following ..." cites it). Items
+        # are also the rows of a list of goods: "Item 1    Laptop    $500".
+        item = word in ("ITEM", "Item")
+        stripped = rest.lstrip(" \t-–—:.," if item else " \t-–—:.")
+        if stripped and not (stripped[0].isupper() or stripped[0] in "\"“[(*_") or _cites_item(stripped) or (
+                item and _COLUMNS_RE.search(stripped)):
             return None
         offset = rest_start + (len(rest) - len(stripped))
         span = title_span(stripped) if stripped else 0

@@ -1599,6 +1599,30 @@ def test_a_title_set_in_spaced_capitals_reads_as_its_word() -> None:
     assert titles(text) == ["ONLINE HOSTING AGREEMENT", "RECITALS"]
 
 
+def test_items_numbered_in_words_and_run_on_after_wide_gaps_head_the_clauses_below_them() -> None:
+    # China Recycling Energy's cooperation agreement, as PDF extraction ran it on: each item's
+    # clauses are numbered from 1 again.
+    text = ("Cooperation Agreement\n\nItem One, Investment Projects   1. Party A builds the system.   2. Party B"
+            " gives the land.   Item Two Operation of the Project   1. Party A runs the system.   2. Party B"
+            " buys the power.\n")
+    assert tree(text) == [
+        ("Item One Investment Projects", 0), ("1. Party A builds the system", 1),
+        ("2. Party B gives the land", 1), ("Item Two Operation of the Project", 0), ("1. Party A runs the system", 1),
+        ("2. Party B buys the power", 1)]
+
+
+def test_rows_of_items_in_columns_head_nothing() -> None:
+    text = "1. Goods\n\nThe goods are:\n\nItem 1    Laptop    $500\nItem 2    Monitor    $200\n\n2. Delivery\n\nFree.\n"
+    assert titles(text) == ["1. Goods", "2. Delivery"]
+
+
+def test_an_article_cited_before_a_comma_at_a_line_start_heads_nothing() -> None:
+    # Range Resources' transportation agreement: a citation that a page break cut off its sentence.
+    text = ("8.2 Remedies\n\nCarrier may call on any assurance provided pursuant to\n\nARTICLE XIII, Financial"
+            " Assurances, following a Shipper Default, Carrier shall be entitled to apply it.\n")
+    assert titles(text) == ["8.2 Remedies"]
+
+
 def test_an_article_numbered_in_words_is_an_article_cited_by_its_number() -> None:
     # Phoenix New Media's content license agreement: "ARTICLE FIVE INTELLECTUAL PROPERTY RIGHTS ...".
     text = "ARTICLE FOUR SERVICE FEE\n\n4.1 The fee is set out here.\n\nARTICLE FIVE RIGHTS\n\n5.1 Rights stay with Party A.\n"
