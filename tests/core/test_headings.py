@@ -950,6 +950,20 @@ def test_contents_entries_run_into_one_line_each_with_its_page_number_are_not_he
 
 
 @pytest.mark.parametrize(
+    "entries",
+    [
+        # Bloom Energy's maintenance agreement: two entries a line, the last of a page with its number.
+        "Section 7.1 Aggregate Limit of Liability 22 Section 7.2 No Duplication of Claims 23",
+        "Section 5.1 Access to Data and Meters 21 i",
+    ],
+)
+def test_contents_entries_in_words_two_to_a_line_or_before_a_page_number_are_not_headings(entries: str) -> None:
+    toc = f"TABLE OF CONTENTS Page\n\nARTICLE 7 LIMITATIONS 22\n\n{entries}\n\n"
+    assert titles(toc + "Section 7.1 Aggregate Limit of Liability. Neither party pays more.\n") == [
+        "Section 7.1 Aggregate Limit of Liability"]
+
+
+@pytest.mark.parametrize(
     "toc",
     [
         # TRICITY's outsourcing agreement: the second page of its contents, without page numbers.
