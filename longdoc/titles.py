@@ -159,6 +159,9 @@ def title_span(rest: str) -> int:
     gap = _GAP_RE.search(rest, 0, stop)
     if gap is not None and _is_line_break_gap(rest, gap):
         return gap.start()  # "Definitions   As used herein, ...": a line break that PDF extraction left as spaces
+    footer = _page_footer(rest, stop)
+    if footer:
+        return footer
     if sentence:
         return sentence
     if len(rest) <= TITLE_LIMIT:
@@ -182,6 +185,21 @@ _GAP_RE = re.compile(r" {3,}|\t")
 # its sentence ("[Party] undertakes ...") is none.
 _BRACKETED_TITLE_RE = re.compile(r"\[([A-Z][^\[\]\n.]{0,78})\]")
 _JUSTIFIED_REACH = 60  # a justified line has its next wide gap within a few words
+
+
+# A page's footer that PDF extraction ran onto the line of a title that ends the page, after a
+# wide gap: "3. Content and timing of reports         CERES-IGER Collaboration Agreement   Page 38 of 75".
+_PAGE_FOOTER_RE = re.compile(r"(?: {3,}|\t)[^\n]{0,80}?\bPage[ \t]+[0-9]{1,4}(?:[ \t]+of[ \t]+[0-9]{1,4})?[ \t]*\Z")
+
+
+def _page_footer(rest: str, stop: int) -> int:
+    """Where a title ends that a page's footer follows on its line (before ``stop``), or 0."""
+    at = rest.rfind("Page", 0, stop + 100)
+    if at < 0:
+        return 0
+    gap = _GAP_RE.search(rest, max(0, at - 84), at)
+    footer = _PAGE_FOOTER_RE.match(rest, gap.start()) if gap is not None else None
+    return gap.start() if footer is not None and 0 < gap.start() < stop else 0
 
 
 def _is_line_break_gap(rest: str, gap: re.Match[str]) -> bool:

@@ -537,6 +537,13 @@ def test_a_clause_whose_capital_runs_into_a_long_rule_of_dashes_is_titled_at_onc
     assert [t[:8] for t in titles(f"Recitals.\n\n{line}\n")] == ["3. A----"]
 
 
+def test_a_title_ends_before_the_page_footer_run_onto_its_line() -> None:
+    # Ceres' collaboration agreement: the last line of a page, and the page's footer after a gap.
+    line = "3. Content and timing of reports         CERES-IGER Collaboration Agreement   Page 38 of 75"
+    assert titles(f"Trial Scope.\n\n1. Planting Material\n\n{line}\n") == [
+        "1. Planting Material", "3. Content and timing of reports"]
+
+
 def test_a_title_that_ends_in_etc_ends_before_the_capital_that_opens_the_clause() -> None:
     text = "Recitals.\n\n2.1 Stock Dividends, Splits, Combinations, Etc. If the Company pays a dividend, it adjusts.\n"
     assert titles(text) == ["2.1 Stock Dividends, Splits, Combinations, Etc."]
