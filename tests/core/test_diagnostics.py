@@ -349,6 +349,24 @@ def test_a_phrase_that_goes_on_in_lower_case_after_a_hyphen_is_no_phrase() -> No
     assert flagged("undefined-term", text) == []
 
 
+def test_a_phrase_whose_possessive_a_capitalised_word_follows_is_a_name_not_a_hint() -> None:
+    # Senmiao's collaboration agreement: "the Supreme People's Court".
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Licensee" means Acme.\n\nARTICLE 2\nDISPUTES\n\n'
+            "2.1 Courts. The Licensee may sue before the Supreme People's Court or the Licensed Premises' owner.\n")
+    assert flagged("undefined-term", text) == ["Licensed Premises"]
+
+
+def test_lowering_the_word_after_a_possessive_makes_the_phrase_before_it_a_hint_as_in_a_fresh_scan() -> None:
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Licensee" means Acme.\n\nARTICLE 2\nDISPUTES\n\n'
+            "2.1 Courts. The Licensee may sue before the Supreme People's Court.\n")
+    doc = LongDocument(text)
+    doc.diagnostics()
+    at = text.index("Court.")
+    edited = doc.edit(at, at + 1, "c")
+    assert [edited.text[d.start : d.end] for d in edited.diagnostics() if d.code == "undefined-term"] == ["Supreme People"]
+    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+
+
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
     assert of("undefined-term", text) == []
@@ -531,7 +549,8 @@ def test_defining_a_hinted_phrase_by_an_edit_ends_its_hint():
 
 
 PHRASE_PIECES = st.sampled_from(["the", "such", "any", "each", "said", "bathe", "Licensed", "Premises", "Products",
-                                 "of", "Term", " ", "  ", "\t", "\n", ".", '"', "(", "-", "x", "Sell-Off", "Know-how"])
+                                 "of", "Term", " ", "  ", "\t", "\n", ".", '"', "(", "-", "x", "Sell-Off", "Know-how", "'s", "'",
+                                 "Court"])
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
