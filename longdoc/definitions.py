@@ -36,6 +36,7 @@ __all__ = [
     "use_near",
     "use_reach",
     "uses_of",
+    "view_after_edit",
 ]
 
 
@@ -79,15 +80,38 @@ _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": 
 
 def byte_view(text: str) -> bytes:
     """The text as one byte per character (offsets unchanged): curly quotes and dashes become their
-    ASCII forms, other characters beyond Latin-1 become "?"."""
+    ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
     if text.isascii():
-        return text.encode("ascii")
-    for curly, plain in _CURLY.items():
-        if curly in text:
-            text = text.replace(curly, plain)
-    return text.encode("latin-1", "replace")
+        view = text.encode("ascii")
+    else:
+        for curly, plain in _CURLY.items():
+            if curly in text:
+                text = text.replace(curly, plain)
+        view = text.encode("latin-1", "replace")
+    return _SINGLE_QUOTED.sub(rb'"\1"', view) if b"'" in view else view
+
+
+# A term in single quotes, as British and Commonwealth contracts draft it ("'Affiliate' means",
+# "(the 'Licensor')"), reads as one in double quotes. The opening quote stands after no letter or
+# digit and before a capital; the closing one is the first quote after it that no lower-case letter
+# follows (one that does is an apostrophe: "'Licensor's Products'"), and no letter or digit follows
+# it. So each pair is told from the 83 characters around it, whatever was read before.
+_SINGLE_QUOTED = re.compile(rb"'(?<![A-Za-z0-9_']')(?=[A-Z])((?:[^'\n]|'(?=[a-z])){1,80})'(?![A-Za-z0-9])")
+_QUOTE_REACH = 90
+
+
+def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: int) -> bytes:
+    """`byte_view(text)`, where ``view`` is the view of the text before [start, end) was replaced
+    by ``new_length`` characters: only the stretch whose single quotes the edit may pair otherwise
+    is read again."""
+    delta = new_length - (end - start)
+    a, b = max(0, start - _QUOTE_REACH), min(len(text), start + new_length + _QUOTE_REACH)
+    lo, hi = max(0, a - _QUOTE_REACH), min(len(text), b + _QUOTE_REACH)
+    # Quotes paired across the stretch's ends lie within its margins, read here as in the whole.
+    region = byte_view(text[lo:hi])
+    return view[:a] + region[a - lo : b - lo] + view[b - delta :]
 
 
 # A quoted term: starts with a non-space, no quotes or line breaks, at most 80 characters; a comma

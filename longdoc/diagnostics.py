@@ -489,7 +489,7 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
 
 # The capitalised words that a parenthesis names ('International Business Machines Corporation
 # ("IBM")'), read back from it.
-_NAMED_WORDS = re.compile(r"(?:[A-Z][\w.&'’-]*,?[ \t]+(?:(?:of|and|the|for|&)[ \t]+)?){1,8}\(?[ \t]*[\"“]?\Z")
+_NAMED_WORDS = re.compile(r"(?:[A-Z][\w.&'’-]*,?[ \t]+(?:(?:of|and|the|for|&)[ \t]+)?){1,8}\(?[ \t]*[\"“'‘]?\Z")
 _SIGNS_AFTER = re.compile(r"[^;:]*?\bB[yY][ \t]*:")
 _SIGNS_REACH = 160
 
@@ -505,7 +505,7 @@ def _named_words(text: str, d: Definition) -> str:
 @lru_cache(maxsize=4096)  # the same parentheses are read again after each edit of a long text
 def _named_before(before: str) -> str:
     m = _NAMED_WORDS.search(before)
-    return " ".join(before[m.start() :].rstrip("(\"“ \t").split()).casefold() if m else ""
+    return " ".join(before[m.start() :].rstrip("(\"“'‘ \t").split()).casefold() if m else ""
 
 
 def _names_again(text: str, d: Definition, named: set[str]) -> bool:

@@ -31,6 +31,7 @@ from .definitions import (
     forget_use_patterns,
     use_at,
     uses_of,
+    view_after_edit,
 )
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
@@ -1441,7 +1442,7 @@ class LongDocument:
         assert carried is not None
         start, end, new_length = carried.start, carried.end, carried.length
         if carried.view is not None:
-            self._byte_view = carried.view[:start] + byte_view(self._text[start : start + new_length]) + carried.view[end:]
+            self._byte_view = view_after_edit(carried.view, self._text, start, end, new_length)
         found = carried.definitions is not None or carried.references is not None
         delta = new_length - (end - start)
         alike = bool(carried.nodes) and moved_alike(carried.nodes, self.nodes, start, end, delta)

@@ -95,6 +95,56 @@ def test_parenthetical_shapes_define_the_quoted_term(text, term):
     assert text[d.end - 1] == ")"
 
 
+@pytest.mark.parametrize(
+    ("text", "term", "kind"),
+    [
+        # Contracts drafted in British style quote their terms singly, straight or curly.
+        ("(a) 'Confidential Information' shall mean all information received.", "Confidential Information", "means"),
+        ("\u2018Affiliate\u2019 means any entity that controls a Party.", "Affiliate", "means"),
+        ("This Distributor Agreement (the 'Agreement') is made today.", "Agreement", "parenthetical"),
+        ("Lucid Inc. (the \u2018Distributor\u2019) agrees.", "Distributor", "parenthetical"),
+        ("'Licensor's Products' means the goods Licensor makes.", "Licensor's Products", "means"),
+    ],
+)
+def test_a_term_in_single_quotes_is_defined_as_one_in_double_quotes(text: str, term: str, kind: str) -> None:
+    only_defining(text, term, kind)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The Licensors' Products and the Licensee's 'own' means mean what the Parties' Agreement says.",
+     "Mr. O'Brien pays for the Parties' means of transport."],
+)
+def test_apostrophes_quote_no_term(text: str) -> None:
+    assert find_definitions(text) == []
+
+
+QUOTE_PIECES = st.sampled_from(["'", "\u2018", "\u2019", '"', "a", "b", "A", "B", " ", ".", "(", ")", "\n", "x" * 40])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(QUOTE_PIECES, max_size=40).map("".join), st.integers(0, 400), st.integers(0, 8),
+       st.lists(QUOTE_PIECES, max_size=4).map("".join))
+def test_the_view_after_an_edit_equals_the_view_of_the_new_text(text: str, at: int, length: int, new: str) -> None:
+    # Single quotes pair into a term's quotes by what stands around them, which an edit may change;
+    # a pair may run over the edge of the stretch read again.
+    start = min(at, len(text))
+    end = min(len(text), start + length)
+    after = text[:start] + new + text[end:]
+    assert definitions.view_after_edit(byte_view(text), after, start, end, len(new)) == byte_view(after)
+
+
+def test_a_single_quote_typed_far_from_its_pair_is_read_with_it() -> None:
+    term = "Distributor of the Licensed Products in the Territory of the Americas"
+    text = "Recitals. " + "x " * 100 + f"Lucid Inc. (the '{term}) agrees. " + "y " * 100
+    doc = LongDocument(text)
+    assert doc.definitions == []
+    at = text.index(term) + len(term)
+    edited = doc.edit(at, at, "'")
+    assert [d.term for d in edited.definitions] == [term]
+    assert edited.definitions == LongDocument(edited.text).definitions
+
+
 def test_a_parenthetical_defines_every_quoted_term_it_joins():
     text = 'Alpha and Beta (each a "Party" and collectively the "Parties") agree.'
     assert [d.term for d in find_definitions(text)] == ["Party", "Parties"]
