@@ -275,6 +275,8 @@ def defined_term_title(rest: str) -> str | None:
     first = rest[:1]
     if first in "\"“":
         m = _DEF_TITLE_RE.match(rest)
+    elif first in "'‘":
+        m = _SINGLE_DEF_TITLE_RE.match(rest)
     elif first.isupper() and ("-" in (head := rest[:TITLE_LIMIT]) or "–" in head or "—" in head):
         m = _DASH_TITLE_RE.match(rest)
     else:
@@ -295,7 +297,9 @@ _DASH_TITLE_RE = re.compile(
 
 # The verb may stand a few words after the term ('"New Version" in this Agreement shall mean'), and
 # the term may have two forms ('"COMPETE" OR "COMPETING" shall mean').
+_DEFINING_VERB = r"(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
 _DEF_TITLE_RE = re.compile(
-    r"([\"“][^\"”]{1,80}[\"”](?:[ \t]+(?i:or|and)[ \t]+[\"“][^\"”]{1,80}[\"”])?)"
-    r"(?:[ \t]+[^\s.;:\"“”]+){0,5}?[ \t]+(?:means|shall mean|has the meaning|shall have the meaning)\b"
+    r"([\"“][^\"”]{1,80}[\"”](?:[ \t]+(?i:or|and)[ \t]+[\"“][^\"”]{1,80}[\"”])?)" + _DEFINING_VERB
 )
+# In single quotes, as `longdoc.definitions` pairs them: an apostrophe goes on with a lower-case letter.
+_SINGLE_DEF_TITLE_RE = re.compile(r"(['‘][A-Z](?:[^'’\n]|['’](?=[a-z])){0,79}['’])(?![A-Za-z0-9])" + _DEFINING_VERB)

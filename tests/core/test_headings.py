@@ -522,6 +522,19 @@ def test_a_definition_clause_is_titled_by_its_term_when_words_stand_before_its_v
 @pytest.mark.parametrize(
     ("line", "title"),
     [
+        ("1.2 'Business Day' means a day other than a Saturday, Sunday or public holiday in Victoria, Australia.",
+         "1.2 'Business Day'"),
+        ("1.3 \u2018Licensor's Products\u2019 shall mean the goods that the Licensor makes and sells in the Territory.",
+         "1.3 \u2018Licensor's Products\u2019"),
+    ],
+)
+def test_a_definition_clause_in_single_quotes_is_titled_by_its_term(line: str, title: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n") == [title]
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
         ("1.2 Acceptance Date - the first Business Day after the Software is accepted.", "1.2 Acceptance Date"),
         ("1.7 Bank Security Requirements- all security requirements in Schedule E.", "1.7 Bank Security Requirements"),
         ("1.38 Relationship Manager(s) -the employee designated by a Party.", "1.38 Relationship Manager(s)"),
