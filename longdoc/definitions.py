@@ -279,12 +279,15 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
 
 def _definition(text: str, term_start: int, term_end: int, start: int, end: int, kind: str) -> Definition | None:
     raw = text[term_start:term_end]
-    if raw[:1].isalnum() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable():
+    if raw[:1].isalnum() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable() and not raw.startswith("the "):
         # The common case: a term as written, nothing to trim or collapse.
         return Definition(raw, term_start, term_end, min(start, term_start), max(end, term_end), kind)
     stripped = raw.rstrip(",.;: \t")
     lead = len(stripped) - len(stripped.lstrip())
-    term = " ".join(stripped.split())
+    if stripped.startswith("the ", lead) and stripped[lead + 4 :].lstrip()[:1].isupper():
+        # ("the Effective Date"): an article drafted inside the quotes is no part of the term.
+        lead = len(stripped) - len(stripped[lead + 4 :].lstrip())
+    term = " ".join(stripped[lead:].split())
     if not term or not term[0].isalnum():
         return None
     s = term_start + lead

@@ -578,7 +578,7 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     return _UNKNOWN
 
 
-_FORMS_APART = 8  # '" or "', '" and "', '”, or “'
+_FORMS_APART = 12  # '" or "', '" and "', '”, or “', '" or "the ' (an article inside the quotes is no part of a term)
 
 
 def _unused(uses: TermUses, definitions: Sequence[Definition]) -> list[Diagnostic]:

@@ -111,6 +111,20 @@ def test_a_term_in_single_quotes_is_defined_as_one_in_double_quotes(text: str, t
 
 
 @pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ('Cisco Systems, Inc. is entered into as of the date last written below ("the Effective Date").', "Effective Date"),
+        ('"the  Initial Term" means one year from the Effective Date.', "Initial Term"),
+        ('"The Program" means the work licensed under this License.', "The Program"),
+        ('"the relevant year" means the calendar year in which the Fee falls due.', "the relevant year"),
+    ],
+)
+def test_an_article_drafted_inside_the_quotes_is_no_part_of_the_term(text: str, term: str) -> None:
+    d = only(text)
+    assert (d.term, text[d.term_start : d.term_end]) == (term, term)
+
+
+@pytest.mark.parametrize(
     "text",
     ["The Licensors' Products and the Licensee's 'own' means mean what the Parties' Agreement says.",
      "Mr. O'Brien pays for the Parties' means of transport."],

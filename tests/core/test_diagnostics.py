@@ -584,6 +584,13 @@ def test_a_term_defined_in_two_forms_is_used_when_either_form_is(use: str) -> No
     assert flagged("unused-definition", text) == ["Fee"]
 
 
+def test_a_name_defined_with_a_term_drafted_with_its_article_is_used_when_the_term_is() -> None:
+    # Gold Resource's alliance agreement: 'GOLD RESOURCE CORPORATION, ... ("GRC" or "the Company")'.
+    text = ('GOLD RESOURCE CORPORATION, of Denver ("GRC" or "the Company") and HOCHSCHILD LIMITED ("Hochschild").\n\n'
+            "1. Definitions\n\n1.1 \"Fee\" means the price.\n\n2. Payment\n\nThe Company pays Hochschild.\n")
+    assert flagged("unused-definition", text) == ["Fee"]
+
+
 def test_a_citation_numbered_beyond_any_contract_part_cites_another_text() -> None:
     text = ("1. Licence\n\nThe licence is granted for purposes of Section 365(n), as Section 4980H and "
             "Section 9 require.\n\n2. Term\n\nOne year.\n")
