@@ -22,7 +22,7 @@ from .contents import is_contents_line
 from .numerals import NUMBER_WORDS, roman_value, word_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
-from .titles import (TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title, has_prose_word,
+from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title, has_prose_word,
                      is_short_title, is_word_title, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
@@ -320,7 +320,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if markdown:
             if not rest.startswith(("**", "__")):
                 return None
-        elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘"):
+        elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘" or BRAND_WORD_RE.match(rest)):
             return None
         if not dot and "." not in number and (
             len(number) > 2 or not (caps := caps_run(rest)) or rest[1:2] in (" ", "\t")

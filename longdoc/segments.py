@@ -13,7 +13,7 @@ from typing import Iterator
 
 from .contents import LINE_REACH
 from .numerals import NUMBER_WORDS
-from .titles import RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run, runs_into_sentence
+from .titles import BRAND_WORD, RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run, runs_into_sentence
 
 
 # Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
@@ -60,7 +60,7 @@ _GAP_RE = re.compile(
 # marks the number for that check.
 _RUN_ON_BREAK_RES = tuple(
     re.compile(
-        re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+[A-Z]|[ \t]+([A-Z][A-Za-z]))"
+        re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+(?:[A-Z]|" + BRAND_WORD + r")|[ \t]+([A-Z][A-Za-z]))"
         + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
            else r"|(ARTICLE(?=[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z])|(?:ARTICLE|Article)(?=[ \t]+[0-9IVX]+[ \t]+\[[A-Z][^\]\r\n]{0,80}\][ \t]*(?:[A-Z\"“(]|[\r\n]|$)))"
            if mark == ":" else "")

@@ -105,6 +105,12 @@ def _sentence_title(rest: str, start: int = 0) -> int:
 _LETTER_SPACED_RE = re.compile(r"\b(?:[A-Z] ){3,}[A-Z]\b")
 
 
+# A name written with a small letter first, as brands are ("iPass", "eDiets"): a clause may open
+# with it ("6.2 iPass shall provide ..."). Not a unit ("8.5 dBm", "0.5 mL").
+BRAND_WORD = r"[a-z][A-Z][a-z]{2}"
+BRAND_WORD_RE = re.compile(BRAND_WORD)
+
+
 def clean_title(title: str) -> str:
     title = title.replace("**", "").replace("__", "")
     title = " ".join(title.split())
@@ -250,8 +256,12 @@ def is_word_title(words: str) -> bool:
     """Whether ``words`` read as a title in capitalised words ("Termination for Cause, Disability
     or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
     split = words.split()
-    return 0 < len(split) <= RUN_IN_TITLE_WORDS and split[0][:1].isupper() and not words.endswith(",") and all(
-        w[:1].isupper() or w.rstrip(",") in TITLE_SMALL_WORDS for w in split)
+    return 0 < len(split) <= RUN_IN_TITLE_WORDS and _capitalised(split[0]) and not words.endswith(",") and all(
+        _capitalised(w) or w.rstrip(",") in TITLE_SMALL_WORDS for w in split)
+
+
+def _capitalised(word: str) -> bool:
+    return word[:1].isupper() or BRAND_WORD_RE.match(word) is not None
 
 
 def has_prose_word(words: str) -> bool:

@@ -544,6 +544,18 @@ def test_a_glossary_clause_is_titled_by_the_term_its_dash_sets_off(line: str, ti
     assert titles(f"Recitals.\n\n{line}\n") == [title]
 
 
+def test_a_clause_run_on_after_a_sentence_may_open_with_a_brand_written_in_small_letters_first() -> None:
+    # iPass' reseller agreement: "6.2 iPass Warranty of Title", "4.5 iPass Support Escalation Process (a) ...".
+    text = ("6. WARRANTY\n\n6.1 Disclaimer. None is given. 6.2 iPass Warranty of Title. iPass owns the Service.\n\n"
+            "6.3 iPass Support Escalation Process (a) When to Escalate an Issue. Call us.\n")
+    assert titles(text) == ["6. WARRANTY", "6.1 Disclaimer", "6.2 iPass Warranty of Title", "6.3 iPass Support Escalation Process"]
+
+
+def test_a_number_and_a_unit_after_a_sentence_open_no_clause() -> None:
+    text = "1. Signal\n\nThe level is low. 8.5 dBm is the floor; 0.5 mL is the dose.\n"
+    assert titles(text) == ["1. Signal"]
+
+
 def test_a_clause_whose_capital_runs_into_a_long_rule_of_dashes_is_titled_at_once() -> None:
     # Read as a term set off by a dash, the rule was split at each of its dashes (2 s for these).
     line = "3. A" + "-" * 20_000 + " The rule."
