@@ -306,6 +306,8 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     out = []
     read = []
     for group in siblings.values():
+        numbered = [number for number, _ in group if number is not None]
+        j = -1  # the child's place in ``numbered``
         seen: set[tuple[int, ...]] = set()
         prev: tuple[int, ...] = ()
         prev_node = None
@@ -318,6 +320,7 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
             if number is None:
                 apart = prev_node is not None
                 continue
+            j += 1
             last, last_node = prev, prev_node
             prev, prev_node = number, node
             back = _taken_up(outer, number) if outer and not _follows(last, number) else -1
@@ -351,17 +354,36 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                     lost = {tuple(map(int, n.split("."))) for n in implied_numbers(nodes).values()}
                 present = _numbered_lines(text, last_node.start, node.heading_start)
                 read.append((last_node.start, node.heading_start))
-                missing = [_name(last[:-1] + (n,)) for n in range(last[-1] + 1, number[-1])
+                skipped = [last[:-1] + (n,) for n in range(last[-1] + 1, number[-1])
                            if last[:-1] + (n,) not in present and last[:-1] + (n,) not in lost
                            and not _written_as_clause(text, last_node.start, node.heading_start, last[:-1] + (n,))]
+                # "1. 2. 5. 3. 4. 6.": the clauses skipped at 5 come later, out of order; those
+                # skipped at 6 came before it.
+                later = _later_in_list(numbered, j) if skipped else set()
+                missing = [_name(n) for n in skipped if n not in later and n not in seen]
+                ahead = [_name(n) for n in skipped if n in later]
                 if missing:
                     out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-gap",
                                           f"Clause numbering jumps from {_name(last)} to {_name(number)}: {', '.join(missing)} "
                                           f"{'is' if len(missing) == 1 else 'are'} missing."))
+                elif ahead:
+                    out.append(Diagnostic(node.heading_start, node.heading_end, WARNING, "numbering-order",
+                                          f"Clause {_name(number)} stands before clause{'s' if len(ahead) > 1 else ''} "
+                                          f"{', '.join(ahead)}: the clauses are out of order."))
     return Numbering(tuple(out), tuple(read))
 
 
 _MAX_JUMP = 20
+
+
+def _later_in_list(numbers: list[tuple[int, ...]], j: int) -> set[tuple[int, ...]]:
+    """The numbers after ``numbers[j]`` up to a new list of its kind (one that starts again at 1)."""
+    out = set()
+    for number in numbers[j + 1 :]:
+        if number[-1] == 1 and _same_list(numbers[j], number):
+            break
+        out.add(number)
+    return out
 
 
 def _taken_up(lists: list[tuple[set[tuple[int, ...]], tuple[int, ...]]], number: tuple[int, ...]) -> int:

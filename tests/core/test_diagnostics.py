@@ -172,6 +172,28 @@ def test_two_sibling_clauses_with_one_number_are_a_warning():
     assert "Two clauses are numbered 2.4" in found.message
 
 
+def test_clauses_out_of_order_are_flagged_where_the_order_breaks_not_as_missing() -> None:
+    # CurAegis' sponsorship agreement numbers its clauses 1, 2, 5, 3, 4, 6.
+    text = "".join(f"{n}. {title}\n\nThe parties agree.\n\n" for n, title in
+                   [(1, "Term"), (2, "Termination"), (5, "Payment"), (3, "Duties"), (4, "Benefits"), (6, "License")])
+    found = [d for d in LongDocument(text).diagnostics() if d.code.startswith("numbering")]
+    assert [(d.code, text[d.start : d.end], d.message) for d in found] == [
+        ("numbering-order", "5. Payment", "Clause 5 stands before clauses 3, 4: the clauses are out of order.")]
+
+
+def test_a_number_given_twice_leaves_no_gap_before_the_next_one() -> None:
+    # HealthGate's escrow agreement: 11.1 to 11.8, a second 11.6, then 11.9.
+    text = "".join(f"11.{n} Clause {n}.\n\nThe parties agree.\n\n" for n in [1, 2, 3, 4, 5, 6, 7, 8, 6, 9])
+    assert [(d.code, text[d.start : d.end]) for d in LongDocument(text).diagnostics() if d.code.startswith(("numbering", "duplicate"))] == [
+        ("duplicate-number", "11.6 Clause 6.")]
+
+
+def test_a_number_skipped_and_given_in_a_new_list_after_is_still_missing() -> None:
+    text = "".join(f"{n}. Clause {n}\n\nThe parties agree.\n\n" for n in [1, 2, 4, 5, 1, 2, 3])
+    assert [(d.code, text[d.start : d.end]) for d in LongDocument(text).diagnostics() if d.code.startswith("numbering")] == [
+        ("numbering-gap", "4. Clause 4")]
+
+
 def test_a_numbering_that_starts_again_at_one_is_a_new_list_not_a_duplicate():
     text = (AGREEMENT + "\nFIRST SCHEDULE\n\n1. Order. The Buyer orders.\n\n2. Ship. The Seller ships.\n\n"
             "3. Bill. The Seller bills.\n\nSECOND SCHEDULE\n\n1. Pack. The Seller packs.\n\n2. Load. The carrier loads.\n")
