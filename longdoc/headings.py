@@ -1270,8 +1270,16 @@ def _run_in_child(text: str, info: _Shape, hs: int, he: int, le: int) -> int:
                 return -1  # "2. Delete Section 2.0 Term": a citation, not a clause
             return at
         at = text.find(number, at + 1, hi)
+    if info.kind == "article":
+        # An article whose clauses are numbered from 1 again ("Item One, Investment Projects 1.
+        # Construction of ...", as translated contracts number them).
+        first = _FIRST_ITEM_RE.search(text, hs + min(len(label), he - hs), hi)
+        if first is not None and not _CITING_RE.search(text, max(hs, first.start() - 12), first.start() + 1):
+            return first.start() + 1
     return -1
 
+
+_FIRST_ITEM_RE = re.compile(r"[ \t]1\.[ \t]+[A-Z]")
 
 
 def find_headings(text: str) -> list[Heading]:

@@ -1657,6 +1657,11 @@ def test_items_numbered_in_words_and_run_on_after_wide_gaps_head_the_clauses_bel
         ("2. Party B buys the power", 1)]
 
 
+def test_an_articles_first_clause_numbered_1_run_into_its_title_line_opens_a_clause() -> None:
+    text = "ARTICLE 5 PAYMENT 1. The Company pays the fee.\n\nARTICLE 6 AMENDMENT OF SECTION 1. The parties amend it.\n"
+    assert titles(text) == ["ARTICLE 5 PAYMENT", "1. The Company pays the fee", "ARTICLE 6 AMENDMENT OF SECTION"]
+
+
 def test_rows_of_items_in_columns_head_nothing() -> None:
     text = "1. Goods\n\nThe goods are:\n\nItem 1    Laptop    $500\nItem 2    Monitor    $200\n\n2. Delivery\n\nFree.\n"
     assert titles(text) == ["1. Goods", "2. Delivery"]
