@@ -600,7 +600,8 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     return _UNKNOWN
 
 
-_FORMS_APART = 12  # '" or "', '" and "', '”, or “', '" or "the ' (an article inside the quotes is no part of a term)
+# '" or "', '" and "', '”, or “', '" or "the ' (an article inside the quotes is no part of a term).
+_FORMS_APART = 12
 
 
 def _unused(uses: TermUses, definitions: Sequence[Definition]) -> list[Diagnostic]:

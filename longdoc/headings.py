@@ -19,11 +19,11 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .contents import is_contents_line
-from .numerals import NUMBER_WORDS, roman_value, word_value
+from .numerals import NUMBER_WORD_PATTERN, roman_value, word_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
-from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title, has_prose_word,
-                     is_short_title, is_word_title, title_span)
+from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title,
+                     has_prose_word, is_short_title, is_word_title, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
            "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL",
@@ -73,15 +73,13 @@ _INDENTED_CANDIDATE_RE = re.compile(r"(?:-{5,}[ \t]+(?=[0-9]))?[ \t]*(?=" + _CAN
 _INDENT_RE = re.compile(r"[ \t]*")
 
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
-# An article numbered in words ("ARTICLE FIVE", "Article Twelve"), in capitals or capitalised.
-_NUMBER_WORD = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_WORDS)
 # A Roman numeral that text recognition wrote with the digit 1 for a letter I ("ARTICLE I1"): both
 # kinds of character in one number, read as the numeral with the digit made a letter.
 _MISREAD_ROMAN = r"(?=[IVX]*1)(?=1*[IVX])[IVX1]{2,8}"
 _MISREAD_ROMAN_RE = re.compile(_MISREAD_ROMAN)
 _ARTICLE_RE = re.compile(
     r"(ARTICLE|Article|ART\.|Art\.|PART|Part|CHAPTER|Chapter|ITEM|Item)[ \t]+"
-    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8}|" + _MISREAD_ROMAN + "|" + _NUMBER_WORD + r")\b\.?"
+    r"([0-9]{1,3}[A-Z]?|[IVXLCDM]{1,8}|[ivxlcdm]{1,8}|" + _MISREAD_ROMAN + "|" + NUMBER_WORD_PATTERN + r")\b\.?"
 )
 # Text in columns: words, a gap, more words.
 _COLUMNS_RE = re.compile(r"\S[ \t]{2,}\S")

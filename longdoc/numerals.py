@@ -22,6 +22,8 @@ _WORDS = {w: n for n, w in enumerate(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
     "eighteen nineteen twenty".split(), 1)}
 NUMBER_WORDS = tuple(_WORDS)
+# A label's number in words, in capitals or capitalised ("FIVE", "Twelve"), as a regex alternation.
+NUMBER_WORD_PATTERN = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_WORDS)
 
 
 def word_value(s: str) -> int | None:

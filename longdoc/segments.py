@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Iterator
 
 from .contents import LINE_REACH
-from .numerals import NUMBER_WORDS
+from .numerals import NUMBER_WORD_PATTERN
 from .titles import BRAND_WORD, RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run, runs_into_sentence
 
 
@@ -40,10 +40,9 @@ WRAPPED_LINE = 200  # no hard-wrapped line is longer
 # alternation that starts with a look-behind.
 # A gap is a whole run of spaces; group 1 is set when a heading may start after it. The optional
 # group makes every run match once from its first space instead of failing at each of its spaces.
-# An item of a filing or of a translated contract numbered in words ("Item Four Starting Date").
-_NUMBER_WORD = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_WORDS)
+# An item of a filing or of a translated contract may be numbered in words ("Item Four Starting Date").
 _GAP_RE = re.compile(
-    r"   +(?=(ARTICLE|Article|SECTION|Section|§|(?:ITEM|Item)[ \t]+(?:[0-9]{1,3}|[IVX]{1,6}|" + _NUMBER_WORD + r")\b|[0-9]{1,3}(?:\.[0-9]{1,3})*[.)]?[ \t]+[A-Z\"“(]|[IVX]{1,6}\.[ \t]+[A-Z](?:[A-Z]|[a-z'’&/-]*[,;]?(?:[ \t][A-Za-z'’&/-]+[,;]?){0,7}[ \t]{3}))?)"
+    r"   +(?=(ARTICLE|Article|SECTION|Section|§|(?:ITEM|Item)[ \t]+(?:[0-9]{1,3}|[IVX]{1,6}|" + NUMBER_WORD_PATTERN + r")\b|[0-9]{1,3}(?:\.[0-9]{1,3})*[.)]?[ \t]+[A-Z\"“(]|[IVX]{1,6}\.[ \t]+[A-Z](?:[A-Z]|[a-z'’&/-]*[,;]?(?:[ \t][A-Za-z'’&/-]+[,;]?){0,7}[ \t]{3}))?)"
 )
 # A run-on break is the space after ".", ";" or ":": one pattern per mark, each found by a fast
 # literal scan (a character class is scanned for one character at a time). A clause number ("5.2")
