@@ -90,7 +90,18 @@ def byte_view(text: str) -> bytes:
             if curly in text:
                 text = text.replace(curly, plain)
         view = text.encode("latin-1", "replace")
-    return _SINGLE_QUOTED.sub(rb'"\1"', view) if b"'" in view else view
+    if b"'" not in view:
+        return view
+    pairs = [m.span(1) for m in _SINGLE_QUOTED.finditer(view)]
+    if not pairs:
+        return view  # spares copying a long text that has none
+    # Joined from views of the text's bytes: slices of bytes would copy it once more.
+    whole, parts, at = memoryview(view), [], 0
+    for s, e in pairs:
+        parts += (whole[at : s - 1], b'"', whole[s:e], b'"')
+        at = e + 1
+    parts.append(whole[at:])
+    return b"".join(parts)
 
 
 # A term in single quotes, as British and Commonwealth contracts draft it ("'Affiliate' means",
@@ -111,7 +122,8 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
     lo, hi = max(0, a - _QUOTE_REACH), min(len(text), b + _QUOTE_REACH)
     # Quotes paired across the stretch's ends lie within its margins, read here as in the whole.
     region = byte_view(text[lo:hi])
-    return view[:a] + region[a - lo : b - lo] + view[b - delta :]
+    whole = memoryview(view)  # joined from views: slices of bytes would copy the text once more
+    return b"".join((whole[:a], region[a - lo : b - lo], whole[b - delta :]))
 
 
 # A quoted term: starts with a non-space, no quotes or line breaks, at most 80 characters; a comma
@@ -279,7 +291,8 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
 
 def _definition(text: str, term_start: int, term_end: int, start: int, end: int, kind: str) -> Definition | None:
     raw = text[term_start:term_end]
-    if raw[:1].isalnum() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable() and not raw.startswith("the "):
+    if (raw[:1].isalnum() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable()
+            and not raw.startswith("the ")):
         # The common case: a term as written, nothing to trim or collapse.
         return Definition(raw, term_start, term_end, min(start, term_start), max(end, term_end), kind)
     stripped = raw.rstrip(",.;: \t")
