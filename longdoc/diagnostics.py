@@ -66,10 +66,14 @@ _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # hyphen ("the Licensee Know-how", "the Third Party-owned") is none, nor one whose possessive a
 # capitalised word follows ("the Supreme People's Court": a name).
 _PHRASE_WORD = rb"[A-Z][a-z]+(?:-[A-Z][a-z]*)*"
+# What may stand between a phrase and the words that go on with it: blanks, or a line break where a
+# plain text wraps its lines ("the Appropriate Legal" over "Notices").
+_WRAP = rb"[ \t]*(?:\r?\n[ \t]*)?"
 _PHRASES = tuple(
     re.compile(
         determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
-        rb"(?![ \t]*[(\"])(?![ \t]+(?:(?:of|and|&|in|for|on|to)[ \t]+)?[A-Z][a-z]|[ \t]+[A-Z]{2,}\b)(?!-)(?!'s?[ \t]+[A-Z])"
+        rb"(?!" + _WRAP + rb"[(\"])(?!" + _WRAP + rb"(?:(?:of|and|&|in|for|on|to)[ \t]+)?[A-Z][a-z]|" + _WRAP + rb"[A-Z]{2,}\b)(?!-)"
+        rb"(?!'s?[ \t]+[A-Z])"
     )
     for determiner in _DETERMINERS
 )
@@ -660,8 +664,8 @@ def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
     old, start, end, length, _ = since
     delta = length - (end - start)
     # A phrase is letters, hyphens, spaces and tabs, and its rules read one character either side, or
-    # a possessive and the word after it: the phrases to read again lie between the nearest other
-    # characters around the edit.
+    # a possessive and the word after it, or on across a line break: the phrases to read again lie
+    # between the nearest other characters around the edit.
     lo = _phrase_bound_before(view, start)
     hi = _phrase_bound_after(view, start + length)
     old_hi = hi - delta
@@ -685,11 +689,11 @@ def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
     return out
 
 
-_NOT_PHRASE = re.compile(rb"[^A-Za-z \t'-]")
+_NOT_PHRASE = re.compile(rb"[^A-Za-z \t\r\n'-]")
 
 
 def _phrase_bound_before(view: bytes, pos: int) -> int:
-    """The start of the run of letters, hyphens, apostrophes, spaces and tabs before ``pos``, less one character."""
+    """The start of the run of letters, hyphens, apostrophes and blanks before ``pos``, less one character."""
     window = 256
     while True:
         lo = max(0, pos - window)
@@ -704,7 +708,7 @@ def _phrase_bound_before(view: bytes, pos: int) -> int:
 
 
 def _phrase_bound_after(view: bytes, pos: int) -> int:
-    """The end of the run of letters, hyphens, apostrophes, spaces and tabs from ``pos``, plus one character."""
+    """The end of the run of letters, hyphens, apostrophes and blanks from ``pos``, plus one character."""
     found = _NOT_PHRASE.search(view, pos)
     return found.end() if found is not None else len(view)
 

@@ -389,6 +389,26 @@ def test_lowering_the_word_after_a_possessive_makes_the_phrase_before_it_a_hint_
     assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
 
 
+def test_a_phrase_that_a_plain_texts_line_break_cuts_is_not_hinted_by_its_first_words() -> None:
+    # The GPL, wrapped at 70 columns: '"Appropriate Legal Notices"' is defined, then used as "the
+    # Appropriate Legal" over "Notices".
+    text = ('0. Definitions.\n\n"Licensee" means you.  A user interface displays "Appropriate Legal Notices"\n'
+            "to the extent that it includes a notice.\n\n5. Conveying.\n\nThe work must carry the Appropriate Legal\n"
+            "Notices and the Licensee's name.\n")
+    assert flagged("undefined-term", text) == []
+
+
+def test_lowering_the_word_that_goes_on_a_phrase_on_the_next_line_makes_it_a_hint_as_in_a_fresh_scan() -> None:
+    text = ('0. Definitions.\n\n"Licensee" means you.\n\n5. Conveying.\n\nThe work must carry the Appropriate Legal\n'
+            "Notices and the Licensee's name.\n")
+    doc = LongDocument(text)
+    assert [d for d in doc.diagnostics() if d.code == "undefined-term"] == []
+    at = text.index("Notices and")
+    edited = doc.edit(at, at + 1, "n")
+    assert [edited.text[d.start : d.end] for d in edited.diagnostics() if d.code == "undefined-term"] == ["Appropriate Legal"]
+    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+
+
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
     text = AGREEMENT.replace("DEFINITIONS", "GENERAL")
     assert of("undefined-term", text) == []
