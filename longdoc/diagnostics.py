@@ -91,6 +91,15 @@ _NOT_TERMS = frozenset(
     # Places and courts' districts ("Province of Ontario", "Commonwealth of Puerto Rico", "Southern
     # District", "Cayman Islands"), and the web ("World Wide Web").
     + ["Province", "Commonwealth", "District", "Islands", "Columbia", "World", "Web"]
+    # The states of the United States not named above ("the North Dakota Industrial Commission").
+    + ["Alabama", "Alaska", "Arizona", "Arkansas", "Colorado", "Connecticut", "Georgia", "Hawaii", "Idaho", "Illinois",
+       "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan",
+       "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Hampshire", "Jersey", "Mexico", "Carolina",
+       "Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode", "Tennessee", "Utah", "Vermont", "Virginia",
+       "Washington", "Wisconsin", "Wyoming"]
+    # Bodies that a name ends with ("the Free Software Foundation", "the University of Tennessee",
+    # "the National Football League").
+    + ["Foundation", "University", "League"]
 )
 
 

@@ -715,6 +715,9 @@ def test_the_plural_of_a_defined_term_followed_by_more_words_is_no_undefined_phr
         # Licensor Without prejudice to any other provision ...".
         pytest.param("17. Indemnities\n\n17.1. Indemnities by the Licensor Without prejudice to any other provision, the "
                      "Goods carry the Supply Price.\n", id="a phrase ending in the first word of the next sentence"),
+        pytest.param("2. Parties\n\nThe code is the Free Software Foundation's, the study runs at the University of "
+                     "Tennessee, the well lies on the North Dakota border, and the Goods carry the Supply Price.\n",
+                     id="a body or a state of the United States"),
     ],
 )
 def test_a_name_that_is_no_defined_term_is_no_undefined_phrase(clause: str) -> None:
