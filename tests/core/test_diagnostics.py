@@ -378,15 +378,21 @@ def test_a_phrase_whose_possessive_a_capitalised_word_follows_is_a_name_not_a_hi
     assert flagged("undefined-term", text) == ["Licensed Premises"]
 
 
+def hints_after_lowering(text: str, word: str) -> list[str]:
+    """The undefined-term hints after the first letter of ``word`` is typed in lower case, once the
+    text's diagnostics were asked for; checked against a fresh diagnosis of the edited text."""
+    doc = LongDocument(text)
+    doc.diagnostics()
+    at = text.index(word)
+    edited = doc.edit(at, at + 1, word[0].lower())
+    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+    return [edited.text[d.start : d.end] for d in edited.diagnostics() if d.code == "undefined-term"]
+
+
 def test_lowering_the_word_after_a_possessive_makes_the_phrase_before_it_a_hint_as_in_a_fresh_scan() -> None:
     text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Licensee" means Acme.\n\nARTICLE 2\nDISPUTES\n\n'
             "2.1 Courts. The Licensee may sue before the Supreme People's Court.\n")
-    doc = LongDocument(text)
-    doc.diagnostics()
-    at = text.index("Court.")
-    edited = doc.edit(at, at + 1, "c")
-    assert [edited.text[d.start : d.end] for d in edited.diagnostics() if d.code == "undefined-term"] == ["Supreme People"]
-    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+    assert hints_after_lowering(text, "Court.") == ["Supreme People"]
 
 
 def test_a_phrase_that_a_plain_texts_line_break_cuts_is_not_hinted_by_its_first_words() -> None:
@@ -401,12 +407,8 @@ def test_a_phrase_that_a_plain_texts_line_break_cuts_is_not_hinted_by_its_first_
 def test_lowering_the_word_that_goes_on_a_phrase_on_the_next_line_makes_it_a_hint_as_in_a_fresh_scan() -> None:
     text = ('0. Definitions.\n\n"Licensee" means you.\n\n5. Conveying.\n\nThe work must carry the Appropriate Legal\n'
             "Notices and the Licensee's name.\n")
-    doc = LongDocument(text)
-    assert [d for d in doc.diagnostics() if d.code == "undefined-term"] == []
-    at = text.index("Notices and")
-    edited = doc.edit(at, at + 1, "n")
-    assert [edited.text[d.start : d.end] for d in edited.diagnostics() if d.code == "undefined-term"] == ["Appropriate Legal"]
-    assert edited.diagnostics() == LongDocument(edited.text).diagnostics()
+    assert flagged("undefined-term", text) == []
+    assert hints_after_lowering(text, "Notices and") == ["Appropriate Legal"]
 
 
 def test_capitalised_phrases_are_not_hinted_without_a_definitions_part():
