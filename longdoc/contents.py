@@ -24,11 +24,12 @@ _TOC_CAPS_ENTRY_RE = re.compile(
     r"[A-Z][A-Z ,;'’&/()\[\]*\-]*[A-Z)][ \t]?[0-9]{1,3}"
 )
 # A clause's keyword, number and title in words with its page number one space after them:
-# "Section 3.1 Term 18", "Article II Representations and Warranties of the Parties 4"; two such
-# entries may share a line ("Section 7.1 Aggregate Limit of Liability 22 Section 7.2 No Duplication
-# of Claims 23"), and the last line of a page may end in the page's own number in Roman ("... 21 i").
+# "Section 3.1 Term 18", "Article II Representations and Warranties of the Parties 4", a filing's
+# "Item 1A. Risk Factors 12"; two such entries may share a line ("Section 7.1 Aggregate Limit of
+# Liability 22 Section 7.2 No Duplication of Claims 23"), and the last line of a page may end in the
+# page's own number in Roman ("... 21 i").
 _TOC_WORD_ENTRY = (
-    r"(?:Section|SECTION|Article|ARTICLE)[ \t]+(?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[IVXL]{1,6})\.?[ \t]+"
+    r"(?:Section|SECTION|Article|ARTICLE|Item|ITEM)[ \t]+(?:[0-9]{1,3}[A-Z]?(?:\.[0-9]{1,3})*|[IVXL]{1,6})\.?[ \t]+"
     r"[A-Z][\w'’&/,;()-]*(?: (?:[A-Z][\w'’&/,;()-]*|of|and|the|for|to|in|on|with|by|or|a|an|from|under|upon|at|as)){0,11}"
     r" [0-9]{1,3}"
 )

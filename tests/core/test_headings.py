@@ -1662,6 +1662,12 @@ def test_an_articles_first_clause_numbered_1_run_into_its_title_line_opens_a_cla
     assert titles(text) == ["ARTICLE 5 PAYMENT", "1. The Company pays the fee", "ARTICLE 6 AMENDMENT OF SECTION"]
 
 
+def test_a_filings_contents_of_items_with_their_page_numbers_are_not_headings() -> None:
+    text = ("TABLE OF CONTENTS\n\nItem 1. Business 3\n\nItem 1A. Risk Factors 12\n\nPART I\n\nItem 1. Business\n\n"
+            "We make widgets.\n\nItem 1A. Risk Factors\n\nMany.\n")
+    assert titles(text) == ["PART I", "Item 1 Business", "Item 1A Risk Factors"]
+
+
 def test_rows_of_items_in_columns_head_nothing() -> None:
     text = "1. Goods\n\nThe goods are:\n\nItem 1    Laptop    $500\nItem 2    Monitor    $200\n\n2. Delivery\n\nFree.\n"
     assert titles(text) == ["1. Goods", "2. Delivery"]
