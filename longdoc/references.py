@@ -166,6 +166,12 @@ def label_key(kind: str, label: str) -> str:
     return f"number:{label}"
 
 
+def _item_key(number: str) -> str:
+    """The key of an item's heading and of its citations: "item:3" for "Item 3" and "Item III"."""
+    value = roman_value(number) if not number[:1].isdigit() else None
+    return f"item:{value if value is not None else number.casefold()}"
+
+
 # "Schedule 1.1(e)": an attachment numbered by the clause that cites it, and the item there.
 _HEADING_LABEL = re.compile(
     r"^\s*(?:(?P<kw>(?i:section|article|exhibit|schedule|annex|appendix|attachment))\s+|\u00a7\s*)?[\"']?"
@@ -195,6 +201,8 @@ def _title_label(title: str) -> re.Match[str] | None:
 def _node_keys(label: str, title: str) -> tuple[str, ...]:
     """Every key a citation of a node with this label and title may take (kept for the next
     outline: an edit leaves nearly every heading as it was)."""
+    if label.startswith("Item "):
+        return (_item_key(label[5:]),)  # "Item 7" of a filing, "Item Three" of a translated contract
     titled = _title_label(title)
     if label[:1].isdigit() and label.replace(".", "").isdigit() and not titled:
         # The common case, "5.2": a clause number (a bare "5" may also be cited as Article 5).
@@ -287,6 +295,11 @@ class LabelIndex:
         return {label_key("section", number): index for index, number in implied_numbers(self.nodes).items()}
 
     def _resolve(self, kind: str, label: str) -> tuple[int | None, bool]:
+        if kind == "item":
+            # A text in items cites them ("Item 3"); elsewhere an item is cited as a numbered clause.
+            found = self._labelled(_item_key(label))
+            if found is not None:
+                return found, True
         key = label_key(kind, label)
         found = self._labelled(key)
         if found is None and kind != "article":

@@ -75,6 +75,21 @@ def test_a_sub_part_is_kept_apart_from_the_clause_label():
     assert titles(doc, refs) == ["2.2"]
 
 
+def test_an_item_cited_in_a_text_of_items_is_the_item_not_the_clause_of_that_number() -> None:
+    # China Recycling's cooperation agreement: "the energy saving service fee (stipulated in section 1
+    # of Item III)", under items numbered in words whose clauses are numbered from 1 again.
+    text = ("Item One Investment\n\n1. Party A builds.\n\n2. Party B helps.\n\nItem Two Operation\n\n1. Party A runs it.\n\n"
+            "Item Three Fees\n\n1. The fee of Item III and the works of Item 1 are due; clause 2 of Item One follows.\n")
+    doc = LongDocument(text)
+    assert [(doc.text[r.start : r.end], doc.nodes[r.target].title) for r in doc.references if r.kind == "item"] == [
+        ("Item III", "Item Three Fees"), ("Item 1", "Item One Investment")]
+
+
+def test_an_item_cited_in_a_text_without_items_is_the_part_of_that_number() -> None:
+    doc, refs = cited("item 2")
+    assert titles(doc, refs) == ["Article II"]
+
+
 def test_an_article_cited_in_roman_or_arabic_numerals_resolves_to_the_article():
     doc, refs = cited("Article II or Article 1")
     assert titles(doc, refs) == ["Article II", "Article I"]
