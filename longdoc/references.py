@@ -444,7 +444,9 @@ class _Clauses:
 
 
     def _lettered(self, letter: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
-        """Lettered paragraphs ("A. Seller makes ...", "(B) WHEREAS"): the letter opening a line."""
+        """Lettered paragraphs ("A. Seller makes ...", "(B) WHEREAS"): the letter opening a line, or
+        run on after a colon or a sentence's end and a wide gap, where PDF extraction joined the
+        lines ("... with reference to the following facts:   A. We are in the business ...")."""
         pattern = self.patterns.get(letter)
         if pattern is None:
             pattern = self.patterns[letter] = re.compile(letter + rb"[.)][ \t]")
@@ -453,7 +455,7 @@ class _Clauses:
         for m in pattern.finditer(v, lo, hi):
             at = m.start()
             opens = at - 1 if at and v[at - 1] == 0x28 else at  # "(B)" opens at its "("
-            if _last_on_line(v, opens, b" \t") < 0:
+            if _last_on_line(v, opens, b" \t") < 0 or _RUN_ON_LETTER.search(v, max(0, opens - 8), opens):
                 found.append((opens, opens))
         return found
 
@@ -462,6 +464,7 @@ class _Clauses:
 # or of a run-in heading ("4. Termination. 4.1 The term", "ARTICLE 2. LICENSE GRANT 2.1 Licensor"),
 # maybe "Section".
 _LETTER = re.compile(rb"[A-Z]")
+_RUN_ON_LETTER = re.compile(rb"[.:;][ \t]{3,}\Z")
 _CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 
 

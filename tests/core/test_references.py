@@ -138,6 +138,17 @@ def test_a_lettered_recital_paragraph_resolves_to_the_line_it_opens():
     assert [(r.label, r.clause) for r in refs] == [("A", text.index("A.  Landlord")), ("B", text.index("B.  Tenant"))]
 
 
+def test_a_lettered_recital_run_on_after_a_colon_and_a_wide_gap_resolves_to_where_it_opens() -> None:
+    # Soupman's franchise agreement, as PDF extraction joined its lines: "... with reference to the
+    # following facts:   A. We are ...   B. You desire ...", and "Paragraphs A through C" later.
+    text = ("MASTER FRANCHISE AGREEMENT\n\nThis Agreement, with its Price List   A. Fees, is made with reference to "
+            "the following facts:   A. We franchise outlets.   B. You desire a licence.\n\n1. Recitals. The recitals "
+            "in Paragraphs A and B are true.\n")
+    doc = LongDocument(text)
+    refs = [r for r in find_references(text, doc.nodes) if r.kind == "paragraph"]
+    assert [(r.label, r.clause) for r in refs] == [("A", text.index("A. We")), ("B", text.index("B. You"))]
+
+
 def test_this_section_cites_the_section_it_names():
     doc = LongDocument(CONTRACT.format(citation="x"))
     ref = next(r for r in find_references(doc.text, doc.nodes) if r.label == "2.4")
