@@ -318,7 +318,19 @@ class LabelIndex:
             found = self._labelled(label_key(kind, ".".join(parts[:n])))
             if found is not None:
                 return found, False
-        return None, False
+        # "Section 5" whose heading the text lacks while its clauses 5.1, 5.2 ... stand: the first.
+        return self._first_clauses.get(key), False
+
+    @cached_property
+    def _first_clauses(self) -> dict[str, int]:
+        """The first clause numbered under each number ("number:5" -> the node of "5.1"), read at
+        the first citation that nothing else resolves."""
+        out: dict[str, int] = {}
+        for node in self.nodes:
+            number = (node.label or "").rstrip(".")
+            if "." in number and number[:1].isdigit():
+                out.setdefault(label_key("section", number.rsplit(".", 1)[0]), node.index)
+        return out
 
 
 def _split(number: str) -> tuple[str, str]:

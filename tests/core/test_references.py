@@ -149,6 +149,15 @@ def test_a_lettered_recital_run_on_after_a_colon_and_a_wide_gap_resolves_to_wher
     assert [(r.label, r.clause) for r in refs] == [("A", text.index("A. We")), ("B", text.index("B. You"))]
 
 
+def test_a_section_whose_heading_the_text_lacks_leads_to_its_first_clause() -> None:
+    # Imine's distributor agreement lost its "5. PRICES" heading: "5.1 JRVS Price" follows clause 4.6.
+    text = ("4. ORDERS\n\n4.1 Forecast. Monthly.\n\n5.1 Price. As listed.\n\n5.2 Price Change. On notice.\n\n"
+            "6. SURVIVAL\n\nSections 5 and 6 survive, and Section 9 does not exist.\n")
+    doc = LongDocument(text)
+    found = [(r.label, doc.nodes[r.target].label if r.target is not None else None, r.exact) for r in doc.references]
+    assert found == [("5", "5.1", False), ("6", "6", True), ("9", None, False)]
+
+
 def test_this_section_cites_the_section_it_names():
     doc = LongDocument(CONTRACT.format(citation="x"))
     ref = next(r for r in find_references(doc.text, doc.nodes) if r.label == "2.4")
