@@ -467,7 +467,7 @@ class _Clauses:
         for m in pattern.finditer(v, lo, hi):
             at = m.start()
             opens = at - 1 if at and v[at - 1] == 0x28 else at  # "(B)" opens at its "("
-            if _last_on_line(v, opens, b" \t") < 0 or _RUN_ON_LETTER.search(v, max(0, opens - 8), opens):
+            if _last_on_line(v, opens, b" \t") < 0 or _RUN_ON_LETTER.search(v, max(0, opens - 40), opens):
                 found.append((opens, opens))
         return found
 

@@ -142,7 +142,7 @@ def test_a_lettered_recital_run_on_after_a_colon_and_a_wide_gap_resolves_to_wher
     # Soupman's franchise agreement, as PDF extraction joined its lines: "... with reference to the
     # following facts:   A. We are ...   B. You desire ...", and "Paragraphs A through C" later.
     text = ("MASTER FRANCHISE AGREEMENT\n\nThis Agreement, with its Price List   A. Fees, is made with reference to "
-            "the following facts:   A. We franchise outlets.   B. You desire a licence.\n\n1. Recitals. The recitals "
+            "the following facts:            A. We franchise outlets.   B. You desire a licence.\n\n1. Recitals. The recitals "
             "in Paragraphs A and B are true.\n")
     doc = LongDocument(text)
     refs = [r for r in find_references(text, doc.nodes) if r.kind == "paragraph"]
