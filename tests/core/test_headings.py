@@ -885,6 +885,9 @@ def test_short_caps_titles_stacked_under_a_roman_heading_stay_headings() -> None
      ["9. Sale Transaction", "9.1 Exclusivity Period"]),
     ("Any PILON already made. 18. Termination Without Notice 18.1 The Company may end it.",
      ["18. Termination Without Notice", "18.1 The Company may end it"]),
+    # Legacy Education's development agreement ends the title with a period.
+    ("As set forth in Section 3.3, below. 2. Grant of License. 2.1 T&B hereby grants to LEA the licence.",
+     ["2. Grant of License", "2.1 T&B hereby grants to LEA the licence"]),
 ])
 def test_a_run_on_number_whose_short_title_runs_into_its_first_clause_is_a_heading(line: str, expected: list[str]) -> None:
     assert titles(f"Recitals.\n\n{line}\n") == expected
