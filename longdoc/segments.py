@@ -264,8 +264,9 @@ _LINE_BREAK_RE = re.compile(f"[{LINE_BREAKS}]")
 # A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of
 # the Agreement"), and the spaces after it.
 _TITLE_WORD = r"(?:[A-Z][\w'’&/-]*|of|and|the|for|to|in|on|with|by|or|a|an)"
-# Its last word may end it with a period ("2. Grant of License. 2.1 T&B hereby grants ...").
-_WORD_TITLE_RE = re.compile(rf"(?:{_TITLE_WORD}[ \t]+){{0,7}}{_TITLE_WORD}\.?[ \t]+")
+# Its last word may end it with a period ("2. Grant of License. 2.1 T&B hereby grants ..."), and
+# its first clause may open the next line ("... Term. 25. Termination." over "25.1 Termination for").
+_WORD_TITLE_RE = re.compile(rf"(?:{_TITLE_WORD}[ \t]+){{0,7}}{_TITLE_WORD}\.?(?:[ \t]*(?:\r?\n[ \t]*)+|[ \t]+)")
 
 
 def _opens_its_first_clause(text: str, number_at: int, title_at: int) -> bool:

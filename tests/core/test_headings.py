@@ -888,6 +888,9 @@ def test_short_caps_titles_stacked_under_a_roman_heading_stay_headings() -> None
     # Legacy Education's development agreement ends the title with a period.
     ("As set forth in Section 3.3, below. 2. Grant of License. 2.1 T&B hereby grants to LEA the licence.",
      ["2. Grant of License", "2.1 T&B hereby grants to LEA the licence"]),
+    # Phreesia's alliance agreement: the first clause opens the next line.
+    ("Notice of non-renewal is due before the end of the Term. 25. Termination.\n\n25.1 Termination for Convenience. "
+     "Either party may end it.", ["25. Termination", "25.1 Termination for Convenience"]),
 ])
 def test_a_run_on_number_whose_short_title_runs_into_its_first_clause_is_a_heading(line: str, expected: list[str]) -> None:
     assert titles(f"Recitals.\n\n{line}\n") == expected
