@@ -806,7 +806,8 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     if m is None:
         return None
     title = s[m.end() :].rstrip()
-    if not is_short_title(title) or title[-1:] in ".:;,":
+    # A period may end the title ("5 Governance.   5.1 Alliance Managers."), not a list's marks.
+    if not is_short_title(title) or title[-1:] in ":;," or title.endswith(".") and not is_word_title(title[:-1]):
         return None
     j = i + 1
     while j < len(segs) and j <= i + 3 and not _segment_text(text, segs, j):

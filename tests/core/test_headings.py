@@ -1076,6 +1076,13 @@ def test_a_number_and_title_run_on_after_a_gap_into_its_first_clause_is_a_headin
     assert [t for t, _ in tree(text)][3:] == ["4 Delivery Terms of Product", "4.1 Delivery Terms BII shall deliver the Product"]
 
 
+def test_a_number_and_title_ended_by_a_period_over_its_first_clause_after_a_gap_is_a_heading() -> None:
+    # Microgenics' collaboration agreement: "5 Governance.   5.1 Alliance Managers.   5.1.1 No later ...".
+    text = "Recitals.\n\n5 Governance.   5.1 Alliance Managers.   5.1.1 No later than ten days after signing, each names one.\n"
+    assert titles(text)[:2] == ["5 Governance", "5.1 Alliance Managers"]
+    assert titles("Recitals.\n\n5 Days notice.   5.1 Alliance Managers.   Each names one.\n")[:1] == ["5.1 Alliance Managers"]
+
+
 def test_numbers_and_words_run_on_after_gaps_without_a_first_clause_are_no_headings() -> None:
     assert titles("The schedule runs as follows, week by week.   5 Days Notice   7 Weeks Delivery   9 Months Warranty\n") == []
 
