@@ -266,7 +266,8 @@ _LINE_BREAK_RE = re.compile(f"[{LINE_BREAKS}]")
 _TITLE_WORD = r"(?:[A-Z][\w'’&/-]*|of|and|the|for|to|in|on|with|by|or|a|an)"
 # Its last word may end it with a period ("2. Grant of License. 2.1 T&B hereby grants ..."), and
 # its first clause may open the next line ("... Term. 25. Termination." over "25.1 Termination for").
-_WORD_TITLE_RE = re.compile(rf"(?:{_TITLE_WORD}[ \t]+){{0,7}}{_TITLE_WORD}\.?(?:[ \t]*(?:\r?\n[ \t]*)+|[ \t]+)")
+# (A few lines below at most: an edit's heading rules read again a bounded number of lines.)
+_WORD_TITLE_RE = re.compile(rf"(?:{_TITLE_WORD}[ \t]+){{0,7}}{_TITLE_WORD}\.?(?:[ \t]*(?:\r?\n[ \t]*){{1,4}}|[ \t]+)")
 
 
 def _opens_its_first_clause(text: str, number_at: int, title_at: int) -> bool:

@@ -891,6 +891,9 @@ def test_short_caps_titles_stacked_under_a_roman_heading_stay_headings() -> None
     # Phreesia's alliance agreement: the first clause opens the next line.
     ("Notice of non-renewal is due before the end of the Term. 25. Termination.\n\n25.1 Termination for Convenience. "
      "Either party may end it.", ["25. Termination", "25.1 Termination for Convenience"]),
+    # Pages apart, the number ends its sentence's line and the clause stands alone.
+    ("Notice is due before the end of the Term. 25. Termination." + "\n" * 8 + "25.1 Termination for Convenience. "
+     "Either party may end it.", ["25.1 Termination for Convenience"]),
 ])
 def test_a_run_on_number_whose_short_title_runs_into_its_first_clause_is_a_heading(line: str, expected: list[str]) -> None:
     assert titles(f"Recitals.\n\n{line}\n") == expected
