@@ -16,6 +16,7 @@ from longdoc import LongDocument, analysis, definitions, document, references, s
 from longdoc.document import _line_end, _line_start
 from longdoc.headings import LINES_READ, RUNNING_REACH
 from longdoc.segments import LINE_BREAKS
+from shapes import one_line, without_blank_lines
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
 
@@ -381,11 +382,6 @@ def test_an_edit_deep_in_a_contract_run_into_one_line_equals_a_fresh_build(share
     fresh = LongDocument(edited.text)
     assert edited.definitions == fresh.definitions
     assert edited.references == fresh.references
-
-
-def one_line(text: str) -> str:
-    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
-    return "   ".join(text.split("\n"))
 
 
 def test_an_edit_deep_in_a_contract_run_into_one_line_reads_again_around_it_not_from_the_line_start(
@@ -875,7 +871,7 @@ def test_definitions_references_and_diagnostics_after_edits_deep_in_a_long_parag
         shared_text: Callable[[str], str], edits: list[tuple[float, int, str]], on_one_line: bool) -> None:
     # A contract without blank lines, or run into one line: an edit reads again a stretch around it.
     text = shared_text(KING)
-    text = one_line(text) if on_one_line else re.sub(r"\n[ \t\f]*(?:\n[ \t\f]*)+", "\n", text)
+    text = one_line(text) if on_one_line else without_blank_lines(text)
     doc = LongDocument(text)
     doc.definitions, doc.references, doc.diagnostics()
     for where, length, new in edits:

@@ -3,7 +3,6 @@ deep in a long paragraph, a stretch between quiet places that equals a full scan
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import pytest
@@ -14,19 +13,10 @@ from longdoc import LongDocument
 from longdoc.definitions import byte_view, definitions_after_edit, find_definitions
 from longdoc.references import find_references, references_after_edit
 from longdoc.rescan import paragraph_bounds, rescan_span
+from shapes import one_line, without_blank_lines
 
 KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
 LONG = 32_768
-
-
-def without_blank_lines(text: str) -> str:
-    """The text as a word processor's export may give it: one line per paragraph, no blank lines."""
-    return re.sub(r"\n[ \t\f]*(?:\n[ \t\f]*)+", "\n", text)
-
-
-def one_line(text: str) -> str:
-    """The text as PDF extraction may give it: one line, a wide gap where each line break was."""
-    return "   ".join(text.split("\n"))
 
 
 @pytest.fixture(params=[without_blank_lines, one_line], ids=["without blank lines", "on one line"])
