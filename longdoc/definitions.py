@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol
 
 from .forms import written_forms
 from .propositions import ABBREVIATIONS
-from .rescan import paragraph_bounds, rescan_span
+from .rescan import rescan_span
 
 __all__ = [
     "Definition",
@@ -31,7 +31,6 @@ __all__ = [
     "forget_use_patterns",
     "has_definitions_part",
     "mark_duplicates",
-    "paragraph_bounds",
     "use_at",
     "use_near",
     "use_reach",

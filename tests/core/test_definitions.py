@@ -18,10 +18,10 @@ from longdoc.definitions import (
     definitions_in,
     find_definitions,
     first_use,
-    paragraph_bounds,
     uses_of,
 )
 from longdoc.document import LongDocument
+from longdoc.rescan import paragraph_bounds
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
 CHAPARRAL = "cuad/contracts/CHAPARRALRESOURCESINC_03_30_2000-EX-10.66-TRANSPORTATION CONTRACT.txt"
