@@ -211,6 +211,16 @@ _ENTRY_TERM = (
     rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*"
 )
 _ENTRY = re.compile(rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"))", re.MULTILINE)
+# An entry run on after a sentence's end and a wide gap, where PDF extraction left a line break
+# ("... the terms hereof.     Business Day. Any day other than ..."). Its term's words are one or
+# two blanks apart and one or two blanks follow its stop, so that no entry holds a gap that another
+# could follow: the next such entry ends it. Not a clause's title alone on its line ("2.1 Material
+# No.     The ...") nor a sentence ending in capitalised words ("Material No. is used").
+_GAP_ENTRY = re.compile(
+    rb"[.;:][ \t]{3,}(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]{1,2})?"
+    rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:[ \t]{1,2}(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})"
+    rb"(?::[ \t]{1,2}(?=\S)|\.[ \t]{1,2}(?=[A-Z\"(])|[ \t]{1,2}(?=" + _VERB + rb"))"
+)
 # An entry run on after the one before it ("... of a patient. 1.2. Affiliate shall mean ..."), read
 # where the outline found its clause heading; with its verb, as a clause's title alone ("13.8
 # Arbitration. ...") is no entry.
@@ -368,13 +378,18 @@ def definitions_in(
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
         run_on = (_RUN_ON_ENTRY.match(v, at, hi) for at in _heading_starts(nodes, lo, hi))
-        for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on)):
+        gapped = _GAP_ENTRY.finditer(v, lo, hi) if v.find(b"   ", lo, hi) >= 0 else ()
+        for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on), *gapped):
             if _FILING_FOOTER.match(v, m.start("term")) or b" ".join(m.group("term").split()).lower() in _NOT_ENTRY_TERMS:
                 continue
             if v[m.end("term") : m.end("term") + 1] == b"." and _COMPANY_FORM_END.search(m.group("term")):
                 continue  # the period of "Ltd." is no entry's stop: a party's name heading a page
             kind = "pointer" if _ENTRY_POINTER.match(v, m.end("term")) else "entry"
-            found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, m.end(), part_end), kind))
+            end = _entry_end(v, m.end(), part_end)
+            following = _GAP_ENTRY.search(v, m.end(), end)
+            if following is not None:
+                end = _entry_end(v, m.end(), following.start() + 1)  # its stop ends this entry
+            found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), end, kind))
     found.extend(_listed_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])
 

@@ -22,10 +22,12 @@ from longdoc.definitions import (
 )
 from longdoc.document import LongDocument
 from longdoc.rescan import paragraph_bounds
+from shapes import one_line
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
 CHAPARRAL = "cuad/contracts/CHAPARRALRESOURCESINC_03_30_2000-EX-10.66-TRANSPORTATION CONTRACT.txt"
 WESTERN_COPPER = "cuad/contracts/WESTERN COPPER - NON-COMPETITION AGREEMENT.txt"
+ASPIRITY = "cuad/contracts/ASPIRITYHOLDINGSLLC_05_07_2012-EX-10.6-OUTSOURCING AGREEMENT.txt"
 KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
 
 
@@ -374,6 +376,40 @@ def test_entries_run_on_in_one_line_of_a_definitions_article_are_definitions():
             "throughout. 2. Term 2.1 The Agreement runs for five years.\n")
     doc = LongDocument(text)
     assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Adverse Event", "Affiliate"]
+
+
+def test_entries_run_on_after_a_sentence_end_and_a_wide_gap_are_definitions_each_ending_at_the_next(shared_text):
+    # Aspirity's outsourcing agreement, as PDF extraction gave it: its list of definitions in lines
+    # joined by wide gaps ("... the terms hereof.     Business Day. Any day other than ...").
+    text = shared_text(ASPIRITY)
+    entries = [d for d in LongDocument(text).definitions if d.kind == "entry"]
+    assert [d.term for d in entries][:6] == [
+        "Accepted Note Practices", "Contractor", "Agreement", "Business Day", "Commission or SEC", "Company",
+    ]
+    agreement = entries[2]
+    assert text[agreement.start : agreement.end].startswith("Agreement. This Outsourcing Agreement")
+    assert text[agreement.end - 14 : agreement.end] == " terms hereof."
+
+
+def test_a_definitions_list_run_into_one_line_defines_what_its_lines_define():
+    text = ("1. DEFINITIONS\n\nIn this Agreement the following terms have these meanings.\n"
+            "Business Day. Any day on which banks are open.\nCommission or SEC: The Securities and Exchange "
+            "Commission.\nDue Period means each month.\n(d) Holder. The owner of a Note.\n\n2. TERM\n\n"
+            "2.1 Each Holder is paid on a Business Day.\n")
+    lines = [(d.term, d.kind) for d in LongDocument(text).definitions]
+    assert lines == [("Business Day", "entry"), ("Commission or SEC", "entry"), ("Due Period", "entry"), ("Holder", "entry")]
+    assert [(d.term, d.kind) for d in LongDocument(one_line(text)).definitions] == lines
+
+
+@pytest.mark.parametrize("gapped", [
+    # Justified text, a line break turned into a gap within a sentence.
+    "Users may access the Software on a designated Corio          Server. The number is reusable.",
+    # A clause's title alone on its line, and the sentence after it that ends with capitalised words.
+    "The terms apply.     2.1 Material No.     The Siemens Material No. is used to identify products.",
+])
+def test_capitalised_words_after_a_wide_gap_are_no_entry_unless_a_sentence_ends_before_and_one_follows(gapped):
+    doc = LongDocument("1. DEFINITIONS\n\n" + gapped + "\n\n2. TERM\n\n2.1 The term is a year.\n")
+    assert [d.term for d in doc.definitions if d.kind == "entry"] == []
 
 
 def test_an_unquoted_entry_that_points_to_where_its_term_is_defined_is_a_pointer():

@@ -839,6 +839,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "Section 2.1 of Exhibit A ", " of Exhibit B ", "Section 1 of Schedule 9 ", "\nEXHIBIT B\n\n1. Scope. ", "\nSCHEDULE 9\n",
     "\n\nReimbursement Generally. TAG pays.\n\n", "\n\n2.2 Conditions. Paid. ", "\n\n2.3 Costs. Paid. ", "Section 2.1 ",
     "the Supreme People's Court ", "'s ", "Court", "'", "'Fee' means the price. ", "(the 'Buyer') ", "the Buyer's ",
+    ".   Region. The area. ", ".     Zone: Peru. ", ".   (e) Fee Period means a month. ", "   ",
 ])
 
 
