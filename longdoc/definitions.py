@@ -558,12 +558,15 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition |
     gaps = [(body_start, quoted[0].start())] + [(a.end(), b.start()) for a, b in pairwise(quoted)]
     if any(_GLUE.fullmatch(v, a, b) is None or _NOT_GLUE.search(v, a, b) for a, b in gaps):
         return []
-    if _PAREN_TAIL.match(v, quoted[-1].end(), body_end) is None:
+    tail = _PAREN_TAIL.match(v, quoted[-1].end(), body_end)
+    if tail is None:
         return []
+    # ("CI", as defined below): the term is defined elsewhere, and this points there.
+    kind = "pointer" if tail.group().lower().endswith(b"defined") else "parenthetical"
     sentence = _sentence_start(v, m.start())
     if sentence == m.start():
         sentence = _named_above(v, sentence)
-    return [_definition(text, q.start("term"), q.end("term"), sentence, m.end(), "parenthetical") for q in quoted]
+    return [_definition(text, q.start("term"), q.end("term"), sentence, m.end(), kind) for q in quoted]
 
 
 def _named_above(v: bytes, opening: int) -> int:

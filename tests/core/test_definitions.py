@@ -412,6 +412,15 @@ def test_capitalised_words_after_a_wide_gap_are_no_entry_unless_a_sentence_ends_
     assert [d.term for d in doc.definitions if d.kind == "entry"] == []
 
 
+def test_a_bracketed_term_said_to_be_defined_below_points_to_its_definition_and_is_no_second_one():
+    # Adobe's NDA: 'Confidential Information ("CI", as defined below)', then the definition it points to.
+    text = ('This NDA governs Confidential Information ("CI", as defined below) between the parties.\n\n'
+            "1. Definition. \"CI\" means non-public information.\n\n2. Use. CI is used for the Purpose only.\n")
+    doc = LongDocument(text)
+    assert [(d.term, d.kind, d.duplicate) for d in doc.definitions] == [("CI", "pointer", False), ("CI", "means", False)]
+    assert "duplicate-definition" not in {d.code for d in doc.diagnostics()}
+
+
 def test_an_unquoted_entry_that_points_to_where_its_term_is_defined_is_a_pointer():
     # Coherus's development agreement: its list repeats terms the preamble and later clauses define.
     text = ("This Agreement is made between Bioeq and Licensee, each referred to jointly as the \"Parties\".\n\n"
