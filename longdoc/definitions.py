@@ -225,10 +225,6 @@ _GAP_ENTRY = re.compile(
 # where the outline found its clause heading; with its verb, as a clause's title alone ("13.8
 # Arbitration. ...") is no entry.
 _RUN_ON_ENTRY = re.compile(_ENTRY_TERM + rb"(?=" + _VERB + rb")")
-_LISTED = re.compile(
-    rb"[ \t]*(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]+"
-    rb"(?P<term>[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*,?"
-)
 # What opens a line of a definitions part without being a term it defines: the clauses about
 # reading the agreement ("1.1 Definitions. For the purposes of ...", "1.3 References. In this
 # Agreement ..."), a verb set on a line of its own in a table of definitions ("Shall mean all laws
@@ -390,7 +386,7 @@ def definitions_in(
             if following is not None:
                 end = _entry_end(v, m.end(), following.start() + 1)  # its stop ends this entry
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), end, kind))
-    found.extend(_listed_entries(text, v, start, stop))
+    found.extend(_unquoted_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])
 
 
@@ -493,28 +489,122 @@ def _entry_line_start(v: bytes, at: int, words: int) -> int | None:
     return v.rfind(b"\n", 0, lo) + 1
 
 
-def _listed_entries(text: str, v: bytes, start: int, stop: int) -> list[Definition | None]:
-    """Unquoted entries of a lettered or numbered list anywhere: "(a) Affiliate means ...". Found
-    from each " mean" ("means", "shall mean"), a fast literal scan, then checked from the start of
-    its line."""
+def _unquoted_entries(text: str, v: bytes, start: int, stop: int) -> list[Definition | None]:
+    """Unquoted terms defined by "means" anywhere, as British drafting sets its terms in bold
+    ("Appointment means the employment ...", "(a) Affiliate means ...", "For the purposes of this
+    Agreement, Confidential Information shall mean ..."); see `_unquoted_candidates`. An entry of a
+    list runs to the next one; one opening a sentence of prose is that sentence."""
     out: list[Definition | None] = []
+    for c in _unquoted_candidates(v, start, stop):
+        if c.term_start < start:
+            continue  # read from before the stretch: a scan from further back finds it whole
+        limit = _entry_end(v, c.verb_end, len(v))
+        following = next(_unquoted_candidates(v, c.verb_end, limit), None)
+        if following is not None:
+            limit = _entry_end(v, c.verb_end, following.opening)
+        if c.prose:
+            limit = _sentence_end(v, c.verb_end, limit, v[c.term_start : c.term_end])
+        out.append(_definition(text, c.term_start, c.term_end, c.opening, limit, c.kind))
+    return out
+
+
+class _Unquoted(NamedTuple):
+    opening: int  # where the entry opens: its label, or its term
+    term_start: int
+    term_end: int
+    verb_end: int
+    kind: str  # "entry" or "pointer"
+    prose: bool  # opening a sentence of prose rather than an entry of a list
+
+
+# The unquoted term before a verb, read backwards from the verb (one match, not a search of every
+# place it might start): capitalised words and the small words that join them, one or two blanks
+# apart, the first (last read) capitalised and no part of a longer word.
+_JOINING_REVERSED = rb"(?:fo|dna|ro|eht|rof|ni|ot|no|&)"
+_CAPITALISED_REVERSED = rb"[\w'&/-]*[A-Z]"
+_TERM_REVERSED = re.compile(
+    _CAPITALISED_REVERSED + rb"(?:(?:[ \t]{1,2}(?:" + _CAPITALISED_REVERSED + rb"|" + _JOINING_REVERSED + rb")){0,5}"
+    rb"[ \t]{1,2}" + _CAPITALISED_REVERSED + rb")?(?![\w'&/.-])"
+)
+_POINTER_VERB = re.compile(rb" (?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?")
+# "means" the noun ("by electronic means of delivery"), not the verb.
+_MEANS_NOUN = re.compile(rb"[ \t]+(?:of|by|for|whereby|through|available|necessary|possible)\b")
+_NOT_UNQUOTED_TERMS = frozenset(
+    b"The This That These Those It Its Such Each Any All Which What Who There Here Reference References Word Words".split()
+)
+_LABEL_BEFORE = re.compile(rb"(?<![\w.])(?:\d{1,3}(?:\.\d{1,3})*\.?|\(?(?:[a-zA-Z]{1,2}|[ivxIVX]{1,5}|\d{1,3})[.)])[ \t]+\Z")
+_STOP_BEFORE = re.compile(rb"[.;:][ \t]+\Z")
+_INTRO_BEFORE = re.compile(
+    rb"(?:[Ff]or[ \t]+(?:the[ \t]+)?purposes?[ \t]+of|\b[Ii]n)[ \t]+this[ \t]+[A-Za-z]+(?:[ \t]+[\w.()]{1,12})?,[ \t]+\Z")
+
+
+def _unquoted_candidates(v: bytes, start: int, stop: int) -> Iterator[_Unquoted]:
+    """Unquoted terms whose verb ("means", "shall mean", "has the meaning") starts in [start, stop),
+    in text order: capitalised words that open a line after a blank line or a line ending a
+    sentence or an entry (or after a label), follow a sentence's end, a colon or a semicolon, or
+    an opening such as "For the purposes of this Agreement,"."""
     at = v.find(b" mean", start, stop)
     while at >= 0:
-        verb = at
-        after = at + 5
-        if v[after : after + 1] == b"s":
-            after += 1
-        elif v[at - 6 : at] == b" shall":
-            verb = at - 6
-        else:
-            after = -1
-        if after > 0 and not v[after : after + 1].isalnum():
-            line = _entry_line_start(v, verb, 9)
-            m = _LISTED.fullmatch(v, line, verb) if line is not None else None
-            if m:
-                out.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), _entry_end(v, verb, len(v)), "entry"))
+        found = _unquoted_at(v, at)
+        if found is not None:
+            yield found
         at = v.find(b" mean", at + 5, stop)
-    return out
+
+
+def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
+    """The unquoted definition whose verb has " mean" at ``at``, if any."""
+    after = at + 5
+    kind = "entry"
+    verb = at
+    if v[after : after + 1] == b"s":
+        after += 1
+        if _MEANS_NOUN.match(v, after):
+            return None
+    elif v[after : after + 3] == b"ing":
+        has = v.rfind(b" ha", max(0, at - 24), at)
+        if has < 0 or _POINTER_VERB.fullmatch(v, has, at + 1) is None:
+            return None
+        verb, after, kind = has - 6 if v[has - 6 : has] == b" shall" else has, after + 3, "pointer"
+    elif v[at - 6 : at] == b" shall":
+        verb = at - 6
+    else:
+        return None
+    if v[after : after + 1].isalnum():
+        return None
+    j = verb
+    while j > 0 and v[j - 1] in b" \t,":
+        j -= 1
+    m = _TERM_REVERSED.match(v[max(0, j - 120) : j][::-1])
+    if m is None:
+        return None
+    term_start = j - m.end()
+    if v[term_start:j].split(None, 1)[0] in _NOT_UNQUOTED_TERMS:
+        return None
+    label = _LABEL_BEFORE.search(v, max(0, term_start - 12), term_start)
+    opening = term_start if label is None else label.start()
+    prose = False
+    line = opening
+    while line > 0 and v[line - 1] in b" \t":
+        line -= 1
+    if line == 0 or v[line - 1] == 0x0A:
+        if label is None and not _after_entry_or_break(v, line):
+            return None
+    elif _STOP_BEFORE.search(v, max(0, opening - 40), opening) is not None:
+        prose = v[opening - 3 : opening] != b"   "  # a wide gap: a list of entries run into lines
+    elif _INTRO_BEFORE.search(v, max(0, opening - 80), opening) is not None:
+        prose = True
+    else:
+        return None
+    return _Unquoted(opening, term_start, j, after, kind, prose)
+
+
+def _after_entry_or_break(v: bytes, line: int) -> bool:
+    """Whether the line starting at ``line`` follows the text's start, a blank line, or a line that
+    ends a sentence or an entry (a wrapped line of prose may open with capitalised words)."""
+    i = line - 1  # the line break
+    while i > 0 and v[i - 1] in b" \t\r":
+        i -= 1
+    return i <= 0 or v[i - 1] in b"\n.;:"
 
 
 def definitions_parts(nodes: Iterable[_Titled]) -> list[_Titled]:

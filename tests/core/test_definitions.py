@@ -28,6 +28,7 @@ GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
 CHAPARRAL = "cuad/contracts/CHAPARRALRESOURCESINC_03_30_2000-EX-10.66-TRANSPORTATION CONTRACT.txt"
 WESTERN_COPPER = "cuad/contracts/WESTERN COPPER - NON-COMPETITION AGREEMENT.txt"
 ASPIRITY = "cuad/contracts/ASPIRITYHOLDINGSLLC_05_07_2012-EX-10.6-OUTSOURCING AGREEMENT.txt"
+WPP = "cuad/contracts/WPPPLC_04_30_2020-EX-4.28-SERVICE AGREEMENT.txt"
 KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
 
 
@@ -410,6 +411,65 @@ def test_a_definitions_list_run_into_one_line_defines_what_its_lines_define():
 def test_capitalised_words_after_a_wide_gap_are_no_entry_unless_a_sentence_ends_before_and_one_follows(gapped):
     doc = LongDocument("1. DEFINITIONS\n\n" + gapped + "\n\n2. TERM\n\n2.1 The term is a year.\n")
     assert [d.term for d in doc.definitions if d.kind == "entry"] == []
+
+
+def test_unquoted_terms_opening_the_lines_of_a_british_definitions_clause_are_definitions(shared_text):
+    # WPP's service agreement: "1.1 In this Agreement:" over terms set in bold, which text loses.
+    text = shared_text(WPP)
+    entries = [d for d in LongDocument(text).definitions if d.kind == "entry"]
+    assert [d.term for d in entries][:5] == ["Appointment", "Board", "Financial Year", "Group", "Recognised Investment Exchange"]
+    assert text[entries[0].start : entries[0].end] == (
+        "Appointment means the employment of the Executive by the Company on and subject to the terms of this Agreement;")
+
+
+def test_unquoted_entries_run_into_one_line_each_end_before_the_next():
+    # Waste2Energy's alliance agreement: its list of definitions joined into lines by wide gaps.
+    text = ("1.1 In this Agreement the following expressions have these meanings:     Affiliates means the "
+            "subsidiaries of a Party;     Agreement means this agreement. It includes the schedules;     Term has the "
+            "meaning set out in Clause 3.1;     Territory shall mean the world.\n")
+    found = [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)]
+    assert found == [
+        ("Affiliates", "entry", "Affiliates means the subsidiaries of a Party;"),
+        ("Agreement", "entry", "Agreement means this agreement. It includes the schedules;"),
+        ("Term", "pointer", "Term has the meaning set out in Clause 3.1;"),
+        ("Territory", "entry", "Territory shall mean the world."),
+    ]
+
+
+def test_unquoted_definitions_run_on_sentence_after_sentence_are_each_their_sentence():
+    # NLS's development agreement writes its definitions as one paragraph of sentences.
+    text = ("The following terms shall have the following meaning: Affiliates means any entity which controls a "
+            "Party. Agreement shall mean this Agreement, including its Appendices. Appendix shall mean any appendix "
+            "to this Agreement. Losses shall have the meaning set forth in Article 12. These terms apply throughout.\n")
+    found = [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)]
+    assert found == [
+        ("Affiliates", "entry", "Affiliates means any entity which controls a Party."),
+        ("Agreement", "entry", "Agreement shall mean this Agreement, including its Appendices."),
+        ("Appendix", "entry", "Appendix shall mean any appendix to this Agreement."),
+        ("Losses", "pointer", "Losses shall have the meaning set forth in Article 12."),
+    ]
+
+
+@pytest.mark.parametrize("opening", ["For the purposes of this Agreement, ", "For purpose of this Agreement, ", "In this Clause 13, "])
+def test_an_unquoted_term_after_an_opening_that_names_the_agreement_is_defined_by_its_sentence(opening):
+    text = f"13. CONFIDENTIALITY\n\n13.1 {opening}Confidential Information means all information disclosed. It stays secret.\n"
+    d = only(text)
+    assert (d.term, d.kind, text[d.start : d.end]) == (
+        "Confidential Information", "entry", "Confidential Information means all information disclosed.")
+
+
+@pytest.mark.parametrize("text", [
+    # A line wrapped in the middle of a sentence.
+    "The Distributor shall not sell the Licensed\nProducts means of payment aside, outside the Territory.\n",
+    "The Distributor shall keep records of the Licensed\nProducts means nothing here.\n",
+    # "means" the noun, and a pronoun that means something.
+    "Notices may be sent by any means. Electronic means of delivery are allowed.\n",
+    "Payment is due on receipt. This means that no credit is given.\n",
+    # Capitalised words in the middle of a sentence.
+    "The parties agree that Acme Products means quality.\n",
+])
+def test_capitalised_words_before_means_define_nothing_where_no_entry_or_sentence_opens(text):
+    assert find_definitions(text) == []
 
 
 def test_a_bracketed_term_said_to_be_defined_below_points_to_its_definition_and_is_no_second_one():

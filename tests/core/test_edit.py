@@ -840,6 +840,8 @@ INTEL_FRAGMENTS = st.sampled_from([
     "\n\nReimbursement Generally. TAG pays.\n\n", "\n\n2.2 Conditions. Paid. ", "\n\n2.3 Costs. Paid. ", "Section 2.1 ",
     "the Supreme People's Court ", "'s ", "Court", "'", "'Fee' means the price. ", "(the 'Buyer') ", "the Buyer's ",
     ".   Region. The area. ", ".     Zone: Peru. ", ".   (e) Fee Period means a month. ", "   ",
+    "\nSupply Zone means Peru;\n", ". Region shall mean Peru. ", "For the purposes of this Agreement, Week means seven days. ",
+    " means ", '("Region", as defined below) ',
 ])
 
 
@@ -880,6 +882,19 @@ def test_definitions_references_and_diagnostics_after_edits_deep_in_a_long_parag
         doc = doc.edit(start, min(len(doc.text), start + length), new)
     fresh = LongDocument(doc.text)
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
+
+
+def test_an_unquoted_term_split_by_where_an_edit_far_below_starts_reading_again_stays_whole() -> None:
+    # In a paragraph of tens of kilobytes the stretch read again after an edit starts at a quiet
+    # place 8 KB above it, which may fall between the words of an unquoted term ("Supply | Zone").
+    filler = "the parties agree to work together in good faith. " * 300
+    text = filler * 4 + "Supply Zone means Peru. " + filler + "Supply Zone applies." + filler
+    doc = LongDocument(text)
+    doc.definitions
+    at = text.index("Zone means") + 8192
+    edited = doc.edit(at, at, "x")
+    assert [d.term for d in edited.definitions] == ["Supply Zone"]
+    assert edited.definitions == LongDocument(edited.text).definitions
 
 
 def test_a_definition_whose_verb_stands_a_blank_line_below_its_term_outlives_an_edit_above_it() -> None:
