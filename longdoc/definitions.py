@@ -51,10 +51,11 @@ class Definition(NamedTuple):
 
     `term` is the term with its inner whitespace collapsed; `term_start`/`term_end` span it as
     written (quotes excluded); `start`/`end` span the defining sentence or clause. `kind` is the
-    drafting shape: "means" (`"X" means ...`), "pointer" (`"X" has the meaning given in Section 2`),
-    "parenthetical" (`(the "X")`), "referred" (`hereinafter referred to as "X"`), "markdown"
-    (`**X**`) or "entry" (an unquoted entry of a definitions part). `duplicate` is True when the
-    same term has another non-pointer definition in the same text.
+    drafting shape: "means" (`"X" means ...`), "pointer" (`"X" has the meaning given in Section 2`,
+    `("X", as defined below)`), "parenthetical" (`(the "X")`), "referred" (`hereinafter referred to
+    as "X"`), "markdown" (`**X**`) or "entry" (an unquoted term: an entry of a definitions part, or
+    `X means ...` as British drafting sets X in bold). `duplicate` is True when the same term has
+    another non-pointer definition in the same text.
     """
 
     term: str
@@ -640,6 +641,9 @@ def _heading_starts(nodes: Sequence[_Titled], lo: int, hi: int) -> list[int]:
 _HEADING_START = attrgetter("heading_start")
 
 
+_DEFINED_ELSEWHERE = re.compile(rb"[ \t]*,?[ \t]*as[ \t]+(?:(?:more|further)[ \t]+(?:specifically|fully|particularly)[ \t]+)?defined\b")
+
+
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition | None]:
     body_start, body_end = m.span("body")
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
@@ -651,8 +655,10 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition |
     tail = _PAREN_TAIL.match(v, quoted[-1].end(), body_end)
     if tail is None:
         return []
-    # ("CI", as defined below): the term is defined elsewhere, and this points there.
-    kind = "pointer" if tail.group().lower().endswith(b"defined") else "parenthetical"
+    # ("CI", as defined below), (the "Notes"), as more specifically defined in the Agreement: the
+    # term is defined elsewhere, and this points there.
+    pointer = tail.group().lower().endswith(b"defined") or _DEFINED_ELSEWHERE.match(v, m.end()) is not None
+    kind = "pointer" if pointer else "parenthetical"
     sentence = _sentence_start(v, m.start())
     if sentence == m.start():
         sentence = _named_above(v, sentence)

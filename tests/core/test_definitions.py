@@ -481,6 +481,16 @@ def test_a_bracketed_term_said_to_be_defined_below_points_to_its_definition_and_
     assert "duplicate-definition" not in {d.code for d in doc.diagnostics()}
 
 
+@pytest.mark.parametrize("pointing", [
+    'the notes (the "Notes"), as more specifically defined in the Outsourcing Agreement',
+    'personal information ("NPI"), as defined in the Gramm-Leach-Bliley Act',
+])
+def test_a_bracketed_term_followed_by_as_defined_in_another_text_points_there(pointing):
+    # Aspirity's exhibit names the notes its agreement defines, and the act that defines NPI.
+    d = only(f"The Agent administers {pointing}, in good faith.\n")
+    assert d.kind == "pointer"
+
+
 def test_an_unquoted_entry_that_points_to_where_its_term_is_defined_is_a_pointer():
     # Coherus's development agreement: its list repeats terms the preamble and later clauses define.
     text = ("This Agreement is made between Bioeq and Licensee, each referred to jointly as the \"Parties\".\n\n"
