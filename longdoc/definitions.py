@@ -157,6 +157,18 @@ _AFTER_TERM = re.compile(_MEANS_TAIL)
 # In a list of entries ("Cost of Services" is FASC's total ...) a quoted term opening a line is
 # defined by a plain "is", or by a dash ('(iii) "SOW" - Statement of Work document ...').
 _IS = re.compile(rb"[ \t]+(?:is|are)\b|[ \t]*--?[ \t]+(?=\S)")
+# A quoted term as the subject of the sentence that opens with it says what it is ('A "User
+# Product" is either ...', '4.2.10 The "Technology Fee" will be an amount ...', 'The term "Major
+# Account" is agreed to mean ...'); a term mentioned again as a subject ('The "Termination Fee"
+# shall be paid') says what happens to it, which these verbs leave out.
+_SUBJECT_VERB = re.compile(
+    rb"[ \t]+(?:(?:is|are)[ \t]+(?:an?|the|any|that|those|each|either|all|one|agreed[ \t]+to[ \t]+mean)\b"
+    rb"|(?:shall|will)[ \t]+(?:be[ \t]+(?:equal[ \t]+to|an?|interpreted[ \t]+as[ \t]+defined)|equal|begin|commence)\b)"
+)
+_SUBJECT_LEAD = re.compile(
+    rb"(?:\A\s*|[.;:!?][\"')\]]*\s+|\n[ \t]*|(?<!\S)(?:\(?[a-zA-Z0-9]{1,3}[.)]|\d+(?:\.\d+)+\.?)[ \t]+)"
+    rb"(?:The|A|An|Each)[ \t]+(?:term[ \t]+)?\Z"
+)
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
 # a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
@@ -352,6 +364,14 @@ def definitions_in(
         lead = _entry_line_start(v, m.start(), 2) if _IS.match(v, m.end()) else None
         if lead is not None and _ENTRY_LEAD.fullmatch(v, lead, m.start()):
             quoted.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
+            continue
+        subject = _SUBJECT_VERB.match(v, m.end()) if m.start() >= means_end else None
+        if subject is not None and _SUBJECT_LEAD.search(v, max(0, m.start() - 40), m.start()) is not None:
+            means_end = subject.end()
+            term = v[m.start("term") : m.end("term")]
+            span_end = _sentence_end(v, subject.end(), _entry_end(v, subject.end(), len(v)), term)
+            kind = "pointer" if _POINTER.search(v, m.end("term"), subject.end()) else "means"
+            means.append(_definition(text, m.start("term"), m.end("term"), m.start(), span_end, kind))
             continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
         if (b"as" in before or b"called" in before or b"named" in before or b"designated" in before) and _REFERRED.search(

@@ -491,6 +491,34 @@ def test_a_bracketed_term_followed_by_as_defined_in_another_text_points_there(po
     assert d.kind == "pointer"
 
 
+@pytest.mark.parametrize("text, term", [
+    ('  A "User Product" is either a consumer product or a dwelling item. It ships.', "User Product"),  # the GPL
+    ("4.2.10 The \"Technology Fee\" will be an amount that reimburses our costs. We bill it monthly.", "Technology Fee"),
+    ('Fees are due. The term "Major Account" is agreed to mean any customer we designate. It may change.', "Major Account"),
+    ('Use is monitored. An "adverse event" is any negative symptom at the time of use. Report it.', "adverse event"),
+    ('4.2.3.1 The "First Minimum Threshold Period" shall begin on the first anniversary. It lasts a year.',
+     "First Minimum Threshold Period"),
+])
+def test_a_quoted_term_as_the_subject_of_a_sentence_saying_what_it_is_is_defined_by_that_sentence(text, term):
+    d = only(text)
+    assert (d.term, d.kind) == (term, "means")
+    assert text[d.end - 1] == "." and text.count(".", d.term_end, d.end) == 1
+
+
+@pytest.mark.parametrize("text", [
+    'The Seller pays the "Termination Fee" on exit. The "Termination Fee" shall be paid in cash.',
+    'The "Special Pricing" is contingent on a minimum order.',
+    'Notices go where the "Seller" is the party named above.',
+])
+def test_a_quoted_term_as_a_subject_saying_what_happens_to_it_or_mid_sentence_is_no_definition(text):
+    assert [d for d in find_definitions(text) if d.kind == "means"] == []
+
+
+def test_a_quoted_subject_to_be_interpreted_as_defined_elsewhere_is_a_pointer():
+    d = only('Prices apply. The term "Generic" shall be interpreted as defined under Section 1.17 of the Supply Agreement.')
+    assert (d.term, d.kind) == ("Generic", "pointer")
+
+
 def test_an_unquoted_entry_that_points_to_where_its_term_is_defined_is_a_pointer():
     # Coherus's development agreement: its list repeats terms the preamble and later clauses define.
     text = ("This Agreement is made between Bioeq and Licensee, each referred to jointly as the \"Parties\".\n\n"

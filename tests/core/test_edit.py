@@ -841,7 +841,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "the Supreme People's Court ", "'s ", "Court", "'", "'Fee' means the price. ", "(the 'Buyer') ", "the Buyer's ",
     ".   Region. The area. ", ".     Zone: Peru. ", ".   (e) Fee Period means a month. ", "   ",
     "\nSupply Zone means Peru;\n", ". Region shall mean Peru. ", "For the purposes of this Agreement, Week means seven days. ",
-    " means ", '("Region", as defined below) ', ', as defined in the Act ',
+    " means ", '("Region", as defined below) ', ', as defined in the Act ', '. The "Zone" is a region. ', 'A "Week" will be ',
 ])
 
 
