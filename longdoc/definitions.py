@@ -182,10 +182,10 @@ _PAREN_BODY = rb'(?P<body>[^()\n"]{0,160}"[^()\n]{1,240})\)'
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
 # "together with" a name, but not an example list ((such as "cookies")).
-_GLUE = re.compile(rb"[\s,;:]*(?:(?:[a-z][a-z'-]*|with\s+[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})(?:[\s,;:]+|\Z))*")
+_GLUE = re.compile(rb"[\s,;:]*(?:(?:[a-z][a-z'-]*|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})(?:[\s,;:]+|\Z))*")
 _NOT_GLUE = re.compile(rb"\b(?:such\s+as|e\.g|i\.e|including|for\s+example|like|or\s+other|see)\b")
 _PAREN_TAIL = re.compile(
-    rb"[\s,;]*(?:as\s+(?:defined|applicable|the\s+case)|respectively|and\b|or\b|herein|hereinafter"
+    rb"[\s,;]*(?:as\s+(?:defined|applicable|the\s+case|per|described|set\s+(?:out|forth))|respectively|and\b|or\b|herein|hereinafter"
     rb"|below|above|$)",
     re.IGNORECASE,
 )

@@ -91,6 +91,8 @@ def test_has_the_meaning_given_in_a_section_is_a_pointer():
         ('Beta LLC ("Beta") agrees.', "Beta"),
         ('the parties (each, a "Party") agree.', "Party"),
         ("the company (the \u201cCompany\u201d) agrees.", "Company"),
+        ('a high-level business plan (the "Preliminary Business Plan" as per Appendix B) follows.', "Preliminary Business Plan"),
+        ('the officers (together with the CEO, the "Senior Management Personnel") manage it.', "Senior Management Personnel"),
     ],
 )
 def test_parenthetical_shapes_define_the_quoted_term(text, term):
@@ -165,6 +167,12 @@ def test_a_single_quote_typed_far_from_its_pair_is_read_with_it() -> None:
 def test_a_parenthetical_defines_every_quoted_term_it_joins():
     text = 'Alpha and Beta (each a "Party" and collectively the "Parties") agree.'
     assert [d.term for d in find_definitions(text)] == ["Party", "Parties"]
+
+
+def test_a_parenthetical_joining_a_term_with_another_thing_defines_both_terms():
+    # Phreesia's renewal clause, and four others drafted the same way.
+    text = 'It renews for one year (each, a "Renewal Term" and together with the Initial Term, the "Term").'
+    assert [(d.term, d.kind) for d in find_definitions(text)] == [("Renewal Term", "parenthetical"), ("Term", "parenthetical")]
 
 
 def test_parenthetical_definition_spans_its_sentence():
