@@ -430,32 +430,29 @@ def test_unquoted_terms_opening_the_lines_of_a_british_definitions_clause_are_de
         "Appointment means the employment of the Executive by the Company on and subject to the terms of this Agreement;")
 
 
-def test_unquoted_entries_run_into_one_line_each_end_before_the_next():
-    # Waste2Energy's alliance agreement: its list of definitions joined into lines by wide gaps.
-    text = ("1.1 In this Agreement the following expressions have these meanings:     Affiliates means the "
-            "subsidiaries of a Party;     Agreement means this agreement. It includes the schedules;     Term has the "
-            "meaning set out in Clause 3.1;     Territory shall mean the world.\n")
-    found = [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)]
-    assert found == [
-        ("Affiliates", "entry", "Affiliates means the subsidiaries of a Party;"),
-        ("Agreement", "entry", "Agreement means this agreement. It includes the schedules;"),
-        ("Term", "pointer", "Term has the meaning set out in Clause 3.1;"),
-        ("Territory", "entry", "Territory shall mean the world."),
-    ]
-
-
-def test_unquoted_definitions_run_on_sentence_after_sentence_are_each_their_sentence():
-    # NLS's development agreement writes its definitions as one paragraph of sentences.
-    text = ("The following terms shall have the following meaning: Affiliates means any entity which controls a "
-            "Party. Agreement shall mean this Agreement, including its Appendices. Appendix shall mean any appendix "
-            "to this Agreement. Losses shall have the meaning set forth in Article 12. These terms apply throughout.\n")
-    found = [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)]
-    assert found == [
-        ("Affiliates", "entry", "Affiliates means any entity which controls a Party."),
-        ("Agreement", "entry", "Agreement shall mean this Agreement, including its Appendices."),
-        ("Appendix", "entry", "Appendix shall mean any appendix to this Agreement."),
-        ("Losses", "pointer", "Losses shall have the meaning set forth in Article 12."),
-    ]
+@pytest.mark.parametrize("text, found", [
+    # Waste2Energy's alliance agreement: its list of definitions joined into lines by wide gaps; an
+    # entry runs to the next.
+    ("1.1 In this Agreement the following expressions have these meanings:     Affiliates means the "
+     "subsidiaries of a Party;     Agreement means this agreement. It includes the schedules;     Term has the "
+     "meaning set out in Clause 3.1;     Territory shall mean the world.\n", [
+         ("Affiliates", "entry", "Affiliates means the subsidiaries of a Party;"),
+         ("Agreement", "entry", "Agreement means this agreement. It includes the schedules;"),
+         ("Term", "pointer", "Term has the meaning set out in Clause 3.1;"),
+         ("Territory", "entry", "Territory shall mean the world."),
+     ]),
+    # NLS's development agreement: its definitions in one paragraph of sentences; each is its sentence.
+    ("The following terms shall have the following meaning: Affiliates means any entity which controls a "
+     "Party. Agreement shall mean this Agreement, including its Appendices. Appendix shall mean any appendix "
+     "to this Agreement. Losses shall have the meaning set forth in Article 12. These terms apply throughout.\n", [
+         ("Affiliates", "entry", "Affiliates means any entity which controls a Party."),
+         ("Agreement", "entry", "Agreement shall mean this Agreement, including its Appendices."),
+         ("Appendix", "entry", "Appendix shall mean any appendix to this Agreement."),
+         ("Losses", "pointer", "Losses shall have the meaning set forth in Article 12."),
+     ]),
+])
+def test_unquoted_definitions_run_on_in_one_line_each_span_their_entry_or_sentence(text, found):
+    assert [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)] == found
 
 
 @pytest.mark.parametrize("opening", ["For the purposes of this Agreement, ", "For purpose of this Agreement, ", "In this Clause 13, "])
