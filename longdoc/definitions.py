@@ -396,7 +396,8 @@ def definitions_in(
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
         run_on = (_RUN_ON_ENTRY.match(v, at, hi) for at in _heading_starts(nodes, lo, hi))
         gapped = _GAP_ENTRY.finditer(v, lo, hi) if v.find(b"   ", lo, hi) >= 0 else ()
-        for m in (*_ENTRY.finditer(v, lo, hi), *filter(None, run_on), *gapped):
+        lines = (m for m in _ENTRY.finditer(v, lo, hi) if not _wrapped_into(v, m))
+        for m in (*lines, *filter(None, run_on), *gapped):
             if _FILING_FOOTER.match(v, m.start("term")) or b" ".join(m.group("term").split()).lower() in _NOT_ENTRY_TERMS:
                 continue
             if v[m.end("term") : m.end("term") + 1] == b"." and _COMPANY_FORM_END.search(m.group("term")):
@@ -617,6 +618,18 @@ def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
     else:
         return None
     return _Unquoted(opening, term_start, j, after, kind, prose)
+
+
+def _wrapped_into(v: bytes, m: re.Match[bytes]) -> bool:
+    """Whether an entry's term with no label opens a line that a sentence wraps into: the line
+    above ends in a small letter or a comma ("... exercising rights under this" over "License. For
+    legal entities, ...")."""
+    if m.start("term") != m.start() + len(m.group()) - len(m.group().lstrip(b" \t")):
+        return False
+    i = m.start() - 1  # the line break
+    while i > 0 and v[i - 1] in b" \t\r":
+        i -= 1
+    return i > 0 and v[i - 1 : i] != b"\n" and (v[i - 1 : i].islower() or v[i - 1] == 0x2C)
 
 
 def _after_entry_or_break(v: bytes, line: int) -> bool:

@@ -567,6 +567,22 @@ def test_an_entry_titled_by_the_term_it_defines_in_quotes_is_one_definition():
     assert [d.code for d in doc.diagnostics()] == []
 
 
+def test_a_line_that_a_sentence_wraps_into_inside_a_definitions_part_is_no_entry():
+    # The Mozilla Public License wraps its definitions: "... under this" over "License. For ...".
+    text = ('1. Definitions\n\n1.8. "License"\n    means this document.\n\n1.14. "You"\n    means an individual '
+            "exercising rights under this\n    License. For legal entities, You includes its affiliates.\n\n"
+            "2. Grants\n\nThe License is granted to You.\n")
+    doc = LongDocument(text)
+    assert [(d.term, d.kind, d.duplicate) for d in doc.definitions] == [("License", "means", False), ("You", "means", False)]
+
+
+def test_a_labelled_entry_opens_its_line_even_after_an_entry_ending_without_a_stop():
+    text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party\n"
+            "(b) Business Day: a day banks are open\n\nARTICLE 2\nTERM\n\nEach Affiliate signs on a Business Day.\n")
+    doc = LongDocument(text)
+    assert [d.term for d in find_definitions(text, doc.nodes) if d.kind == "entry"] == ["Affiliate", "Business Day"]
+
+
 def test_the_page_footer_of_a_filing_inside_a_definitions_part_is_no_entry():
     text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party.\n\n"
             "Source: ACME CORP, 10-K, 3/1/2019\n\n(b) Business Day: a day banks are open.\n")
