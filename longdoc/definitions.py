@@ -52,10 +52,11 @@ class Definition(NamedTuple):
     `term` is the term with its inner whitespace collapsed; `term_start`/`term_end` span it as
     written (quotes excluded); `start`/`end` span the defining sentence or clause. `kind` is the
     drafting shape: "means" (`"X" means ...`), "pointer" (`"X" has the meaning given in Section 2`,
-    `("X", as defined below)`), "parenthetical" (`(the "X")`), "referred" (`hereinafter referred to
-    as "X"`), "markdown" (`**X**`) or "entry" (an unquoted term: an entry of a definitions part, or
-    `X means ...` as British drafting sets X in bold). `duplicate` is True when the same term has
-    another non-pointer definition in the same text.
+    `("X", as defined below)`), "extension" (`the term "X" includes ...`), "parenthetical" (`(the
+    "X")`), "referred" (`hereinafter referred to as "X"`), "markdown" (`**X**`) or "entry" (an
+    unquoted term: an entry of a definitions part, or `X means ...` as British drafting sets X in
+    bold). `duplicate` is True when the same term has another definition in the same text that is
+    neither a pointer nor an extension.
     """
 
     term: str
@@ -370,7 +371,7 @@ def definitions_in(
             means_end = subject.end()
             term = v[m.start("term") : m.end("term")]
             span_end = _sentence_end(v, subject.end(), _entry_end(v, subject.end(), len(v)), term)
-            kind = "pointer" if _POINTER.search(v, m.end("term"), subject.end()) else "means"
+            kind = _verb_kind(v, m.end("term"), subject.end())
             means.append(_definition(text, m.start("term"), m.end("term"), m.start(), span_end, kind))
             continue
         before = v[max(0, m.start() - 24) : m.start()].lower()
@@ -415,7 +416,7 @@ def definitions_in(
 def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int) -> list[Definition | None]:
     """The definition a quoted term and its verb at [start, end) make, and the quoted term just
     before that shares it ('"Licensed User" and "Licensed Users" means'), if any."""
-    kind = "pointer" if _POINTER.search(v, term_end, end) else "means"
+    kind = _verb_kind(v, term_end, end)
     also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
     span_end = _entry_end(v, end, len(v))
     opening = also.start() if also else start
@@ -427,6 +428,14 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
     if also:
         out.append(_definition(text, also.start("term"), also.end("term"), also.start(), span_end, kind))
     return out
+
+
+def _verb_kind(v: bytes, term_end: int, verb_end: int) -> str:
+    """The kind of a quoted term's definition whose verb ends at ``verb_end``: "pointer" when it
+    says where the term is defined, "extension" when it says what the term includes, else "means"."""
+    if _POINTER.search(v, term_end, verb_end):
+        return "pointer"
+    return "extension" if v[term_end:verb_end].rstrip().endswith((b"include", b"includes")) else "means"
 
 
 def _within_sentence(v: bytes, at: int) -> bool:
@@ -714,7 +723,7 @@ def _named_above(v: bytes, opening: int) -> int:
 
 def _dedupe(found: list[Definition]) -> list[Definition]:
     """One definition per term span (an earlier-listed shape wins), in text order."""
-    order = {"means": 0, "pointer": 0, "parenthetical": 1, "referred": 2, "markdown": 3, "entry": 4}
+    order = {"means": 0, "pointer": 0, "extension": 0, "parenthetical": 1, "referred": 2, "markdown": 3, "entry": 4}
     found.sort(key=lambda d: (d.term_start, order[d.kind]))
     out: list[Definition] = []
     for d in found:
@@ -736,19 +745,23 @@ def _defined_within(definitions: list[Definition], i: int) -> bool:
     return False
 
 
+_NOT_COUNTED = frozenset(("pointer", "extension"))
+
+
 def mark_duplicates(definitions: Sequence[Definition]) -> list[Definition]:
     """The same definitions with `duplicate` set on every term defined more than once (pointers
-    such as "has the meaning given in Section 2" do not count as a second definition, nor does the
-    term quoted again within its own definition: '"Subscribers" means ... "Subscribers" include ...')."""
+    such as "has the meaning given in Section 2" and extensions such as 'the term "Customer"
+    includes its Affiliates' do not count as a second definition, nor does the term quoted again
+    within its own definition: '"Subscribers" means ... "Subscribers" include ...')."""
     counts: Counter[str] = Counter()
     reach: dict[str, int] = {}  # where the last counted definition of each term ends
     for d in definitions:
-        if d.kind != "pointer" and d.term_start >= reach.get(d.term, -1):
+        if d.kind not in _NOT_COUNTED and d.term_start >= reach.get(d.term, -1):
             counts[d.term] += 1
             reach[d.term] = d.end
     out = []
     for d in definitions:
-        duplicate = d.kind != "pointer" and counts[d.term] > 1
+        duplicate = d.kind not in _NOT_COUNTED and counts[d.term] > 1
         out.append(d if d.duplicate == duplicate else d._replace(duplicate=duplicate))
     return out
 

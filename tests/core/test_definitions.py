@@ -353,8 +353,8 @@ def test_called_or_known_as_defines_a_term_only_after_a_qualifier_a_verb_or_a_co
     assert [d.term for d in find_definitions(text)] == defined
 
 
-def test_a_quoted_term_followed_by_which_shall_include_is_a_definition():
-    only_defining('Vendor shall provide "Hosting Services" which shall include backups and monitoring.', "Hosting Services", "means")
+def test_a_quoted_term_followed_by_which_shall_include_is_a_definition_extending_it():
+    only_defining('Vendor shall provide "Hosting Services" which shall include backups and monitoring.', "Hosting Services", "extension")
 
 
 def test_and_its_derivatives_may_stand_between_a_term_and_means():
@@ -615,7 +615,20 @@ def test_a_term_quoted_again_within_its_own_definition_is_no_duplicate(shared_te
 def test_a_term_defined_again_after_its_definition_ends_is_a_duplicate() -> None:
     text = ('"Subscribers" means end users who registered. "Subscribers" include trial users.\n\n'
             '5. Fees. "Subscribers" means paying users only.\n')
-    assert [d.duplicate for d in find_definitions(text) if d.term == "Subscribers"] == [True, True, True]
+    found = [(d.kind, d.duplicate) for d in find_definitions(text) if d.term == "Subscribers"]
+    assert found == [("means", True), ("extension", False), ("means", True)]
+
+
+@pytest.mark.parametrize("extension", [
+    'As used in this Agreement, the term "Company" shall include any entity to which it is assigned.',
+    'For purposes of this Agreement, the term "Company" includes its Affiliates.',
+])
+def test_a_term_said_to_include_more_where_it_is_defined_elsewhere_is_no_second_definition(extension):
+    # Womens Golf Unlimited's and OFG Bancorp's agreements widen a party's name this way.
+    text = f'This Agreement is made by Acme Inc. (the "Company") and Beta LLC.\n\n9. Assignment. {extension}\n'
+    doc = LongDocument(text)
+    assert [(d.kind, d.duplicate) for d in doc.definitions] == [("parenthetical", False), ("extension", False)]
+    assert "duplicate-definition" not in {d.code for d in doc.diagnostics()}
 
 
 def test_a_pointer_to_an_earlier_definition_is_no_duplicate(shared_text):
