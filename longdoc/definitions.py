@@ -635,19 +635,24 @@ def _wrapped_into(v: bytes, m: re.Match[bytes]) -> bool:
     legal entities, ...")."""
     if m.start("term") != m.start() + len(m.group()) - len(m.group().lstrip(b" \t")):
         return False
-    i = m.start() - 1  # the line break
-    while i > 0 and v[i - 1] in b" \t\r":
-        i -= 1
-    return i > 0 and v[i - 1 : i] != b"\n" and (v[i - 1 : i].islower() or v[i - 1] == 0x2C)
+    above = _line_above_ends(v, m.start())
+    return 97 <= above <= 122 or above == 0x2C
 
 
 def _after_entry_or_break(v: bytes, line: int) -> bool:
     """Whether the line starting at ``line`` follows the text's start, a blank line, or a line that
     ends a sentence or an entry (a wrapped line of prose may open with capitalised words)."""
+    above = _line_above_ends(v, line)
+    return above < 0 or above in b"\n.;:"
+
+
+def _line_above_ends(v: bytes, line: int) -> int:
+    """The last character of the line above the one starting at ``line``: a line break when that
+    line is blank, -1 when there is none."""
     i = line - 1  # the line break
     while i > 0 and v[i - 1] in b" \t\r":
         i -= 1
-    return i <= 0 or v[i - 1] in b"\n.;:"
+    return v[i - 1] if i > 0 else -1
 
 
 def definitions_parts(nodes: Iterable[_Titled]) -> list[_Titled]:

@@ -455,6 +455,12 @@ def test_unquoted_definitions_run_on_in_one_line_each_span_their_entry_or_senten
     assert [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)] == found
 
 
+@pytest.mark.parametrize("text", ["Affiliate means any entity.\n", "\nAffiliate means any entity.\n", " \n  Affiliate means any entity.\n"])
+def test_an_unquoted_term_opening_the_text_or_a_line_after_a_blank_one_is_defined(text):
+    d = only(text)
+    assert (d.term, d.kind, text[d.start : d.end]) == ("Affiliate", "entry", "Affiliate means any entity.")
+
+
 @pytest.mark.parametrize("opening", ["For the purposes of this Agreement, ", "For purpose of this Agreement, ", "In this Clause 13, "])
 def test_an_unquoted_term_after_an_opening_that_names_the_agreement_is_defined_by_its_sentence(opening):
     text = f"13. CONFIDENTIALITY\n\n13.1 {opening}Confidential Information means all information disclosed. It stays secret.\n"
