@@ -1,8 +1,10 @@
 """The forms in which a defined term is written where it is used.
 
 A term is used as defined, in each form it names ("Third Party" of "Third Party(ies)", "Loss" and
-"Losses" of "Loss or Losses"), when defined in capitals for emphasis in title case, and when it
-opens with "The" ('"The Program" refers to ...') with that article in lower case mid-sentence.
+"Losses" of "Loss or Losses"), when defined in capitals for emphasis in title case, when it opens
+with "The" ('"The Program" refers to ...') with that article in lower case mid-sentence, and with
+the small words inside it typed in the other case ("Ready for Service Date" of "Ready For Service
+Date").
 """
 
 from __future__ import annotations
@@ -26,14 +28,29 @@ def written_forms(term: str) -> tuple[str, ...]:
     """The forms whose use is a use of ``term``, the term as defined first: each of the forms it
     names ("Third Party" of "Third Party(ies)"; "Loss" and "Losses" of "Loss or Losses"; "Tournament
     Bonuses" of "Tournament Bonus or Bonuses"), the title case of a form defined in capitals
-    ("Co-Branded Site", "Contract of Sale"), and "the Program" of "The Program"."""
+    ("Co-Branded Site", "Contract of Sale"), "the Program" of "The Program", and "Terms Of Use" of
+    "Terms of Use"."""
     out = [term]
     for named in _named_forms(term):
         title = _title_case(named)
-        for form in (named, title, _article_lowered(title or named)):
+        for form in (named, title, _article_lowered(title or named), _small_words_flipped(title or named)):
             if form and form not in out:
                 out.append(form)
     return tuple(out)
+
+
+def _small_words_flipped(term: str) -> str | None:
+    """The term with the small words inside it ("of", "for", "and") in the other case, as title
+    case is typed both ways ("Ready for Service Date" of "Ready For Service Date"), or None for a
+    term without such words."""
+    words = term.split()
+    flipped = [_flipped(w) if 0 < k < len(words) - 1 and w.lower() in TITLE_SMALL_WORDS else w
+               for k, w in enumerate(words)]
+    return " ".join(flipped) if flipped != words else None
+
+
+def _flipped(word: str) -> str:
+    return word.lower() if word.istitle() else word.capitalize() if word.islower() else word
 
 
 def _article_lowered(term: str) -> str | None:

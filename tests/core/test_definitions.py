@@ -865,6 +865,16 @@ def test_a_term_that_opens_with_the_is_used_with_the_article_in_lower_case() -> 
     assert [text[u.start : u.end] for u in doc.uses("THE LOCATION")] == ["the Location"]
 
 
+def test_a_term_is_used_with_its_inner_small_words_typed_in_the_other_case() -> None:
+    # Teleglobe's construction agreement defines "Ready For Provisional Acceptance Date" and uses
+    # "Ready for Provisional Acceptance Date"; "Party A" keeps its last word as drafted.
+    text = ('"Ready For Service Date" means the day. "Party A" means Acme. On the Ready for Service Date, '
+            "Party a and Ready For service dates are not uses.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("Ready For Service Date")] == ["Ready for Service Date"]
+    assert doc.uses("Party A") == []
+
+
 def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
     text = '"Loss or Losses" means any harm. The Losses are paid.\n'
     use = LongDocument(text).use_at(text.index("Losses are") + 2)
