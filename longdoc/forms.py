@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .titles import TITLE_SMALL_WORDS
 
-__all__ = ["written_forms"]
+__all__ = ["renamed_forms", "written_forms"]
 
 # A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
 # Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
@@ -30,13 +30,30 @@ def written_forms(term: str) -> tuple[str, ...]:
     Bonuses" of "Tournament Bonus or Bonuses"), the title case of a form defined in capitals
     ("Co-Branded Site", "Contract of Sale"), "the Program" of "The Program", and "Terms Of Use" of
     "Terms of Use"."""
-    out = [term]
-    for named in _named_forms(term):
+    return tuple(dict.fromkeys(form for _, form in _shaped_forms(term)))
+
+
+def renamed_forms(term: str, name: str) -> list[tuple[str, str]]:
+    """Each written form of ``term`` with what a rename to ``name`` writes in its place: the same
+    form of ``name`` ("the Software" for "the Program" when "The Program" becomes "The Software"),
+    or the form ``name`` names there, or ``name`` itself, where ``name`` has no such form."""
+    new = dict(_shaped_forms(name))
+    pairs = {}
+    for (named, shape), form in _shaped_forms(term):
+        pairs.setdefault(form, new.get((named, shape)) or new.get((named, 0)) or name)
+    return list(pairs.items())
+
+
+def _shaped_forms(term: str) -> list[tuple[tuple[int, int], str]]:
+    """The forms of ``term``, each with its place: (-1, 0) for the term as defined, else the form
+    it names (its index) and the shape given to it (0 as named, 1 title case, 2 "the", 3 small
+    words in the other case)."""
+    out = [((-1, 0), term)]
+    for k, named in enumerate(_named_forms(term)):
         title = _title_case(named)
-        for form in (named, title, _article_lowered(title or named), _small_words_flipped(title or named)):
-            if form and form not in out:
-                out.append(form)
-    return tuple(out)
+        shapes = (named, title, _article_lowered(title or named), _small_words_flipped(title or named))
+        out.extend(((k, shape), form) for shape, form in enumerate(shapes) if form)
+    return out
 
 
 def _small_words_flipped(term: str) -> str | None:

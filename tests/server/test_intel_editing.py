@@ -113,9 +113,13 @@ NAMED_FORMS = """1. DEFINITIONS
 
 1.2 "CONTRACT PERIOD" means one year.
 
+1.3 "Terms of Use" means the rules of the portal.
+
 2. TERMS
 
 2.1 No Third Party may order, and Third Parties' orders are void during the Contract Period.
+
+2.2 Terms Of Use bind each user.
 """
 
 
@@ -147,3 +151,10 @@ async def test_rename_of_a_term_that_names_its_forms_renames_each_form_in_its_pl
 async def test_rename_of_a_term_in_capitals_renames_its_title_case_uses(client: LanguageClient) -> None:
     text = await renamed_forms(client, "Contract Period", "SUPPLY TERM")
     assert '"SUPPLY TERM" means' in text and "during the Supply Term." in text
+
+
+async def test_rename_writes_each_form_of_the_new_name_in_the_place_of_the_same_form(client: LanguageClient) -> None:
+    # "Terms Of Use", the small word typed in capitals, opens a sentence: the new name's own form
+    # goes there, not the one in the same position of its list ("the Rules").
+    text = await renamed_forms(client, "Terms of Use", "The Rules")
+    assert '"The Rules" means' in text and "2.2 The Rules bind each user." in text

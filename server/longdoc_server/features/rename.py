@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from longdoc.definitions import Use
-from longdoc.forms import written_forms
+from longdoc.forms import renamed_forms
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
@@ -62,10 +62,8 @@ def renamed_spans(snapshot: Snapshot, offset: int, new_name: str) -> list[tuple[
     text = snapshot.text
     edits = [(d.term_start, d.term_end, name) for d in found.definitions_of(term[0])]
     # Each written form is renamed to the new name's form in its place ("Third Parties" of "Third
-    # Party(ies)" to "Outside Parties"), or to the new name itself when the new name has fewer forms.
-    old_forms, new_forms = written_forms(term[0]), written_forms(name)
-    renames = sorted(((form, new_forms[k] if k < len(new_forms) else name) for k, form in enumerate(old_forms)),
-                     key=lambda pair: -len(pair[0]))  # the longest form written at a use
+    # Party(ies)" to "Outside Parties"), or to the new name itself when the new name has no such form.
+    renames = sorted(renamed_forms(term[0], name), key=lambda pair: -len(pair[0]))  # the longest form written at a use
     for use in found.uses(term[0]):
         edits.append(_renamed_use(text, use, renames, name))
     return sorted(edits)
