@@ -79,6 +79,11 @@ def test_a_quoted_term_inside_a_definitions_qualifier_is_not_defined_again():
     assert [d.term for d in find_definitions(text) if d.kind == "means"] == ["Fee"]
 
 
+def test_a_comma_typed_between_shall_and_mean_still_defines():
+    # Vapotherm's NDA: '"Confidential Information" shall, mean all intellectual property, ...'.
+    only_defining('1. Definition. "Confidential Information" shall, mean all business plans.', "Confidential Information", "means")
+
+
 def test_has_the_meaning_given_in_a_section_is_a_pointer():
     only_defining('"Services" has the meaning set forth in Section 2.1.', "Services", "pointer")
 
