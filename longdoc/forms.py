@@ -38,7 +38,7 @@ def renamed_forms(term: str, name: str) -> list[tuple[str, str]]:
     form of ``name`` ("the Software" for "the Program" when "The Program" becomes "The Software"),
     or the form ``name`` names there, or ``name`` itself, where ``name`` has no such form."""
     new = dict(_shaped_forms(name))
-    pairs = {}
+    pairs: dict[str, str] = {}
     for (named, shape), form in _shaped_forms(term):
         pairs.setdefault(form, new.get((named, shape)) or new.get((named, 0)) or name)
     return list(pairs.items())
