@@ -219,11 +219,20 @@ _BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb
 _BOLD = re.compile(
     rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"))"
 )
-# An entry's label: "1.2", "(a)", "a.", or a capital letter ("B.", "AA."), which is no term.
-_ENTRY_TERM = (
-    rb"(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.|[A-Z]{1,2}\.)[ \t]+)?"
-    rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:[ \t]+(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})[ \t]*"
-)
+# An entry's label: "1.2", "(a)", "a."; at a line's start also a capital letter ("B.", "AA."),
+# which is no term.
+_LIST_LABEL = rb"\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\."
+# The small words that join an unquoted term's capitalised words ("Change of Control").
+_JOINING = (b"of", b"and", b"or", b"the", b"for", b"in", b"to", b"on", b"&")
+
+
+def _unquoted_term(blanks: bytes) -> bytes:
+    """An unquoted term: capitalised words and the small words that join them, ``blanks`` apart."""
+    return (rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:" + blanks + rb"(?:[A-Z][\w'&/-]*|"
+            + b"|".join(_JOINING) + rb")){0,6})")
+
+
+_ENTRY_TERM = rb"(?:(?:" + _LIST_LABEL + rb"|[A-Z]{1,2}\.)[ \t]+)?" + _unquoted_term(rb"[ \t]+") + rb"[ \t]*"
 _ENTRY = re.compile(rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"))", re.MULTILINE)
 # An entry run on after a sentence's end and a wide gap, where PDF extraction left a line break
 # ("... the terms hereof.     Business Day. Any day other than ..."). Its term's words are one or
@@ -231,9 +240,8 @@ _ENTRY = re.compile(rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _
 # could follow: the next such entry ends it. Not a clause's title alone on its line ("2.1 Material
 # No.     The ...") nor a sentence ending in capitalised words ("Material No. is used").
 _GAP_ENTRY = re.compile(
-    rb"[.;:][ \t]{3,}(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z]{1,3}\)|[a-z]\.)[ \t]{1,2})?"
-    rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:[ \t]{1,2}(?:[A-Z][\w'&/-]*|of|and|or|the|for|in|to|on|&)){0,6})"
-    rb"(?::[ \t]{1,2}(?=\S)|\.[ \t]{1,2}(?=[A-Z\"(])|[ \t]{1,2}(?=" + _VERB + rb"))"
+    rb"[.;:][ \t]{3,}(?:(?:" + _LIST_LABEL + rb")[ \t]{1,2})?" + _unquoted_term(rb"[ \t]{1,2}")
+    + rb"(?::[ \t]{1,2}(?=\S)|\.[ \t]{1,2}(?=[A-Z\"(])|[ \t]{1,2}(?=" + _VERB + rb"))"
 )
 # An entry run on after the one before it ("... of a patient. 1.2. Affiliate shall mean ..."), read
 # where the outline found its clause heading; with its verb, as a clause's title alone ("13.8
@@ -551,13 +559,12 @@ class _Unquoted(NamedTuple):
 # The unquoted term before a verb, read backwards from the verb (one match, not a search of every
 # place it might start): capitalised words and the small words that join them, one or two blanks
 # apart, the first (last read) capitalised and no part of a longer word.
-_JOINING_REVERSED = rb"(?:fo|dna|ro|eht|rof|ni|ot|no|&)"
+_JOINING_REVERSED = rb"(?:" + b"|".join(w[::-1] for w in _JOINING) + rb")"
 _CAPITALISED_REVERSED = rb"[\w'&/-]*[A-Z]"
 _TERM_REVERSED = re.compile(
     _CAPITALISED_REVERSED + rb"(?:(?:[ \t]{1,2}(?:" + _CAPITALISED_REVERSED + rb"|" + _JOINING_REVERSED + rb")){0,5}"
     rb"[ \t]{1,2}" + _CAPITALISED_REVERSED + rb")?(?![\w'&/.-])"
 )
-_POINTER_VERB = re.compile(rb" (?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?")
 # "means" the noun ("by electronic means of delivery"), not the verb.
 _MEANS_NOUN = re.compile(rb"[ \t]+(?:of|by|for|whereby|through|available|necessary|possible)\b")
 _NOT_UNQUOTED_TERMS = frozenset(
@@ -593,9 +600,10 @@ def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
             return None
     elif v[after : after + 3] == b"ing":
         has = v.rfind(b" ha", max(0, at - 24), at)
-        if has < 0 or _POINTER_VERB.fullmatch(v, has, at + 1) is None:
+        verb = has - 6 if v[has - 6 : has] == b" shall" else has
+        if has < 0 or _ENTRY_POINTER.fullmatch(v, verb, at + 8) is None:
             return None
-        verb, after, kind = has - 6 if v[has - 6 : has] == b" shall" else has, after + 3, "pointer"
+        after, kind = at + 8, "pointer"
     elif v[at - 6 : at] == b" shall":
         verb = at - 6
     else:
