@@ -699,6 +699,20 @@ _HEADING_START = attrgetter("heading_start")
 _DEFINED_ELSEWHERE = re.compile(rb"[ \t]*,?[ \t]*as[ \t]+(?:(?:more|further)[ \t]+(?:specifically|fully|particularly)[ \t]+)?defined\b")
 
 
+# A clause's title quoted after a citation of it ('the survival of Article 18 ("Force Majeure")').
+# "this Section 11 ("Indemnitee")" defines: the clause it stands in names the term.
+_CITED_BEFORE = re.compile(
+    rb"(?<![Tt]his )(?<!THIS )(?:[Ss]ection|[Aa]rticle|[Cc]lause|[Pp]aragraph|SECTION|ARTICLE|CLAUSE|PARAGRAPH)"
+    rb"(?:[ \t]+|[ \t]*\r?\n[ \t]*)[0-9IVXLC][\w.()-]{0,16}[ \t]*(?:\r?\n[ \t]*)?\Z"
+)
+
+
+def _caption(v: bytes, m: re.Match[bytes], quoted: list[re.Match[bytes]]) -> bool:
+    """Whether the parenthetical only quotes the title of the clause cited right before it."""
+    return (len(quoted) == 1 and not v[m.start("body") : quoted[0].start()].strip()
+            and _CITED_BEFORE.search(v, max(0, m.start() - 48), m.start()) is not None)
+
+
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition | None]:
     body_start, body_end = m.span("body")
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
@@ -708,7 +722,7 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition |
     if any(_GLUE.fullmatch(v, a, b) is None or _NOT_GLUE.search(v, a, b) for a, b in gaps):
         return []
     tail = _PAREN_TAIL.match(v, quoted[-1].end(), body_end)
-    if tail is None:
+    if tail is None or _caption(v, m, quoted):
         return []
     # ("CI", as defined below), (the "Notes"), as more specifically defined in the Agreement: the
     # term is defined elsewhere, and this points there.

@@ -507,6 +507,25 @@ def test_a_bracketed_term_followed_by_as_defined_in_another_text_points_there(po
     assert d.kind == "pointer"
 
 
+@pytest.mark.parametrize("citing", [
+    'Article 18 ("Force Majeure")',  # Pacira's list of the articles that survive
+    'Section 4.8 ("Dispute Resolution")',
+    'clause 6 ("Economic rights")',
+    'Section\n1 ("Definitions")',
+])
+def test_the_quoted_title_of_a_clause_cited_before_it_is_no_definition(citing):
+    assert find_definitions(f"Upon termination, {citing} shall survive.\n") == []
+
+
+@pytest.mark.parametrize("text, term", [
+    ('The party seeking relief under this Section 11 ("Indemnitee") shall notify the other party.', "Indemnitee"),
+    ('The employees identified in Exhibit B ("Retained Employees") stay for a year.', "Retained Employees"),
+    ('The fees set in Section 4 (the "Base Fees") are due monthly.', "Base Fees"),
+])
+def test_a_term_bracketed_after_a_citation_of_the_clause_it_stands_in_or_an_exhibit_is_defined(text, term):
+    assert (only(text).term, only(text).kind) == (term, "parenthetical")
+
+
 @pytest.mark.parametrize("text, term", [
     ('  A "User Product" is either a consumer product or a dwelling item. It ships.', "User Product"),  # the GPL
     ("4.2.10 The \"Technology Fee\" will be an amount that reimburses our costs. We bill it monthly.", "Technology Fee"),
@@ -775,7 +794,8 @@ def test_gold_contract_definitions_are_found_with_their_terms(shared_text, name)
     assert len(found & wanted) >= 0.80 * len(wanted), sorted(wanted - found)
 
 
-EDITS = st.sampled_from(["", "x", '"Foo" means a bar.\n\n', "\n\n", ' (the "Baz") ', " means ", '"', "**Qux** means"])
+EDITS = st.sampled_from(["", "x", '"Foo" means a bar.\n\n', "\n\n", ' (the "Baz") ', " means ", '"', "**Qux** means",
+                         ' Section 4 ("Baz") ', "this "])
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
