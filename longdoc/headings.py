@@ -381,7 +381,7 @@ _CAPS_NOTE_RE = re.compile(
 
 # An item of a clause titled in capitalised words and run into its first sentence: "(a)
 # Confidentiality of Evaluation Material. All Evaluation Material ...".
-_ITEM_RE = re.compile(r"\(([a-z]|[ivx]{2,4})\)[ \t]+([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,7})\.[ \t]+(?=[A-Z\"“(])")
+_ITEM_RE = re.compile(r"\(([a-z]|[ivx]{2,4})\)[ \t]+([A-Z][A-Za-z'’&/-]*(?:[ \t]+[A-Za-z'’&/-]+){0,7})\.(?:[ \t]+(?=[A-Z\"“(])|[ \t]*$)")
 # Below a clause, a lettered item and a title line: an item falls under whatever heads its text.
 ITEM_LEVEL = LETTERED_LEVEL + 2
 
@@ -393,7 +393,7 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
     if len(m.group(1)) > 1 and not _roman_value_ok(m.group(1).upper()):
         return None  # "(vx)": no numeral
     if (not _may_run_in(title) or not is_word_title(title) or _TITLED_PARTY_RE.search(title)
-            or not has_prose_word(line[m.end() : m.end() + 80])):
+            or not (m.end() == len(line) or has_prose_word(line[m.end() : m.end() + 80]))):
         return None
     return _Shape("item", f"({m.group(1)})", ITEM_LEVEL, m.end(2) + 1, clean_title(f"({m.group(1)}) {title}"), False)
 

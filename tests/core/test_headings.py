@@ -1430,10 +1430,27 @@ def test_an_item_titled_in_capitalised_words_is_a_heading_under_its_clause() -> 
                             ("4. Remedies", 0)]
 
 
+def test_an_item_titled_alone_on_its_line_is_a_heading_and_ends_the_item_before_it() -> None:
+    # ATN's maintenance agreement: "(b) Ownership of AT&T Data ..." ends the definitions of "(a)".
+    text = ("4.25 Big Data.\n\n(a) Definitions. For this Section: \"AT&T Data\" means any data of AT&T.\n\n"
+            "(b) Ownership of AT&T Data.\n\n(i) AT&T Data is the property of AT&T.\n")
+    assert tree(text) == [("4.25 Big Data", 0), ("(a) Definitions", 1), ("(b) Ownership of AT&T Data", 1)]
+
+
+@pytest.mark.parametrize("line", [
+    "(ii) Counterparty is not a Multibranch Party.",
+    "(a) Upon the written agreement of both parties.",
+    "(iv) Finance and accounting services.",
+])
+def test_an_item_of_a_list_alone_on_its_line_is_no_heading(line: str) -> None:
+    assert titles(f"The terms are these.\n{line}\n") == []
+
+
 @pytest.mark.parametrize("line", [
     "(c) the Receiving Party shall keep a record of every copy it makes.",
     "(i) Information that is publicly available. It is no secret at all.",
     "(d) Acme Widgets Inc. The supplier named here delivers the goods.",
+    "(b) Copy to Counsel. Attention: Chief Legal Officer, Acme Corp, New York, NY 10001",  # an address
 ])
 def test_an_item_of_a_list_or_a_sentence_is_no_heading(line: str) -> None:
     assert titles(f"The terms are these.\n{line}\n") == []
