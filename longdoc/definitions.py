@@ -233,7 +233,12 @@ def _unquoted_term(blanks: bytes) -> bytes:
 
 
 _ENTRY_TERM = rb"(?:(?:" + _LIST_LABEL + rb"|[A-Z]{1,2}\.)[ \t]+)?" + _unquoted_term(rb"[ \t]+") + rb"[ \t]*"
-_ENTRY = re.compile(rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"))", re.MULTILINE)
+# An entry of a definitions part opens its line: its term, then a stop, a verb, or "is" and an
+# article saying what the term is ("End User is the final purchaser ...").
+_ENTRY = re.compile(
+    rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"|(?:is|are)[ \t]+(?:an?|the|any|all|each)\b))",
+    re.MULTILINE,
+)
 # An entry run on after a sentence's end and a wide gap, where PDF extraction left a line break
 # ("... the terms hereof.     Business Day. Any day other than ..."). Its term's words are one or
 # two blanks apart and one or two blanks follow its stop, so that no entry holds a gap that another

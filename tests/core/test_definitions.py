@@ -606,6 +606,15 @@ def test_a_line_that_a_sentence_wraps_into_inside_a_definitions_part_is_no_entry
     assert [(d.term, d.kind, d.duplicate) for d in doc.definitions] == [("License", "means", False), ("You", "means", False)]
 
 
+def test_an_unquoted_entry_of_a_definitions_part_saying_what_its_term_is_is_a_definition():
+    # Scansource's distributor agreement: "End User is the final purchaser ...".
+    text = ("1.0 DEFINITIONS.\n\nEnd User is the final purchaser of Products.\n\n"
+            "Purchase Order is a written order from Distributor.\n\nProducts are all goods Cisco sells.\n\n"
+            "Cisco is not bound by any other terms.\n\n2.0 ORDERS.\n\nEach End User sends a Purchase Order.\n")
+    doc = LongDocument(text)
+    assert [d.term for d in find_definitions(text, doc.nodes)] == ["End User", "Purchase Order", "Products"]
+
+
 def test_a_labelled_entry_opens_its_line_even_after_an_entry_ending_without_a_stop():
     text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party\n"
             "(b) Business Day: a day banks are open\n\nARTICLE 2\nTERM\n\nEach Affiliate signs on a Business Day.\n")
