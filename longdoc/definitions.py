@@ -714,8 +714,13 @@ _CITED_BEFORE = re.compile(
 
 def _caption(v: bytes, m: re.Match[bytes], quoted: list[re.Match[bytes]]) -> bool:
     """Whether the parenthetical only quotes the title of the clause cited right before it."""
-    return (len(quoted) == 1 and not v[m.start("body") : quoted[0].start()].strip()
-            and _CITED_BEFORE.search(v, max(0, m.start() - 48), m.start()) is not None)
+    if len(quoted) > 1 or v[m.start("body") : quoted[0].start()].strip():
+        return False
+    lo = max(0, m.start() - 48)
+    words = v[lo : m.start()].lower()
+    # A test for the words first: most names before a bracket cite no clause.
+    return (any(w in words for w in (b"section", b"article", b"clause", b"paragraph"))
+            and _CITED_BEFORE.search(v, lo, m.start()) is not None)
 
 
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition | None]:
