@@ -14,7 +14,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Container, Sequence, Set as AbstractSet
 from dataclasses import dataclass, replace
-from itertools import accumulate, chain, count as _counter, repeat
+from itertools import accumulate, count as _counter, repeat
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
@@ -39,6 +39,7 @@ from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_R
                        caption_at, is_markdown, scan_headings)
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
+from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, SectionKeys, Spans, position
 from .query import analyse_query, inflected_terms
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import Reference, find_references, forget_heading_keys, references_after_edit
@@ -52,8 +53,6 @@ __all__ = ["LongDocument"]
 
 _K1 = 1.2
 _B = 0.75
-_KEY_BITS = 24  # a part never holds 16 million sections
-_KEY_MASK = (1 << _KEY_BITS) - 1
 # A part this long (characters) is edited in place: the lines and sections around an edit are read
 # again, not the whole part (a document of megabytes without headings is one part).
 _LONG_PART = 16_384
@@ -74,295 +73,6 @@ class _OutlineSeed(NamedTuple):
     new_end: int
     delta: int
     markdown: bool
-
-
-def _position(i: int, n: int, what: str) -> int:
-    """Index ``i`` of a sequence of ``n`` items as a position from the start (a negative one counts
-    from the end); IndexError naming ``what`` when there is no such item."""
-    if i < 0:
-        i += n
-    if not 0 <= i < n:
-        raise IndexError(f"{what} index out of range")
-    return i
-
-
-class _PartHeadings(Sequence[Heading]):
-    """The headings of a document's parts, read from the parts when asked: part p + 1 holds heading p."""
-
-    __slots__ = ("_parts",)
-
-    def __init__(self, parts: list["_Part"]) -> None:
-        self._parts = parts
-
-    def __len__(self) -> int:
-        return len(self._parts) - 1
-
-    @overload
-    def __getitem__(self, i: int) -> Heading: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Heading]: ...
-    def __getitem__(self, i: int | slice) -> Heading | list[Heading]:
-        if isinstance(i, slice):
-            return [part.heading for part in self._parts[1:][i]]  # type: ignore[misc]
-        return self._parts[_position(i, len(self), "heading") + 1].heading  # type: ignore[return-value]
-
-
-class _Part:
-    """A heading (or the preamble) and its body: sections and statistics relative to ``start``.
-
-    The outline needs only the part's size and where its content ends; its sections can be cut
-    when first asked for (``pending``): an editor shows the outline of a file it opens at once."""
-
-    __slots__ = ("uid", "length", "heading", "raw", "md_lines", "content_end", "keys", "_spans", "_tokens",
-                 "_pending")
-
-    def __init__(self, uid: int, length: int, heading: Heading | None, raw: int, md_lines: int, content_end: int,
-                 spans: _Spans | None, tokens: list[int] | None, pending: _PendingSplit | None = None) -> None:
-        self.uid = uid
-        self.length = length
-        self.heading = heading  # offsets relative to the part's start (so start == 0)
-        self.raw = raw
-        self.md_lines = md_lines
-        self.content_end = content_end  # where its last section ends (0: it has none)
-        self._spans = spans
-        self._tokens = tokens
-        self._pending = pending
-        # The index keys of its sections: ``uid`` and the section's place in the part, packed, unless
-        # an edit in place gave the sections it changed keys of their own (see LongDocument._rekey).
-        self.keys: array[int] | None = None
-
-    def key(self, j: int) -> int:
-        """The index key of section ``j``."""
-        keys = self.keys
-        return self.uid << _KEY_BITS | j if keys is None else keys[j]
-
-    def key_run(self) -> Sequence[int]:
-        """The index keys of its sections, in order."""
-        base = self.uid << _KEY_BITS
-        return range(base, base + len(self.spans)) if self.keys is None else self.keys
-
-    @property
-    def spans(self) -> _Spans:
-        spans = self._spans
-        return spans if spans is not None else self._cut()
-
-    @property
-    def tokens(self) -> list[int]:
-        if self._spans is None:
-            self._cut()
-        return self._tokens  # type: ignore[return-value]
-
-    @property
-    def is_cut(self) -> bool:
-        """Whether the part's sections are cut yet."""
-        return self._spans is not None
-
-    def _cut(self) -> _Spans:
-        pending = self._pending
-        if pending is None:  # cut meanwhile by another thread, which sets the spans last but one
-            return self._spans  # type: ignore[return-value]
-        spans, self._tokens = pending.cut()
-        self._spans = spans
-        self._pending = None  # lets go of the text it was cut from
-        return spans
-
-
-class _Spans(Sequence[tuple[int, int]]):
-    """A part's sections as (start, end) pairs, kept flat as machine integers: a list of tuples
-    costs about 120 bytes a section, these 16 (10 MB of contract: 28,000 sections).
-
-    An edit in place moves the pairs after it; rather than each pair, a step is noted (``_steps``:
-    from a pair on, what to add), and the steps are applied once they grow many."""
-
-    __slots__ = ("_flat", "_steps")
-
-    def __init__(self, pairs: Iterable[tuple[int, int]]) -> None:
-        self._flat = array("q", chain.from_iterable(pairs))
-        self._steps: tuple[tuple[int, int], ...] = ()  # (first pair, what to add from it on), in order
-
-    def __len__(self) -> int:
-        return len(self._flat) >> 1
-
-    @overload
-    def __getitem__(self, j: int) -> tuple[int, int]: ...
-    @overload
-    def __getitem__(self, j: slice) -> list[tuple[int, int]]: ...
-    def __getitem__(self, j: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
-        if isinstance(j, slice):
-            return list(self)[j]
-        j = _position(j, len(self._flat) >> 1, "section")
-        flat = self._flat
-        add = self._added(j)
-        return flat[2 * j] + add, flat[2 * j + 1] + add
-
-    def _added(self, j: int) -> int:
-        steps = self._steps
-        if not steps:
-            return 0
-        k = bisect_right(steps, (j, _NO_SECTION)) - 1
-        return steps[k][1] if k >= 0 else 0
-
-    def __iter__(self) -> Iterator[tuple[int, int]]:
-        flat = self._flat
-        if not self._steps:
-            return zip(flat[0::2], flat[1::2])
-        return zip(self._moved(self._flat[0::2]), self._moved(self._flat[1::2]))
-
-    def starts(self) -> Sequence[int]:
-        """The sections' starts, each read when asked for (to bisect)."""
-        return _Starts(self)
-
-    def _moved(self, values: array[int]) -> Sequence[int]:
-        if not self._steps:
-            return values
-        bounds = [j for j, _ in self._steps] + [len(values)]
-        out = array("q", values[: bounds[0]])
-        for (j, add), end in zip(self._steps, bounds[1:]):
-            out.extend(map(add.__add__, values[j:end]) if add else values[j:end])
-        return out
-
-    def spliced(self, i: int, j: int, pairs: list[tuple[int, int]], delta: int) -> "_Spans":
-        """These spans with ``i`` to ``j - 1`` replaced by ``pairs`` and those after moved by ``delta``."""
-        flat = self._flat
-        out = _Spans(())
-        steps = self._steps
-        if len(steps) >= _MAX_STEPS:
-            flat, steps = array("q", chain.from_iterable(self)), ()
-        m = len(pairs)
-        after = self._added(j) if steps else 0
-        out._flat = flat[: 2 * i] + array("q", chain.from_iterable(pairs)) + flat[2 * j :]
-        # Pairs before the edit keep their steps; the new ones are as given; those after it move.
-        kept = [step for step in steps if step[0] < i]
-        moved = [(k - j + i + m, add + delta) for k, add in steps if k > j]
-        out._steps = _without_repeats([*kept, (i, 0), (i + m, after + delta), *moved])
-        return out
-
-
-def _without_repeats(steps: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """Steps without those that add what the one before adds (or nothing, first), and of two at one
-    pair, the later only."""
-    out: list[tuple[int, int]] = []
-    for j, add in steps:
-        if out and out[-1][0] == j:
-            out.pop()
-        if (out[-1][1] if out else 0) != add:
-            out.append((j, add))
-    return tuple(out)
-
-
-class _Starts(Sequence[int]):
-    """The starts of a part's sections, each read when asked for."""
-
-    __slots__ = ("_spans",)
-
-    def __init__(self, spans: _Spans) -> None:
-        self._spans = spans
-
-    def __len__(self) -> int:
-        return len(self._spans)
-
-    @overload
-    def __getitem__(self, j: int) -> int: ...
-    @overload
-    def __getitem__(self, j: slice) -> list[int]: ...
-    def __getitem__(self, j: int | slice) -> int | list[int]:
-        if isinstance(j, slice):
-            return [s for s, _ in self._spans[j]]
-        return self._spans[j][0]
-
-
-_NO_SECTION = 1 << 62  # larger than any addition: bisects to the last step at or before a pair
-_MAX_STEPS = 32  # steps noted in a part's spans before they are applied
-
-
-class _PendingSplit(NamedTuple):
-    """What cutting a part into sections of the default size estimate needs: the text it was read
-    from and where in it the part lies. Parts share no state, so any thread may cut one. (A tuple
-    of a string and numbers: the cyclic garbage collector stops tracking it, and a 50 MB text
-    has 60,000 parts.)"""
-
-    text: str
-    start: int
-    end: int
-    head_end: int | None
-    limit: int
-    target: int
-
-    def cut(self) -> tuple[_Spans, list[int]]:
-        start = self.start
-        count = RawCount(token_classes(self.text[start : self.end]), start)
-        sized = split_sized(self.text, start, self.end, count, self.limit, self.target, self.head_end)
-        return _Spans((s - start, e - start) for s, e, _ in sized), [tokens_from_raw(n) for _, _, n in sized]
-
-
-class _SectionKeys:
-    """The index keys of one version's sections and their positions, each way. Holds the parts,
-    not the document: the index keeps this, and the document keeps the index."""
-
-    __slots__ = ("_parts", "_prefix", "_first", "_irregular", "_part_at", "_keys")
-
-    def __init__(self, parts: list[_Part], prefix: list[int]) -> None:
-        self._parts = parts
-        self._prefix = prefix
-        self._first: dict[int, int] | None = None  # a part's first section position by its uid
-        self._irregular: dict[int, int] = {}  # the position of each key of a part whose keys are listed
-        self._part_at: dict[int, int] | None = None  # a part's position by each uid of its keys
-        self._keys: list[int] | None = None
-
-    def __len__(self) -> int:
-        return self._prefix[-1]
-
-    def keys(self) -> list[int]:
-        if self._keys is None:
-            self._keys = list(chain.from_iterable(part.key_run() for part in self._parts))
-        return self._keys
-
-    def key_at(self, i: int) -> int:
-        p = bisect_right(self._prefix, i) - 1
-        return self._parts[p].key(i - self._prefix[p])
-
-    def positions(self, keys: Iterable[int]) -> list[int]:
-        """The positions of ``keys``, in their order."""
-        first = self._first
-        if first is None:
-            first = self._first = {}
-            for part, at in zip(self._parts, self._prefix):
-                if part.keys is None:
-                    first[part.uid] = at
-                else:
-                    self._irregular.update(zip(part.keys, range(at, at + len(part.keys))))
-        irregular = self._irregular
-        if not irregular:
-            return [first[k >> _KEY_BITS] + (k & _KEY_MASK) for k in keys]
-        return [irregular[k] if (at := first.get(k >> _KEY_BITS)) is None else at + (k & _KEY_MASK) for k in keys]
-
-    def all_placed(self) -> bool:
-        """Whether every key is its part's uid and the section's place in it (none is listed)."""
-        if self._first is None:
-            self.positions(())
-        return not self._irregular
-
-    def step(self, key: int, d: int) -> int | None:
-        """The key of the section ``d`` places after ``key``'s in its part (before it, when negative),
-        or None; past the part's end it may name a key that no section has."""
-        if self._first is None:
-            self.positions(())
-        at = self._irregular.get(key)
-        if at is None:
-            return key + d if (key & _KEY_MASK) + d >= 0 else None
-        p = bisect_right(self._prefix, at) - 1
-        return self._parts[p].key(at + d - self._prefix[p]) if self._prefix[p] <= at + d < self._prefix[p + 1] else None
-
-    def part_positions(self, keys: Iterable[int]) -> list[int]:
-        """The positions of the parts that hold ``keys``, each once, in document order."""
-        at = self._part_at
-        if at is None:
-            at = self._part_at = {}
-            for p, part in enumerate(self._parts):
-                at[part.uid] = p
-                if part.keys is not None:
-                    at.update(dict.fromkeys({k >> _KEY_BITS for k in part.keys}, p))
-        return sorted({at[k >> _KEY_BITS] for k in keys})
 
 
 class _Sections(Sequence[Section]):
@@ -386,7 +96,7 @@ class _Sections(Sequence[Section]):
     def __getitem__(self, i: int | slice) -> Section | list[Section]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        return self._doc._section(_position(i, len(self), "section"))
+        return self._doc._section(position(i, len(self), "section"))
 
     def __iter__(self) -> Iterator[Section]:
         for i in range(len(self)):
@@ -520,7 +230,7 @@ class LongDocument:
         return self._index
 
     def _make_part(self, text: str, classes: bytes, class_base: int, start: int, end: int,
-                   heading: Heading | None, lazy: bool = False) -> _Part:
+                   heading: Heading | None, lazy: bool = False) -> Part:
         """The part of ``text[start:end]``; with ``lazy``, cut into sections when first asked
         (the default estimate only: its count of a part is the sum of its sections' counts)."""
         target = max(1, self._max_tokens // 2)
@@ -531,13 +241,13 @@ class LongDocument:
                                   heading.level, heading.kind)
         md_lines = len(MARKDOWN_HEADING_RE.findall(text, start, end)) if self._markdown else 0
         if self._count is None and lazy:
-            pending = _PendingSplit(text, start, end, head_end, max_raw_for(self._max_tokens), max_raw_for(target))
+            pending = PendingSplit(text, start, end, head_end, max_raw_for(self._max_tokens), max_raw_for(target))
             # Counts add up over whitespace, and sections are cut at whitespace: the part's count
             # is its sections' sum.
             raw = class_raw_count(classes, start - class_base, end - class_base)
             s, e = stripped(text, start, end)
             content_end = e - start if s < e else 0  # the end of its last section
-            return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, None, None, pending)
+            return Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, None, None, pending)
         if self._count is None:
             sized = split_sized(text, start, end, RawCount(classes, class_base), max_raw_for(self._max_tokens),
                                 max_raw_for(target), head_end)
@@ -548,11 +258,11 @@ class LongDocument:
             sized = split_sized(text, start, end, lambda s, e: count(text[s:e]), self._max_tokens, target, head_end)
             tokens = [n for _, _, n in sized]
             raw = sum(tokens)
-        spans = _Spans((s - start, e - start) for s, e, _ in sized)
+        spans = Spans((s - start, e - start) for s, e, _ in sized)
         content_end = spans[-1][1] if spans else 0  # a blank part (no heading is blank)
-        return _Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, spans, tokens)
+        return Part(next(self._uids), end - start, rel_heading, raw, md_lines, content_end, spans, tokens)
 
-    def _section_terms(self, text: str, start: int, part: _Part, j: int) -> list[str]:
+    def _section_terms(self, text: str, start: int, part: Part, j: int) -> list[str]:
         s, e = part.spans[j]
         found = self._analyzer(text[start + s : start + e])
         if part.heading is not None and s > 0:
@@ -560,21 +270,21 @@ class LongDocument:
             found = self._analyzer(part.heading.text) + found
         return found
 
-    def _index_part(self, index: Postings, text: str, start: int, part: _Part,
+    def _index_part(self, index: Postings, text: str, start: int, part: Part,
                     sections: Iterable[int] | None = None) -> None:
         """Index the part's ``sections`` (default: all) under their keys."""
         add, key = index.add, part.key
         for j in range(len(part.spans)) if sections is None else sections:
             add(key(j), self._section_terms(text, start, part, j))
 
-    def _unindex_part(self, text: str, start: int, part: _Part, sections: Iterable[int] | None = None) -> None:
+    def _unindex_part(self, text: str, start: int, part: Part, sections: Iterable[int] | None = None) -> None:
         """Remove the part's ``sections`` (default: all) from the index."""
         assert self._index is not None
         remove, key = self._index.remove, part.key
         for j in range(len(part.spans)) if sections is None else sections:
             remove(key(j), set(self._section_terms(text, start, part, j)))
 
-    def _reindex_region(self, old_text: str, old: list[tuple[int, _Part]], new: list[tuple[int, _Part]],
+    def _reindex_region(self, old_text: str, old: list[tuple[int, Part]], new: list[tuple[int, Part]],
                         edit_start: int, delta: int) -> None:
         """Move the index from the ``old`` parts to the ``new`` ones, touching only what changed.
 
@@ -584,7 +294,7 @@ class LongDocument:
         """
         assert self._index is not None
         text = self._text
-        same: dict[tuple[int, str | None], tuple[int, _Part]] = {}
+        same: dict[tuple[int, str | None], tuple[int, Part]] = {}
         for s, part in old:
             key = (s if s <= edit_start else s + delta, _heading_text(part))
             clash = same.get(key)
@@ -603,7 +313,7 @@ class LongDocument:
         for s, part in same.values():
             self._unindex_part(old_text, s, part)
 
-    def _rekey(self, old_text: str, old_start: int, old: _Part, start: int, new: _Part, i: int, old_to: int,
+    def _rekey(self, old_text: str, old_start: int, old: Part, start: int, new: Part, i: int, old_to: int,
                new_to: int) -> None:
         """Carry the index from part ``old`` to ``new``, its next version, whose sections before ``i``
         and from ``old_to`` (``new_to`` in ``new``) on hold the same text: of the sections between,
@@ -621,7 +331,7 @@ class LongDocument:
         if new_to == old_to:
             new.keys = old.keys
         else:
-            fresh = next(self._uids) << _KEY_BITS
+            fresh = next(self._uids) << KEY_BITS
             keys = old.key_run()
             new.keys = array("q", keys[:i]) + array("q", range(fresh, fresh + new_to - i)) + array("q", keys[old_to:])
         self._unindex_part(old_text, old_start, old, range(i, old_to))
@@ -641,7 +351,7 @@ class LongDocument:
         self._diagnosis_seed: _Carried | None = None
         self._levels_cache: list[int] | None = None
         self._outline_seed: _OutlineSeed | None = None
-        self._keys: _SectionKeys | None = None
+        self._keys: SectionKeys | None = None
         self._open_ended: set[int] | None = None  # the keys of the sections that end in a word
         self._building: tuple[Postings, int] | None = None  # an index under way, and its parts done
 
@@ -695,7 +405,7 @@ class LongDocument:
                 # Outside Markdown a heading's level is its shape's, read with the headings around
                 # it: only the edited ones and those that read them are new.
                 levels = [*seed.levels[: seed.first], *repeat(0, seed.new_end - seed.first), *seed.levels[seed.old_end :]]
-                heads = _PartHeadings(self._parts)
+                heads = PartHeadings(self._parts)
                 unchanged = 0
                 for i in range(max(0, seed.first - 1), len(levels)):
                     level = shape_level(heads, i, levels)
@@ -720,7 +430,7 @@ class LongDocument:
                 # A patch reads the headings and sizes of the parts around the edit only: neither
                 # is gathered for the thousands of parts after it.
                 self._outline_cache = patch_outline(
-                    seed.nodes, _PartHeadings(parts), levels, starts[1:], first=seed.first, old_end=seed.old_end,
+                    seed.nodes, PartHeadings(parts), levels, starts[1:], first=seed.first, old_end=seed.old_end,
                     new_end=seed.new_end, delta=seed.delta, measure=self._part_measure(None),
                 )
             else:
@@ -819,9 +529,9 @@ class LongDocument:
         _check_query(query)
         return list(dict.fromkeys(self._analyzer(query)))
 
-    def _section_keys(self) -> _SectionKeys:
+    def _section_keys(self) -> SectionKeys:
         if self._keys is None:
-            self._keys = _SectionKeys(self._parts, self._section_prefix)
+            self._keys = SectionKeys(self._parts, self._section_prefix)
         return self._keys
 
     def _by_index(self, by_key: dict[int, float]) -> dict[int, float]:
@@ -1158,9 +868,9 @@ class LongDocument:
         limit, target = max_raw_for(self._max_tokens), max_raw_for(max(1, self._max_tokens // 2))
         if not part.is_cut:
             s, e = stripped(text, part_start, new_end)
-            new_part = _Part(next(self._uids), part.length + delta, part.heading, raw, md_lines,
+            new_part = Part(next(self._uids), part.length + delta, part.heading, raw, md_lines,
                              e - part_start if s < e else 0, None, None,
-                             _PendingSplit(text, part_start, new_end, head_end, limit, target))
+                             PendingSplit(text, part_start, new_end, head_end, limit, target))
             self._splice(old_doc, p, p, [part_start], [new_part], [], delta, lambda: None)
             return True
         if raw <= target:
@@ -1171,7 +881,7 @@ class LongDocument:
         spans = old_spans.spliced(i, j, [(s - part_start, e - part_start) for s, e, _ in sized], delta)
         tokens = part.tokens
         tokens = tokens[:i] + [tokens_from_raw(n) for _, _, n in sized] + tokens[j:]
-        new_part = _Part(next(self._uids), part.length + delta, part.heading, raw, md_lines, spans[-1][1], spans,
+        new_part = Part(next(self._uids), part.length + delta, part.heading, raw, md_lines, spans[-1][1], spans,
                          tokens)
 
         def reindex() -> None:
@@ -1182,7 +892,7 @@ class LongDocument:
         self._splice(old_doc, p, p, [part_start], [new_part], [], delta, reindex)
         return True
 
-    def _splice(self, old_doc: "LongDocument", first: int, last: int, new_starts: list[int], new_parts: list[_Part],
+    def _splice(self, old_doc: "LongDocument", first: int, last: int, new_starts: list[int], new_parts: list[Part],
                 new_page_lines: list[int], delta: int, reindex: Callable[[], None]) -> None:
         """Take the old document's parts, with ``first`` to ``last`` replaced by ``new_parts``
         (their page lines ``new_page_lines``), and what it had built for them: ``reindex`` moves the
@@ -1340,7 +1050,7 @@ class LongDocument:
                 if forward:
                     pairs.update((k, k + m) for k in read if k + m in sought)
                 else:
-                    pairs.update((k - m, k) for k in read if k & _KEY_MASK >= m and k - m in sought)
+                    pairs.update((k - m, k) for k in read if k & KEY_MASK >= m and k - m in sought)
                 continue
             for k in read:
                 other = keys.step(k, m if forward else -m)
@@ -1410,7 +1120,7 @@ class LongDocument:
         part, start = self._parts[p], self._starts[p]
         if part.keys is None:
             uid = part.uid
-            held = sorted(k & _KEY_MASK for k in keys if k >> _KEY_BITS == uid)
+            held = sorted(k & KEY_MASK for k in keys if k >> KEY_BITS == uid)
         else:
             hit = set(part.keys).intersection(keys)
             held = [j for j, k in enumerate(part.keys) if k in hit]
@@ -1524,11 +1234,11 @@ def _consecutive(values: Sequence[int]) -> Iterator[tuple[int, int]]:
         yield first, last
 
 
-def _heading_text(part: _Part) -> str | None:
+def _heading_text(part: Part) -> str | None:
     return part.heading.text if part.heading is not None else None
 
 
-def _same_section(old_text: str, old_start: int, old: _Part, old_j: int, text: str, start: int, new: _Part,
+def _same_section(old_text: str, old_start: int, old: Part, old_j: int, text: str, start: int, new: Part,
                   j: int) -> bool:
     """Whether section ``old_j`` of a part and section ``j`` of its next version (same heading)
     have the same index terms."""
@@ -1568,7 +1278,7 @@ def _headings_changed(old: Sequence[OutlineNode], new: Sequence[OutlineNode], mo
 _HEADINGS_READ_AGAIN = 16
 
 
-def _heading_end(starts: list[int], parts: list[_Part], p: int) -> int:
+def _heading_end(starts: list[int], parts: list[Part], p: int) -> int:
     """Where part ``p``'s heading ends in the text (-1 for the part before the first heading)."""
     heading = parts[p].heading
     return -1 if heading is None else starts[p] + heading.end

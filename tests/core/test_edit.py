@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc import LongDocument, analysis, definitions, document, references, sections, terms
+from longdoc import LongDocument, analysis, definitions, document, parts, references, sections, terms
 from longdoc.document import _line_end, _line_start
 from longdoc.headings import LINES_READ, RUNNING_REACH
 from longdoc.segments import LINE_BREAKS
@@ -592,7 +592,7 @@ def test_text_typed_between_two_copies_of_a_running_header_can_put_the_second_ou
                                               st.integers(-50, 50)), max_size=80))
 def test_a_parts_spans_spliced_again_and_again_read_as_spliced_by_hand(n: int, splices: list) -> None:
     pairs = [(10 * k, 10 * k + 5) for k in range(n)]
-    spans = document._Spans(pairs)
+    spans = parts.Spans(pairs)
     for where, gone, added, delta in splices:
         i = int(where * len(pairs))
         j = min(len(pairs), i + gone)
