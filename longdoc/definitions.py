@@ -240,13 +240,14 @@ _ENTRY = re.compile(
     re.MULTILINE,
 )
 # An entry run on after a sentence's end and a wide gap, where PDF extraction left a line break
-# ("... the terms hereof.     Business Day. Any day other than ..."). Its term's words are one or
-# two blanks apart and one or two blanks follow its stop, so that no entry holds a gap that another
-# could follow: the next such entry ends it. Not a clause's title alone on its line ("2.1 Material
+# ("... the terms hereof.     Business Day. Any day other than ...", "Allocated Capacity - capacity
+# allocated ..."). Its term's words are one or two blanks apart and one or two blanks follow its
+# stop (or stand around its dash), so that no entry holds a gap that another could follow: the
+# next such entry ends it. Not a clause's title alone on its line ("2.1 Material
 # No.     The ...") nor a sentence ending in capitalised words ("Material No. is used").
 _GAP_ENTRY = re.compile(
     rb"[.;:][ \t]{3,}(?:(?:" + _LIST_LABEL + rb")[ \t]{1,2})?" + _unquoted_term(rb"[ \t]{1,2}")
-    + rb"(?::[ \t]{1,2}(?=\S)|\.[ \t]{1,2}(?=[A-Z\"(])|[ \t]{1,2}(?=" + _VERB + rb"))"
+    + rb"(?::[ \t]{1,2}(?=\S)|\.[ \t]{1,2}(?=[A-Z\"(])|[ \t]{1,2}-[ \t]{1,2}(?=\S)|[ \t]{1,2}(?=" + _VERB + rb"))"
 )
 # An entry run on after the one before it ("... of a patient. 1.2. Affiliate shall mean ..."), read
 # where the outline found its clause heading; with its verb, as a clause's title alone ("13.8

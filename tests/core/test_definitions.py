@@ -415,6 +415,17 @@ def test_a_definitions_list_run_into_one_line_defines_what_its_lines_define():
     assert [(d.term, d.kind) for d in LongDocument(one_line(text)).definitions] == lines
 
 
+def test_entries_set_off_by_a_dash_and_run_on_after_a_wide_gap_each_end_at_the_next():
+    # Teleglobe's cable agreement lists its kinds of capacity so.
+    text = ("1. DEFINITIONS\n\n(d) Capacity Types are as follows:   Allocated Capacity - capacity allocated to a "
+            "Party.       Design Capacity - the capacity the system is designed to provide.\n\n2. TERM\n\n"
+            "The Allocated Capacity never exceeds the Design Capacity.\n")
+    entries = [d for d in LongDocument(text).definitions if d.kind == "entry"]
+    assert [text[d.start : d.end] for d in entries] == [
+        "Allocated Capacity - capacity allocated to a Party.",
+        "Design Capacity - the capacity the system is designed to provide."]
+
+
 @pytest.mark.parametrize("gapped", [
     # Justified text, a line break turned into a gap within a sentence.
     "Users may access the Software on a designated Corio          Server. The number is reusable.",
