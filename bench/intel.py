@@ -34,7 +34,8 @@ from common import (
     without_blank_lines,
 )
 
-from longdoc.definitions import byte_view, find_definitions, forget_use_patterns
+from longdoc.definitions import byte_view, find_definitions
+from longdoc.uses import forget_use_patterns
 from longdoc.diagnostics import diagnosis
 from longdoc.document import LongDocument
 from longdoc.references import find_references

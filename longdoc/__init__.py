@@ -7,7 +7,7 @@ the document, and evidence located back to exact spans. Standard library only.
 from .analysis import approx_tokens, terms
 from .bm25 import BM25, BM25Result, ScoredDocument, score_bm25
 from .chunking import ChunkingError, ChunkingStrategy, ClauseAwareChunker, SemanticChunker, count_tokens
-from .definitions import Definition, Use
+from .definitions import Definition
 from .diagnostics import Diagnostic
 from .document import LongDocument
 from .facets import FacetResult, FacetSelection, Passage, select_facets, uncovered_facets
@@ -17,6 +17,7 @@ from .propositions import TokenCounter, split_proposition_windows, split_sentenc
 from .provenance import ChunkRecord, LegalDocument, Locator, ProvenanceTracker, SourceSpan, locate
 from .references import Reference
 from .sections import Section
+from .uses import Use
 from .window import Window
 
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
-"""Defined terms of a contract: where each term is defined, what defines it, and where it is used.
+"""Defined terms of a contract: where each term is defined and what defines it (where each is
+used: `longdoc.uses`).
 
 Pure functions over a text (and optionally its outline nodes): offsets in, `Definition`s out.
 Scanning runs over a one-byte-per-character view of the text (`byte_view`), where the regular
@@ -10,31 +11,23 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
-from .forms import written_forms
 from .propositions import ABBREVIATIONS
 from .rescan import rescan_span
 
 __all__ = [
     "Definition",
-    "Use",
     "byte_view",
     "definitions_after_edit",
     "definitions_in",
     "definitions_parts",
     "find_definitions",
-    "first_use",
-    "forget_use_patterns",
     "has_definitions_part",
     "mark_duplicates",
-    "use_at",
-    "use_near",
-    "use_reach",
-    "uses_of",
     "view_after_edit",
 ]
 
@@ -66,14 +59,6 @@ class Definition(NamedTuple):
     end: int
     kind: str
     duplicate: bool = False
-
-
-class Use(NamedTuple):
-    """One occurrence of a defined term outside its definitions (plural or possessive included)."""
-
-    term: str
-    start: int
-    end: int
 
 
 _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": "-", "\u2014": "-"}
@@ -809,201 +794,6 @@ def find_definitions(text: str, nodes: Sequence[_Titled] = (), view: bytes | Non
     return mark_duplicates(definitions_in(text, 0, None, nodes, view))
 
 
-def forget_use_patterns() -> None:
-    """Let go of the compiled patterns of defined terms' uses (under 1 MB for the 2,000 terms of a
-    10 MB contract); the next search compiles them again."""
-    _USE_PATTERNS.clear()
-
-
-# The most whitespace a use may hold between two words of its term ("Effective  Date" and a line
-# break in PDF extractions): bounded, so that an edit can tell which uses it may touch.
-_MAX_GAP = 40
-
-
-# The compiled use patterns by term, let go of all at once when they grow past a bound.
-_USE_PATTERNS: dict[str, re.Pattern[bytes]] = {}
-_USE_PATTERNS_HELD = 4096
-
-
-def _use_pattern(term: str) -> re.Pattern[bytes]:
-    """Whole-word forms of a term as drafted: plural (s, es, y -> ies) and possessive, any run of
-    up to `_MAX_GAP` whitespace characters between its words."""
-    pattern = _USE_PATTERNS.get(term)
-    if pattern is None:
-        if len(_USE_PATTERNS) >= _USE_PATTERNS_HELD:
-            _USE_PATTERNS.clear()
-        pattern = _USE_PATTERNS[term] = _compile_use(term)
-    return pattern
-
-
-def _compile_use(term: str) -> re.Pattern[bytes]:
-    words = [re.escape(w.encode("latin-1", "replace")) for w in term.split()]
-    last = words[-1]
-    if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
-        last = rb"(?:" + last + rb"|" + last[:-1] + rb"ies)"
-    # A word that ends in a hyphen was broken at the end of a line ("the Co- Chairs"): its use may
-    # be written whole ("Co-Chairs").
-    gaps = [rb"\s{%d,%d}" % (0 if w.endswith("-") else 1, _MAX_GAP) for w in term.split()[:-1]]
-    # No look-behind in front: a pattern opening with a literal is scanned for much faster; the
-    # word boundary before a match is checked by `_word_start`. No ending either: `_USE_END`,
-    # compiled once, reads it, where in each term's pattern it would double the compiling time
-    # (some 2,000 terms in a 10 MB contract).
-    return re.compile(b"".join(w + g for w, g in zip(words, gaps)) + last)
-
-
-# What ends a use: a plural and a possessive ending, maybe, then no more of a word.
-_USE_END = re.compile(rb"(?:s|es)?(?:'s?)?(?![\w-])")
-
-
-def _word_start(view: bytes, pos: int) -> bool:
-    return pos == 0 or not (chr(view[pos - 1]).isalnum() or view[pos - 1] in b"_-")
-
-
-def _matches(view: bytes, term: str, own: list[tuple[int, int]], lo: int, hi: int) -> Iterator[tuple[int, int]]:
-    """(start, end) of each use in view[lo:hi], as the term's pattern and its ending read them
-    together: after a match, the next is sought from its end, after a miss from its next byte."""
-    search = _use_pattern(term).search
-    m = search(view, lo, hi)
-    while m is not None:
-        start = m.start()
-        ending = _USE_END.match(view, m.end(), hi)
-        if ending is None:
-            m = search(view, start + 1, hi)
-            continue
-        if _word_start(view, start) and not any(a <= start < b for a, b in own):
-            yield start, ending.end()
-        m = search(view, ending.end(), hi)
-
-
-def _own_spans(definitions: Sequence[Definition], term: str) -> list[tuple[int, int]]:
-    return [(d.term_start, d.term_end) for d in definitions if d.term == term]
-
-
-def uses_of(text: str, definitions: Sequence[Definition], term: str, view: bytes | None = None) -> list[Use]:
-    """Occurrences of a defined term outside the places that define it: whole words, case as
-    drafted, plural and possessive forms and the forms the term names (`written_forms`) included;
-    [] for a term the text does not define."""
-    own = _own_spans(definitions, term)
-    if not own:
-        return []
-    v = byte_view(text) if view is None else view
-    found: dict[int, int] = {}
-    for form in written_forms(term):
-        for start, end in _matches(v, form, own, 0, len(v)):
-            found[start] = max(end, found.get(start, end))
-    out: list[Use] = []
-    for start in sorted(found):
-        if not out or start >= out[-1].end:  # forms read over each other at one place: the longest
-            out.append(Use(term, start, found[start]))
-    return out
-
-
-def _word_byte(b: int) -> bool:
-    return chr(b).isalnum() or b in (0x5F, 0x2D)  # letters, digits, "_" and "-"
-
-
-def _whole_use(view: bytes, start: int, end: int) -> bool:
-    """Whether view[start:end] stands as a word, allowing a plural and a possessive ending."""
-    if start > 0 and _word_byte(view[start - 1]):
-        return False
-    for suffix in (b"", b"s", b"es", b"'", b"'s", b"s'", b"es'"):
-        stop = end + len(suffix)
-        if view.startswith(suffix, end) and (stop >= len(view) or not _word_byte(view[stop])):
-            return True
-    return False
-
-
-def _forms(term: str) -> list[bytes]:
-    """The written stems a use of the term starts with (the "ies" plural changes the stem)."""
-    forms = [term.encode("latin-1", "replace")]
-    if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
-        forms.append(forms[0][:-1] + b"ies")
-    return forms
-
-
-def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int, near: bool = False) -> int | None:
-    """The start of a use that lies in view[lo:hi], or None; ``near``: a short stretch, where a
-    term of several words is first sought as written, one space apart."""
-    if " " in term:
-        if near and term not in _USE_PATTERNS:
-            # Where uses cluster, most are written as defined: one is found without the term's
-            # pattern, whose compiling costs a text's first diagnosis some 40 us a term (once
-            # compiled, the pattern alone reads the stretch once).
-            written = term.encode("latin-1", "replace")
-            at = view.find(written, lo, hi)
-            while at >= 0:
-                if _USE_END.match(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
-                    return at
-                at = view.find(written, at + 1, hi)
-        # The words may stand further apart: a pattern finds them.
-        for start, _ in _matches(view, term, own, lo, hi):
-            return start
-        return None
-    for form in _forms(term):
-        at = view.find(form, lo, hi)
-        while at >= 0:
-            if _whole_use(view, at, at + len(form)) and not any(a <= at < b for a, b in own):
-                return at
-            at = view.find(form, at + 1, hi)
-    return None
-
-
-_NEAR = 20_000
-
-
-def first_use(
-    text: str,
-    definitions: Sequence[Definition],
-    term: str,
-    view: bytes | None = None,
-    spans: Callable[[], Iterable[tuple[int, int]] | None] | None = None,
-) -> int | None:
-    """The start of a use of a defined term outside its definitions (as `uses_of` finds them), or
-    None when it has none. The search looks near the first definition first, where
-    uses cluster; `spans`, when given, returns the only ranges that can hold a use (from an index
-    of the text, None for anywhere), which spares a full scan of a long text for an unused term."""
-    own = _own_spans(definitions, term)
-    if not own:
-        return None
-    v = byte_view(text) if view is None else view
-    first = own[0][1]
-    # Uses mostly follow the definition: look after it first, then before it.
-    found = _use_in(v, term, own, first, min(len(v), first + _NEAR), near=True)
-    if found is None:
-        found = _use_in(v, term, own, max(0, first - _NEAR), first, near=True)
-    if found is not None:
-        return found
-    ranges = spans() if spans is not None else None
-    if ranges is None:
-        ranges = ((0, len(v)),)
-    for lo, hi in ranges:
-        found = _use_in(v, term, own, lo, hi)
-        if found is not None:
-            return found
-    return None
-
-
-def use_near(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int) -> int | None:
-    """The start of a use of ``term`` (its own definitions' spans ``own`` excepted) that starts in
-    view[lo:hi] or just after it, or None: what an edit there may have added."""
-    lo, hi = max(0, lo), min(len(view), hi + use_reach(term))
-    # Every form of a use opens with the term's first word as written (less a last "y", which an
-    # "ies" plural drops): where that is missing, as it mostly is, no pattern need be read.
-    first = term.split(maxsplit=1)[0]
-    if first == term and len(term) > 1 and term.endswith("y"):
-        first = term[:-1]
-    if view.find(first.encode("latin-1", "replace"), lo, hi) < 0:
-        return None
-    return _use_in(view, term, own, lo, hi)
-
-
-def use_reach(term: str) -> int:
-    """How far past a use's start its recognition reads: the longest written form (an "ies"
-    plural, the widest gaps between words), the longest ending after it ("es'") and the character
-    that must not go on the word."""
-    return len(term) + 2 + 4 + term.count(" ") * (_MAX_GAP - 1)
-
-
 def definitions_after_edit(
     old: Sequence[Definition],
     text: str,
@@ -1030,28 +820,3 @@ def _shifted(d: Definition, delta: int) -> Definition:
     # Thousands per edit: the named tuple's _replace costs five times a plain tuple's making.
     term, term_start, term_end, start, end, kind, duplicate = d
     return tuple.__new__(Definition, (term, term_start + delta, term_end + delta, start + delta, end + delta, kind, duplicate))
-
-
-def use_at(text: str, definitions: Sequence[Definition], offset: int, view: bytes | None = None) -> Use | None:
-    """The use of a defined term (in any of its `written_forms`) that covers offset, the longest
-    written form first, or None."""
-    v = byte_view(text) if view is None else view
-    written = {(form, term) for term in {d.term for d in definitions} for form in written_forms(term)}
-    for written_form, term in sorted(written, key=lambda pair: (-len(pair[0]), pair)):
-        own = _own_spans(definitions, term)
-        if " " in written_form:  # its words may stand apart by more than a space: the pattern finds them
-            reach = use_reach(written_form)
-            for start, end in _matches(v, written_form, own, max(0, offset - reach), min(len(v), offset + reach)):
-                if start <= offset <= end:
-                    return Use(term, start, end)
-            continue
-        for form in _forms(written_form):
-            lo = max(0, offset - len(form) - 3)
-            at = v.find(form, lo, offset + len(form))
-            while 0 <= at <= offset:
-                end = at + len(form)
-                tail = len(v[end : end + 3]) - len(v[end : end + 3].lstrip(b"se'"))
-                if at + len(form) + tail >= offset and _whole_use(v, at, end) and not any(a <= at < b for a, b in own):
-                    return Use(term, at, end)
-                at = v.find(form, at + 1, offset + len(form))
-    return None

@@ -16,13 +16,14 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from .definitions import Definition, byte_view, first_use, has_definitions_part, use_near, use_reach
+from .definitions import Definition, byte_view, has_definitions_part
 from .forms import written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
 from .references import OutlinePart, Reference
+from .uses import first_use, use_near, use_reach
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "RELATED_NOTE", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
 

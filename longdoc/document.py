@@ -21,18 +21,7 @@ from . import dense
 from .analysis import Analyzer, class_raw_count, forget_words, terms, token_classes, tokens_from_raw, words
 from .bm25 import Postings
 from .contents import LINE_REACH
-from .definitions import (
-    Definition,
-    Use,
-    byte_view,
-    use_reach,
-    definitions_after_edit,
-    find_definitions,
-    forget_use_patterns,
-    use_at,
-    uses_of,
-    view_after_edit,
-)
+from .definitions import Definition, byte_view, definitions_after_edit, find_definitions, view_after_edit
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
@@ -47,6 +36,7 @@ from .sections import RawCount, Section, max_raw_for, split_again, split_sized, 
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
+from .uses import Use, forget_use_patterns, use_at, use_reach, uses_of
 from .window import Window
 
 __all__ = ["LongDocument"]

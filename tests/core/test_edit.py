@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc import LongDocument, analysis, definitions, document, parts, references, sections, terms
+from longdoc import LongDocument, analysis, document, parts, references, sections, terms, uses
 from longdoc.document import _line_end, _line_start
 from longdoc.headings import LINES_READ, RUNNING_REACH
 from longdoc.segments import LINE_BREAKS
@@ -923,12 +923,12 @@ def test_a_trimmed_document_and_its_edits_answer_as_before() -> None:
     before = (doc.definitions, doc.references, doc.diagnostics(), doc.select("supply of goods"))
     doc.select("supply of goods")  # what a second ask keeps per version of the index
     doc.uses("Territory")  # a find-references compiles the term's pattern
-    assert analysis._term_of.cache_info().currsize and definitions._USE_PATTERNS
+    assert analysis._term_of.cache_info().currsize and uses._USE_PATTERNS
     doc.trim()
     assert doc._byte_view is None and doc._keys is None and not doc._postings()._derived, "all let go"
     assert references._node_keys.cache_info().currsize == 0, "and the headings' citation keys"
     assert analysis._term_of.cache_info().currsize == 0, "and the terms of words"
-    assert not definitions._USE_PATTERNS, "and the patterns of defined terms' uses"
+    assert not uses._USE_PATTERNS, "and the patterns of defined terms' uses"
     assert (doc.definitions, doc.references, doc.diagnostics(), doc.select("supply of goods")) == before
     at = INTEL_CONTRACT.index("Orders.")
     doc.trim()

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
 
-from longdoc.definitions import Definition, Use
+from longdoc.definitions import Definition
+from longdoc.uses import Use
 from longdoc.references import Reference
 
 from ..convert import location

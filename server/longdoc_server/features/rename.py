@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from longdoc.definitions import Use
+from longdoc.uses import Use
 from longdoc.forms import renamed_forms
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams

@@ -1,0 +1,153 @@
+"""Uses of defined terms: whole words as drafted, plural and possessive endings, the forms a term
+names, words parted by line breaks, and a first use found without a full scan."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from longdoc import uses
+from longdoc.definitions import find_definitions
+from longdoc.document import LongDocument
+from longdoc.uses import first_use, uses_of
+
+KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
+
+
+def test_uses_include_plural_and_possessive_forms_but_not_other_cases():
+    text = '"Affiliate" means a controlled entity. Affiliates and an Affiliate\'s staff; affiliate; Affiliated.'
+    defs = find_definitions(text)
+    assert [text[u.start : u.end] for u in uses_of(text, defs, "Affiliate")] == ["Affiliates", "Affiliate's"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Net", "Sales", "Sale", "Net-", "Salesx", "Sales's", "Sales'", "Saleses", "Net Sales",
+                                 " ", "  ", "\n", "-", "x", ".", "'s"]), max_size=24))
+def test_a_use_of_several_words_is_what_its_words_and_an_ending_match_together(pieces):
+    # The term's pattern and the ending it may take are read in two steps: together they must find
+    # what one pattern of both finds, whatever lies after a near miss.
+    text = '"Net Sales" means the price. ' + "".join(pieces)
+    defs = find_definitions(text)
+    whole = re.compile(rb"Net\s{1,40}Sales(?:s|es)?(?:'s?)?(?![\w-])")
+    view = text.encode("latin-1")
+    expected = [(m.start(), m.end()) for m in whole.finditer(view, 15)
+                if not (view[m.start() - 1 : m.start()].isalnum() or view[m.start() - 1 : m.start()] in (b"_", b"-"))]
+    assert [(u.start, u.end) for u in uses_of(text, defs, "Net Sales")] == expected
+
+
+def test_uses_of_a_term_ending_in_y_include_its_ies_plural():
+    text = 'Alpha (a "Party") and Beta. The Parties agree; each Party signs.'
+    defs = find_definitions(text)
+    assert [text[u.start : u.end] for u in uses_of(text, defs, "Party")] == ["Parties", "Party"]
+
+
+def test_the_use_at_an_offset_is_the_defined_term_written_there() -> None:
+    doc = LongDocument('Alpha (a "Party") and Beta. The Parties agree; each Party signs.')
+    at = doc.text.index("Parties") + 3
+    use = doc.use_at(at)
+    assert use is not None and (use.term, doc.text[use.start : use.end]) == ("Party", "Parties")
+    assert doc.use_at(doc.text.index("agree")) is None
+    with pytest.raises(TypeError, match="offset"):
+        doc.use_at("3")  # type: ignore[arg-type]
+
+
+def test_a_term_broken_at_a_hyphen_is_used_where_it_is_written_whole():
+    text = 'The co-chairs of the JCC (the "Co- Chairs") meet. The Co-Chairs call meetings.'
+    defs = find_definitions(text)
+    assert [text[u.start : u.end] for u in uses_of(text, defs, "Co- Chairs")] == ["Co-Chairs"]
+
+
+def test_the_use_at_an_offset_is_found_when_a_line_break_parts_the_words_of_its_term() -> None:
+    doc = LongDocument('"Effective Date" means the first day. On the Effective\n  Date the term starts.')
+    use = doc.use_at(doc.text.index("Date the"))
+    assert use is not None and (use.term, doc.text[use.start : use.end]) == ("Effective Date", "Effective\n  Date")
+    assert [(u.start, u.end) for u in doc.uses("Effective Date")] == [(use.start, use.end)]
+
+
+def test_uses_of_an_undefined_term_are_empty():
+    assert uses_of("the Company agrees", [], "Company") == []
+
+
+def test_first_use_is_a_use_outside_the_definition(shared_text):
+    text = shared_text(KNOWLABS)
+    defs = find_definitions(text)
+    at = first_use(text, defs, "Turpin")
+    assert at is not None and text[at : at + len("Turpin")] == "Turpin"
+    assert at not in range(*next((d.term_start, d.term_end) for d in defs if d.term == "Turpin"))
+
+
+def test_first_use_is_none_for_a_term_used_nowhere_else():
+    text = 'The "Existing Terms" are the terms agreed before. The Seller sells existing terms.'
+    assert first_use(text, find_definitions(text), "Existing Terms") is None
+
+
+def test_a_use_written_with_more_spaces_between_its_words_is_a_use(shared_text):
+    # PDF extractions widen the spaces: "any Existing  Terms," is a use, as find-references shows it.
+    text = shared_text(KNOWLABS)
+    defs = find_definitions(text)
+    at = first_use(text, defs, "Existing Terms")
+    assert at is not None and text[at : at + len("Existing  Terms")] == "Existing  Terms"
+    assert at in [u.start for u in uses_of(text, defs, "Existing Terms")]
+
+
+def test_first_use_searches_only_the_spans_an_index_gives():
+    text = '"Seller" means Acme.' + " filler" * 5000 + " the Seller signs."
+    defs = find_definitions(text)
+    assert first_use(text, defs, "Seller", spans=lambda: [(len(text) - 20, len(text))]) == text.rindex("Seller")
+    assert first_use(text, defs, "Seller", spans=lambda: [(30, 60)]) is None
+
+
+def test_first_use_stops_reading_the_index_spans_at_the_first_that_holds_a_use():
+    text = '"Seller" means Acme.' + " filler" * 5000 + " the Seller signs."
+
+    def spans():
+        yield (len(text) - 20, len(text))
+        raise AssertionError("a span after the one holding a use was read")
+
+    assert first_use(text, find_definitions(text), "Seller", spans=spans) == text.rindex("Seller")
+
+
+def test_a_term_used_as_written_near_its_definition_is_found_without_compiling_its_pattern() -> None:
+    text = ('"Delivery Notice" means the notice. "Supply Term" means a year.\n\n'
+            "Send a Delivery Notice. The Supply\n   Term runs.\n")
+    defs = find_definitions(text)
+    uses.forget_use_patterns()
+    assert first_use(text, defs, "Delivery Notice") == text.index("Delivery Notice. The")
+    assert first_use(text, defs, "Supply Term") == text.index("Supply\n")
+    assert set(uses._USE_PATTERNS) == {"Supply Term"}, "only the use spread over a line break needs it"
+
+
+def test_the_uses_of_a_term_that_names_its_forms_are_those_of_each_form() -> None:
+    text = ('"Third Party(ies)" means anyone else. "CONTRACT PERIOD" means a year. No Third Party may order, '
+            "Third Parties' orders are void, and so are they during the Contract Period.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("Third Party(ies)")] == ["Third Party", "Third Parties'"]
+    assert [text[u.start : u.end] for u in doc.uses("CONTRACT PERIOD")] == ["Contract Period"]
+
+
+def test_a_term_that_opens_with_the_is_used_with_the_article_in_lower_case() -> None:
+    # The GPL: '"The Program" refers to any copyrightable work ...', then "the Program" throughout.
+    text = ('"The Program" refers to any work licensed under this License. "THE LOCATION" means the land. You may '
+            "convey the Program, and The Program may be run, at the Location. Theory and the program are not uses.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("The Program")] == ["the Program", "The Program"]
+    assert [text[u.start : u.end] for u in doc.uses("THE LOCATION")] == ["the Location"]
+
+
+def test_a_term_is_used_with_its_inner_small_words_typed_in_the_other_case() -> None:
+    # Teleglobe's construction agreement defines "Ready For Provisional Acceptance Date" and uses
+    # "Ready for Provisional Acceptance Date"; "Party A" keeps its last word as drafted.
+    text = ('"Ready For Service Date" means the day. "Party A" means Acme. On the Ready for Service Date, '
+            "Party a and Ready For service dates are not uses.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("Ready For Service Date")] == ["Ready for Service Date"]
+    assert doc.uses("Party A") == []
+
+
+def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
+    text = '"Loss or Losses" means any harm. The Losses are paid.\n'
+    use = LongDocument(text).use_at(text.index("Losses are") + 2)
+    assert use is not None and (use.term, text[use.start : use.end]) == ("Loss or Losses", "Losses")
