@@ -502,10 +502,13 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     twice = {key for key, n in Counter(key for key, _ in keyed).items() if n > 1}
     named_before: dict[tuple[str, int], set[str]] = {}  # the words each term named where it holds
     worded_before: dict[tuple[str, int], set[str]] = {}  # the words of its definitions there
+    last: dict[tuple[str, int], Definition] = {}
     out = []
     for key, d in keyed:
         if key not in twice:
             continue
+        elaborated = key in last and _elaborates(text, last[key], d)
+        last[key] = d
         named = _named_words(text, d)
         before = named_before.setdefault(key, set())
         # A definition restated word for word (a clause repeated in a state's addendum) conflicts
@@ -514,7 +517,7 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
         worded = worded_before.setdefault(key, set())
         said = len(words) > len(d.term) + _QUOTED_ALONE and words in worded
         worded.add(words)
-        if before and not said and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
+        if before and not said and not elaborated and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
                 text, d.end, min(len(text), d.end + _SIGNS_REACH)):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
@@ -526,8 +529,18 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
 # The capitalised words that a parenthesis names ('International Business Machines Corporation
 # ("IBM")'), read back from it.
 _NAMED_WORDS = re.compile(r"(?:[A-Z][\w.&'’-]*,?[ \t]+(?:(?:of|and|the|for|&)[ \t]+)?){1,8}\(?[ \t]*[\"“'‘]?\Z")
-_SIGNS_AFTER = re.compile(r"[^;:]*?\bB[yY][ \t]*:")
+_SIGNS_AFTER = re.compile(r"[^;:]*?\b(?:B[yY]|Signature|SIGNATURE)[ \t]*:")
 _SIGNS_REACH = 160
+
+
+# The sentence after a bracketed term that says what the term means ('... ("General Manager"). The
+# term "General Manager" means an individual ...'): one definition, told in two sentences.
+_THE_TERM_NEXT = re.compile(r"[^.;!?]*[.!?][\"”')]*[ \t\r\n]+[Tt]he[ \t]+term[ \t]+\Z")
+
+
+def _elaborates(text: str, before: Definition, d: Definition) -> bool:
+    """Whether ``d`` opens the sentence after the one that ``before`` (of the same term) ends in."""
+    return _THE_TERM_NEXT.match(text, before.end, d.start) is not None
 
 
 def _named_words(text: str, d: Definition) -> str:

@@ -259,10 +259,30 @@ def test_the_contracts_own_name_restated_by_its_definitions_is_no_second_definit
     assert flagged("duplicate-definition", text) == []
 
 
-def test_a_partys_name_over_its_signature_is_no_second_definition() -> None:
+@pytest.mark.parametrize("signing", [
     # Scansource's distribution agreement: "ScanSource, Inc. ("Distributor") Cisco Systems, Inc. ("Cisco") By: /s/ ..."
-    text = PARTIES + 'IN WITNESS WHEREOF the parties sign.\n\nIBM Corp. ("IBM")   MSL Inc. ("MSL")   By: /s/ J. Doe   By: /s/ R. Roe\n'
+    'IBM Corp. ("IBM")   MSL Inc. ("MSL")   By: /s/ J. Doe   By: /s/ R. Roe',
+    # A Boston Public Schools NDA: "The Boston Public Schools ("BPS") Signature: ____".
+    'IBM Corp. ("IBM") Signature: ________ MSL Inc. ("MSL") Signature: ________',
+])
+def test_a_partys_name_over_its_signature_is_no_second_definition(signing: str) -> None:
+    text = PARTIES + f"IN WITNESS WHEREOF the parties sign.\n\n{signing}\n"
     assert flagged("duplicate-definition", text) == []
+
+
+def test_a_bracketed_term_that_the_next_sentence_says_the_meaning_of_is_one_definition() -> None:
+    # The Joint Corp's franchise agreement: '... to operate the Franchise ("General Manager"). The term
+    # "General Manager" means an individual ...'.
+    text = ('1. Staff. You may employ a general manager to operate the Franchise ("General Manager"). The term '
+            '"General Manager" means an individual who runs the Franchise daily.\n\n2. Term. The General Manager '
+            'serves one year.\n')
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_term_bracketed_again_in_the_next_sentence_is_a_second_definition() -> None:
+    text = ('1. Staff. You may employ a manager ("General Manager"). A deputy stands in for the manager ("General '
+            'Manager").\n\n2. Term. The General Manager serves one year.\n')
+    assert flagged("duplicate-definition", text) == ["General Manager"]
 
 
 def test_a_term_never_used_is_reported_once():
