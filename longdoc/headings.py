@@ -956,6 +956,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
             i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
             continue
+        if not line_start and (_GAP_CITATION_RE.search(text, max(0, ls - 24), ls) or (
+                info.kind in _CITED_KINDS and _CITING_RE.search(text, max(0, ls - 24), ls))):
+            i += 1  # "... of Clauses 11.2, 11.5 or             11.6 NCC will ...": a line break made a gap
+            continue
         if not markdown and is_contents_line(text, ls, contents_lines):
             i += 1
             continue
@@ -1237,6 +1241,12 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
 CITING_WORD = r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?|of|in|on|under|to|with|by|through|see|this)|§)[ \t]*"
 _CITING_RE = re.compile(CITING_WORD + r"\Z")
 _WRAPPED_CITATION_RE = re.compile(CITING_WORD + r"(?:\r\n|[\n\r])[ \t]*\Z")
+# Mid-line, where a wide gap stands for a line break: a number after a citation's keyword or after a
+# list of cited numbers, or a "Section 12.6" after any citing word ("... liable under      Section 12.6.").
+# A bare number after a preposition may be a clause's, which extraction set inside its first
+# sentence ("... agrees to   10.1   (a) not use ...").
+_GAP_CITATION_RE = re.compile(r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?)[ \t]*|§[ \t]*|[0-9][0-9.]*,?[ \t]+(?i:and|or)[ \t]*)\Z")
+_CITED_KINDS = frozenset(("section", "article"))
 # A citation that ends its sentence, wrapped onto a line of its own or set apart by a wide gap, right
 # after words that go on.
 _WRAPPED_SENTENCE_END_RE = re.compile(r"(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9][0-9.]*\.[ \t]*")

@@ -1607,6 +1607,23 @@ def test_a_citation_that_ends_its_sentence_after_a_wide_gap_is_no_heading() -> N
     assert titles(text) == ["1.9 Failure Analysis", "1.10 Field Bill"]
 
 
+@pytest.mark.parametrize("cited", [
+    "the provisions of Clauses 11.2, 11.4, 11.5 or             11.6 NCC will deliver the Material. It is",  # HealthGate's escrow
+    'the "authorized officials" for the purposes of this Section           17.15. Any notice is',  # NICE's
+    "rights for which Contractor is liable under           Section 12.6. This Section shall not be",
+])
+def test_a_number_cited_across_a_wide_gap_that_a_line_break_left_is_no_heading(cited: str) -> None:
+    text = f"11.8 Termination. Upon termination under {cited} sent.\n\n11.9 Survival. Rights survive.\n"
+    assert titles(text) == ["11.8 Termination", "11.9 Survival"]
+
+
+def test_a_clause_number_set_inside_its_first_sentence_after_a_preposition_and_a_wide_gap_is_a_heading() -> None:
+    # Gopage's content licence: "... the Recipient agrees to   10.1    (a) not use ...".
+    text = ("10. Confidentiality. Each party agrees, for the Securities and Exchange Commission: to   10.1    (a) "
+            "not use the Information; and (b) keep it.   10.2 Exceptions. None apply.\n")
+    assert [h.label for h in find_headings(text)] == ["10", "10.1", "10.2"]
+
+
 def test_clauses_numbered_with_a_parenthesis_and_titled_apart_from_their_sentence_are_headings() -> None:
     # Bravatek's strategic alliance agreements, extracted with their clauses run on after wide gaps.
     text = ("The parties agree to the following terms and conditions:   1) Duties of Bravatek   Bravatek agrees "
