@@ -507,7 +507,7 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     for key, d in keyed:
         if key not in twice:
             continue
-        elaborated = key in last and _elaborates(text, last[key], d)
+        previous = last.get(key, d)  # the one before, once there is one
         last[key] = d
         named = _named_words(text, d)
         before = named_before.setdefault(key, set())
@@ -517,8 +517,8 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
         worded = worded_before.setdefault(key, set())
         said = len(words) > len(d.term) + _QUOTED_ALONE and words in worded
         worded.add(words)
-        if before and not said and not elaborated and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
-                text, d.end, min(len(text), d.end + _SIGNS_REACH)):
+        if before and not said and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
+                text, d.end, min(len(text), d.end + _SIGNS_REACH)) and not _elaborates(text, previous, d):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
                                   f"already exists and the two may conflict."))
@@ -540,7 +540,9 @@ _THE_TERM_NEXT = re.compile(r"[^.;!?]*[.!?][\"”')]*[ \t\r\n]+[Tt]he[ \t]+term[
 
 def _elaborates(text: str, before: Definition, d: Definition) -> bool:
     """Whether ``d`` opens the sentence after the one that ``before`` (of the same term) ends in."""
-    return _THE_TERM_NEXT.match(text, before.end, d.start) is not None
+    # Most definitions open otherwise: the words right before this one are looked at first.
+    return (text[max(before.end, d.start - 16) : d.start].rstrip().lower().endswith("the term")
+            and _THE_TERM_NEXT.match(text, before.end, d.start) is not None)
 
 
 def _named_words(text: str, d: Definition) -> str:
