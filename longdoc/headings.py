@@ -956,7 +956,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
             i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
             continue
-        if not line_start and (_GAP_CITATION_RE.search(text, max(0, ls - 24), ls) or (
+        if not line_start and _after_word(text, ls) and (_GAP_CITATION_RE.search(text, max(0, ls - 24), ls) or (
                 info.kind in _CITED_KINDS and _CITING_RE.search(text, max(0, ls - 24), ls))):
             i += 1  # "... of Clauses 11.2, 11.5 or             11.6 NCC will ...": a line break made a gap
             continue
@@ -1247,6 +1247,13 @@ _WRAPPED_CITATION_RE = re.compile(CITING_WORD + r"(?:\r\n|[\n\r])[ \t]*\Z")
 # sentence ("... agrees to   10.1   (a) not use ...").
 _GAP_CITATION_RE = re.compile(r"(?:\b(?i:sections?|articles?|clauses?|paragraphs?)[ \t]*|§[ \t]*|[0-9][0-9.]*,?[ \t]+(?i:and|or)[ \t]*)\Z")
 _CITED_KINDS = frozenset(("section", "article"))
+
+
+def _after_word(text: str, ls: int) -> bool:
+    """Whether a word or "§" ends the text before ``ls`` and the blanks before it (most headings
+    within a line follow a sentence's end), which only then is read for a citation."""
+    before = text[max(0, ls - 24) : ls].rstrip()
+    return before[-1:].isalpha() or before[-1:] == "§"
 # A citation that ends its sentence, wrapped onto a line of its own or set apart by a wide gap, right
 # after words that go on.
 _WRAPPED_SENTENCE_END_RE = re.compile(r"(?:Section|SECTION|Article|ARTICLE)[ \t]+[0-9][0-9.]*\.[ \t]*")
