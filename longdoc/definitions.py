@@ -198,11 +198,14 @@ _HEREINAFTER_NAME = (
     rb"[ \t]*(?:(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?(?:the[ \t]+)?"
     rb"|(?:the|this|(?:each|collectively|together|individually),?[ \t]+(?:an?|the))[ \t]+)" + _NAME + rb"[ \t]*\)"
 )
+# "is" and an article after a term that opens an entry or is set in bold: what the term is ("End User
+# is the final purchaser ...", '**"Effective Date"** is the earlier of ...').
+_SAYS_WHAT_IT_IS = rb"(?:is|are)[ \t]+(?:an?|the|any|all|each)\b"
 # A bracket holding a quoted term ("(the "Company")") or an unquoted name after "hereinafter": one
 # scan for both, as both open with a bracket and neither holds another (so they never overlap).
 _BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb")")
 _BOLD = re.compile(
-    rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"))"
+    rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"|" + _SAYS_WHAT_IT_IS + rb"))"
 )
 # An entry's label: "1.2", "(a)", "a."; at a line's start also a capital letter ("B.", "AA."),
 # which is no term.
@@ -218,10 +221,9 @@ def _unquoted_term(blanks: bytes) -> bytes:
 
 
 _ENTRY_TERM = rb"(?:(?:" + _LIST_LABEL + rb"|[A-Z]{1,2}\.)[ \t]+)?" + _unquoted_term(rb"[ \t]+") + rb"[ \t]*"
-# An entry of a definitions part opens its line: its term, then a stop, a verb, or "is" and an
-# article saying what the term is ("End User is the final purchaser ...").
+# An entry of a definitions part opens its line: its term, then a stop, a verb, or what it is.
 _ENTRY = re.compile(
-    rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"|(?:is|are)[ \t]+(?:an?|the|any|all|each)\b))",
+    rb"^[ \t]*" + _ENTRY_TERM + rb"(?:[.:-][ \t]+(?=\S)|(?=" + _VERB + rb"|" + _SAYS_WHAT_IT_IS + rb"))",
     re.MULTILINE,
 )
 # An entry run on after a sentence's end and a wide gap, where PDF extraction left a line break

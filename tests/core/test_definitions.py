@@ -363,8 +363,17 @@ def test_and_its_derivatives_may_stand_between_a_term_and_means():
     only_defining('(b) "Assign" and its correlatives, whether or not capitalized, means to transfer.', "Assign", "means")
 
 
-def test_markdown_bold_term_is_a_definition():
-    only_defining("- **Content** means text, images and other material.", "Content", "markdown")
+@pytest.mark.parametrize("text", [
+    "- **Content** means text, images and other material.",
+    # GitHub's corporate terms of service: '**"Effective Date"** is the earlier of the date on which ...'.
+    '**"Content"** is the text, images and other material.',
+])
+def test_markdown_bold_term_is_a_definition(text):
+    only_defining(text, "Content", "markdown")
+
+
+def test_a_bold_phrase_that_is_said_to_be_something_else_is_no_definition():
+    assert find_definitions("The **Warning** is not binding.") == []
 
 
 def test_quoted_examples_in_brackets_are_not_definitions():
