@@ -494,7 +494,8 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     ('International Business Machines Corporation ("IBM")' in each amendment, or after what the party
     is: 'Emerson HealthCare, LLC, a Pennsylvania limited liability company ("Contractor")'), nor a
     party's name over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...'), nor the contract's
-    own name."""
+    own name, nor a definition that the other points to ('"Initial Term" means the period set forth in
+    Section 15.1') or gives the meaning of in the sentence after it."""
     # Only a term defined twice where one definition holds can be defined again: the words of the
     # others are never read.
     keyed = [((d.term, bisect_right(instruments, d.term_start)), d) for d in definitions
@@ -518,12 +519,30 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
         said = len(words) > len(d.term) + _QUOTED_ALONE and words in worded
         worded.add(words)
         if before and not said and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
-                text, d.end, min(len(text), d.end + _SIGNS_REACH)) and not _elaborates(text, previous, d):
+                text, d.end, min(len(text), d.end + _SIGNS_REACH)) and not _elaborates(text, previous, d) and not (
+                _points_to_clause(text, previous) or _points_to_clause(text, d)):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
                                   f"already exists and the two may conflict."))
         before.add(named)
     return out
+
+
+# A definition that gives its term the meaning a clause sets out ('"Initial Term" means the period
+# set forth in Section 15.1.'), where the clause defines it again ('... (the "Initial Term")').
+_CLAUSE_POINTED = re.compile(
+    r"\b(?:set[ \t]+(?:forth|out)|described|provided(?:[ \t]+for)?|specified|stated|defined|contained)[ \t]+in[ \t]+"
+    r"(?i:section|article|clause|paragraph)[ \t]+[0-9IVXL][\w.()]*(?:[ \t]+(?:of[ \t]+this[ \t]+Agreement|hereof|below|above))?"
+    r"[.;]?[ \t]*\Z"
+)
+
+
+def _points_to_clause(text: str, d: Definition) -> bool:
+    """Whether a definition says its term means what a clause of the text sets out."""
+    # A test for the words first: most definitions end citing no clause.
+    words = text[max(d.start, d.end - 60) : d.end].lower()
+    return ("section" in words or "article" in words or "clause" in words or "paragraph" in words) and (
+        _CLAUSE_POINTED.search(text, max(d.start, d.end - 120), d.end) is not None)
 
 
 # The capitalised words that a parenthesis names ('International Business Machines Corporation

@@ -279,6 +279,22 @@ def test_a_bracketed_term_that_the_next_sentence_says_the_meaning_of_is_one_defi
     assert flagged("duplicate-definition", text) == []
 
 
+@pytest.mark.parametrize("pointing", [
+    "the period set forth in Section 15.1.",  # Bellicum's supply agreement
+    "any guarantee or credit support provided for in ARTICLE XIII of this Agreement.",  # Range Resources'
+])
+def test_a_term_said_to_mean_what_a_clause_sets_out_and_defined_in_that_clause_is_one_definition(pointing: str) -> None:
+    text = (f'1. Definitions. "Initial Term" means {pointing}\n\n2. Fees. Fees are due monthly.\n\n'
+            '15.1 Term. The Agreement runs for ten years from the Effective Date (the "Initial Term").\n')
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_term_said_to_mean_something_a_clause_then_defines_otherwise_is_a_second_definition() -> None:
+    text = ('1. Definitions. "Initial Term" means the first ten years, as Section 15.1 shows.\n\n2. Fees. Fees are due '
+            'monthly.\n\n15.1 Term. The Agreement runs for five years from the Effective Date (the "Initial Term").\n')
+    assert flagged("duplicate-definition", text) == ["Initial Term"]
+
+
 def test_a_term_bracketed_again_in_the_next_sentence_is_a_second_definition() -> None:
     text = ('1. Staff. You may employ a manager ("General Manager"). A deputy stands in for the manager ("General '
             'Manager").\n\n2. Term. The General Manager serves one year.\n')
