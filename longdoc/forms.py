@@ -2,9 +2,9 @@
 
 A term is used as defined, in each form it names ("Third Party" of "Third Party(ies)", "Loss" and
 "Losses" of "Loss or Losses"), when defined in capitals for emphasis in title case, when it opens
-with "The" ('"The Program" refers to ...') with that article in lower case mid-sentence, and with
+with "The" ('"The Program" refers to ...') with that article in lower case mid-sentence, with
 the small words inside it typed in the other case ("Ready for Service Date" of "Ready For Service
-Date").
+Date"), and in lower case when only the sentence capitalised it ("object code" of "Object code").
 """
 
 from __future__ import annotations
@@ -47,11 +47,12 @@ def renamed_forms(term: str, name: str) -> list[tuple[str, str]]:
 def _shaped_forms(term: str) -> list[tuple[tuple[int, int], str]]:
     """The forms of ``term``, each with its place: (-1, 0) for the term as defined, else the form
     it names (its index) and the shape given to it (0 as named, 1 title case, 2 "the", 3 small
-    words in the other case)."""
+    words in the other case, 4 its first word in lower case)."""
     out = [((-1, 0), term)]
     for k, named in enumerate(_named_forms(term)):
         title = _title_case(named)
-        shapes = (named, title, _article_lowered(title or named), _small_words_flipped(title or named))
+        shapes = (named, title, _article_lowered(title or named), _small_words_flipped(title or named),
+                  _sentence_lowered(named))
         out.extend(((k, shape), form) for shape, form in enumerate(shapes) if form)
     return out
 
@@ -64,6 +65,13 @@ def _small_words_flipped(term: str) -> str | None:
     flipped = [_flipped(w) if 0 < k < len(words) - 1 and w.lower() in TITLE_SMALL_WORDS else w
                for k, w in enumerate(words)]
     return " ".join(flipped) if flipped != words else None
+
+
+def _sentence_lowered(term: str) -> str | None:
+    """A term of lower-case words but the first, whose capital is the sentence's ('"Object code"
+    means ...'), with that word in lower case ("object code"), or None for any other term."""
+    first, _, rest = term.partition(" ")
+    return f"{first.lower()} {rest}" if rest and first.istitle() and rest.islower() else None
 
 
 def _flipped(word: str) -> str:

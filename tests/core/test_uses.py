@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from longdoc import uses
 from longdoc.definitions import find_definitions
 from longdoc.document import LongDocument
+from longdoc.forms import written_forms
 from longdoc.uses import first_use, uses_of
 
 KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
@@ -126,6 +127,16 @@ def test_the_uses_of_a_term_that_names_its_forms_are_those_of_each_form() -> Non
     doc = LongDocument(text)
     assert [text[u.start : u.end] for u in doc.uses("Third Party(ies)")] == ["Third Party", "Third Parties'"]
     assert [text[u.start : u.end] for u in doc.uses("CONTRACT PERIOD")] == ["Contract Period"]
+
+
+def test_a_term_capitalised_only_by_its_sentence_is_used_in_lower_case() -> None:
+    # The GPL: '"Object code" means any non-source form of a work.', then "object code" throughout.
+    text = ('"Object code" means any non-source form of a work. "Net Sales" means revenue. You may convey object '
+            "code, and Object codes too. Net sales and objects code are not uses.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("Object code")] == ["object code", "Object codes"]
+    assert doc.uses("Net Sales") == []
+    assert written_forms("Net Sales") == ("Net Sales",) and written_forms("Party A") == ("Party A",)
 
 
 def test_a_term_that_opens_with_the_is_used_with_the_article_in_lower_case() -> None:
