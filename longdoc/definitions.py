@@ -527,11 +527,17 @@ def _unquoted_entries(text: str, v: bytes, start: int, stop: int) -> list[Defini
     Agreement, Confidential Information shall mean ..."); see `_unquoted_candidates`. An entry of a
     list runs to the next one; one opening a sentence of prose is that sentence."""
     out: list[Definition | None] = []
-    for c in _unquoted_candidates(v, start, stop):
+    candidates = list(_unquoted_candidates(v, start, stop))
+    for i, c in enumerate(candidates):
         if c.term_start < start:
             continue  # read from before the stretch: a scan from further back finds it whole
         limit = _entry_end(v, c.verb_end, len(v))
-        following = next(_unquoted_candidates(v, c.verb_end, limit), None)
+        # The next candidate, if its verb stands before the limit; after the last, one is read for
+        # from where the stretch's scan ended (a " mean" it held whole starts 4 bytes before its end).
+        if i + 1 < len(candidates):
+            following = candidates[i + 1] if candidates[i + 1].mean_at < limit else None
+        else:
+            following = next(_unquoted_candidates(v, max(c.verb_end, stop - 4), limit), None)
         if following is not None:
             limit = _entry_end(v, c.verb_end, following.opening)
         if c.prose:
@@ -541,6 +547,7 @@ def _unquoted_entries(text: str, v: bytes, start: int, stop: int) -> list[Defini
 
 
 class _Unquoted(NamedTuple):
+    mean_at: int  # where " mean" of its verb stands
     opening: int  # where the entry opens: its label, or its term
     term_start: int
     term_end: int
@@ -627,7 +634,7 @@ def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
         prose = True
     else:
         return None
-    return _Unquoted(opening, term_start, j, after, kind, prose)
+    return _Unquoted(at, opening, term_start, j, after, kind, prose)
 
 
 def _wrapped_into(v: bytes, m: re.Match[bytes]) -> bool:
