@@ -518,9 +518,7 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
         worded = worded_before.setdefault(key, set())
         said = len(words) > len(d.term) + _QUOTED_ALONE and words in worded
         worded.add(words)
-        if before and not said and not _names_again(text, d, before) and not _SIGNS_AFTER.match(
-                text, d.end, min(len(text), d.end + _SIGNS_REACH)) and not _elaborates(text, previous, d) and not (
-                _points_to_clause(text, previous) or _points_to_clause(text, d)):
+        if before and not said and not _restated(text, d, previous, before):
             out.append(Diagnostic(d.term_start, d.term_end, WARNING, "duplicate-definition",
                                   f"\u201c{d.term}\u201d is defined again here; an earlier definition "
                                   f"already exists and the two may conflict."))
@@ -543,6 +541,17 @@ def _points_to_clause(text: str, d: Definition) -> bool:
     words = text[max(d.start, d.end - 60) : d.end].lower()
     return ("section" in words or "article" in words or "clause" in words or "paragraph" in words) and (
         _CLAUSE_POINTED.search(text, max(d.start, d.end - 120), d.end) is not None)
+
+
+def _restated(text: str, d: Definition, previous: Definition, named: set[str]) -> bool:
+    """Whether ``d`` says again what an earlier definition of its term (``previous`` the last,
+    ``named`` the words they named) says: the same party named again, a party's name over its
+    signature, the meaning given in the next sentence, or a definition pointing to the clause that
+    holds the other."""
+    return (_names_again(text, d, named)
+            or _SIGNS_AFTER.match(text, d.end, min(len(text), d.end + _SIGNS_REACH)) is not None
+            or _elaborates(text, previous, d)
+            or _points_to_clause(text, previous) or _points_to_clause(text, d))
 
 
 # The capitalised words that a parenthesis names ('International Business Machines Corporation
