@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from lsprotocol import types
 
 from longdoc.definitions import Definition
-from longdoc.uses import Use
 from longdoc.references import Reference
+from longdoc.uses import Use
 
 from ..convert import location
 from ..documents import Snapshot

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from longdoc.uses import Use
 from longdoc.forms import renamed_forms
+from longdoc.uses import Use
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
