@@ -45,10 +45,10 @@ class Definition(NamedTuple):
     `term` is the term with its inner whitespace collapsed; `term_start`/`term_end` span it as
     written (quotes excluded); `start`/`end` span the defining sentence or clause. `kind` is the
     drafting shape: "means" (`"X" means ...`), "pointer" (`"X" has the meaning given in Section 2`,
-    `("X", as defined below)`), "extension" (`the term "X" includes ...`), "parenthetical" (`(the
-    "X")`), "referred" (`hereinafter referred to as "X"`), "markdown" (`**X**`) or "entry" (an
-    unquoted term: an entry of a definitions part, or `X means ...` as British drafting sets X in
-    bold). `duplicate` is True when the same term has another definition in the same text that is
+    `("X", as defined below)`, `X (as defined in the Credit Agreement)`), "extension" (`the term
+    "X" includes ...`), "parenthetical" (`(the "X")`), "referred" (`hereinafter referred to as
+    "X"`), "markdown" (`**X**`) or "entry" (an unquoted term: an entry of a definitions part, or
+    `X means ...` as British drafting sets X in bold). `duplicate` is True when the same term has another definition in the same text that is
     neither a pointer nor an extension.
     """
 
@@ -395,6 +395,7 @@ def definitions_in(
         found.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
     for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
+    found.extend(_defined_in_another(text, v, start, stop))
     for lo, hi, part_end in _definitions_parts(nodes, start, stop):
         run_on = (_RUN_ON_ENTRY.match(v, at, hi) for at in _heading_starts(nodes, lo, hi))
         gapped = _GAP_ENTRY.finditer(v, lo, hi) if v.find(b"   ", lo, hi) >= 0 else ()
@@ -751,6 +752,53 @@ def _named_above(v: bytes, opening: int) -> int:
     if above == 0 or v[above - 1] in b".:;!?" or v.count(b"\n", above, opening) > 2:
         return opening
     return _sentence_start(v, above - 1)
+
+
+# A capitalised term followed by the other text that defines it ("the Structured Payments (as such
+# term is defined in the Build Addendum)", "the Completion Date as defined in the Purchase
+# Agreement"): a pointer, so that no hint calls the term undefined. A term pointed to a clause or
+# an attachment of the same text ("(as defined below)", "(as defined in Article 1.6)") is used there.
+_OWN_PARTS = (
+    rb"(?:Sections?|Articles?|Clauses?|Paragraphs?|Subsections?|Exhibits?|Schedules?|Annex(?:es)?|Appendi(?:x|ces)"
+    rb"|Attachments?|Parts?|Recitals?|Preamble|Definitions?)\b"
+)
+_DEFINED_IN_ANOTHER = re.compile(
+    rb"defined\s+(?:(?P<in>in)|by|under)\s+(?:(?:the|that|an?|any|each|its|their|such)\s+(?:\d{4}\s+)?)?(?!" + _OWN_PARTS
+    + rb")[A-Z][\w&'.-]*(?:[ \t]+(?:(?:of|and|&|for|on|to)[ \t]+)?[A-Z0-9][\w&'.-]*){0,7}"
+)
+_DETERMINERS = rb"(?:The|A|An|Any|Each|All|Such|No|This|These|Those|Its|Their|Every|Other|Certain|Both|Either)"
+# Read back from "defined": the term, then "(as", ", as" or "as", maybe "such term is".
+_POINTED_FROM = re.compile(
+    rb"(?<![\w&'.-])(?:" + _DETERMINERS + rb"[ \t]+)?(?!" + _DETERMINERS + rb"\b)(?P<term>[A-Z][\w&'-]*(?:[ \t]+(?:(?:of|and|&|in|for)[ \t]+)?"
+    rb"[A-Z][\w&'-]*){0,5})(?:[ \t]*(?P<open>\()[ \t\r\n]*|[ \t]*,?[ \t\r\n]+)as[ \t\r\n]+"
+    rb"(?:such[ \t\r\n]+terms?[ \t\r\n]+(?:is|are)[ \t\r\n]+)?\Z"
+)
+# How far before "defined" its term may start: six words, maybe far apart, and "(as such term is".
+_POINTED_REACH = 200
+
+
+def _defined_in_another(text: str, v: bytes, start: int, stop: int) -> list[Definition | None]:
+    """Pointers whose term starts in [start, stop): a capitalised term and where another text
+    defines it; an unbracketed pointer says "defined in" ("delivered to Acme as defined by
+    Incoterms" names a party)."""
+    out: list[Definition | None] = []
+    at = v.find(b"defined", start, min(len(v), stop + _POINTED_REACH))
+    while at >= 0:
+        # Most "defined" follow no "as" ("is defined in Section 2"): a test for the word first.
+        target = _DEFINED_IN_ANOTHER.match(v, at) if b"as" in v[max(0, at - 48) : at] else None
+        named = _POINTED_FROM.search(v, max(0, at - _POINTED_REACH), at) if target is not None else None
+        if named is not None and (named.group("open") or target.group("in")):
+            term_start, term_end = named.span("term")
+            # "Licensee's Subscription Shares": the term follows the owner's name.
+            term_start += named.group("term").rfind(b"'s ") + 3 if b"'s " in named.group("term") else 0
+            if start <= term_start < stop:
+                end = target.end()
+                if named.group("open"):
+                    closing = v.find(b")", end, end + _LONGEST_QUOTED)
+                    end = closing + 1 if closing >= 0 else end
+                out.append(_definition(text, term_start, term_end, _sentence_start(v, term_start), end, "pointer"))
+        at = v.find(b"defined", at + 7, min(len(v), stop + _POINTED_REACH))
+    return out
 
 
 def _dedupe(found: list[Definition]) -> list[Definition]:

@@ -524,6 +524,42 @@ def test_a_bracketed_term_followed_by_as_defined_in_another_text_points_there(po
     assert d.kind == "pointer"
 
 
+@pytest.mark.parametrize("pointing, term", [
+    # ATN's master agreement, Gpaq's media licence, Profound's supply agreement.
+    ("the Structured Payments (as such term is defined in the Build Addendum)", "Structured Payments"),
+    ("the Closing (as defined in the Merger Agreement)", "Closing"),
+    ("the Completion Date as defined in the Purchase Agreement", "Completion Date"),
+    ("the Sublicensed Territory, as defined in the Sublicense Agreement", "Sublicensed Territory"),
+    ("the Licensed Products (as defined by the License Agreement)", "Licensed Products"),
+    ("any Awards (as defined in the 2016 Incentive Plan)", "Awards"),
+    ("the Trustee or Debtor in Possession, as defined in the Code", "Debtor in Possession"),
+])
+def test_an_unquoted_term_said_to_be_defined_in_another_text_points_there(pointing, term):
+    d = only(f"The Vendor shall receive {pointing} when due.\n")
+    assert (d.term, d.kind) == (term, "pointer")
+
+
+@pytest.mark.parametrize("text", [
+    "Upon issue of the Licensee's Subscription Shares (as defined in the Share Purchase Agreement), it pays.\n",
+    "It pays. Any Subscription Shares (as defined in the Share Purchase Agreement) are paid.\n",
+])
+def test_an_owner_or_a_determiner_before_a_term_defined_in_another_text_is_no_part_of_it(text):
+    assert only(text).term == "Subscription Shares"
+
+
+@pytest.mark.parametrize("text", [
+    # Hertz's licence and MSCI's agreement point to their own clauses: the term is used there.
+    "1.1 Licensor owns all rights in the Licensed Mark (as defined in Article 1.6) in the United States.\n",
+    "Materials not separately commercialized by the MS Provider Group (as defined below) are excluded.\n",
+    "The Products (as defined in paragraph 2, below) are sold.\n",
+    "The Account as defined in Section 2(a)(42) of the 1940 Act votes.\n",
+    # Bellicum's supply agreement: a party and the trade term that places delivery.
+    "Miltenyi shall deliver to Bellicum as defined by Incoterm FCA (Incoterms 2010).\n",
+])
+def test_a_term_pointed_to_a_part_of_its_own_text_or_a_party_placed_by_a_rule_is_defined_by_neither(text):
+    assert find_definitions(text) == []
+
+
 @pytest.mark.parametrize("citing", [
     'Article 18 ("Force Majeure")',  # Pacira's list of the articles that survive
     'Section 4.8 ("Dispute Resolution")',

@@ -375,6 +375,17 @@ def test_the_singular_of_a_plural_term_and_the_first_words_of_a_term_are_no_unde
     assert of("undefined-term", text) == []
 
 
+def test_a_term_said_to_be_defined_in_another_text_is_no_undefined_term() -> None:
+    # ATN's master agreement takes its payments and services from its addenda; a term pointed to a
+    # clause of its own stays a hint when no clause defines it.
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Vendor" means Acme.\n\n1.2 "Build Addendum" means Exhibit B.\n\n'
+            "ARTICLE 2\nPAYMENT\n\n2.1 Price. AT&T will pay to Vendor the Structured Payments (as such term is "
+            "defined in the Build Addendum) for the Build Services, as defined in the Build Addendum. AT&T may "
+            "reduce the Structured Payment of a site and withhold the Escrow Amount (as defined in Section 3.4) "
+            "until it pays the Escrow Amount back.\n")
+    assert flagged("undefined-term", text) == ["Escrow Amount"]
+
+
 def test_a_phrase_that_titles_a_clause_is_no_undefined_term() -> None:
     # MJBiotech's joint venture agreement: "the Valuation of Interest section".
     text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Company" means the joint venture.\n\nARTICLE 2\nINTERESTS\n\n'

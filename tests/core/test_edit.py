@@ -842,6 +842,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     ".   Region. The area. ", ".     Zone: Peru. ", ".   (e) Fee Period means a month. ", "   ",
     "\nSupply Zone means Peru;\n", ". Region shall mean Peru. ", "For the purposes of this Agreement, Week means seven days. ",
     " means ", '("Region", as defined below) ', ', as defined in the Act ', '. The "Zone" is a region. ', 'A "Week" will be ',
+    "the Structured Payments ", " (as such term is defined in the Build Addendum) ", " as defined in the Lease ", "Tenant's ",
 ])
 
 
@@ -894,6 +895,18 @@ def test_an_unquoted_term_split_by_where_an_edit_far_below_starts_reading_again_
     at = text.index("Zone means") + 8192
     edited = doc.edit(at, at, "x")
     assert [d.term for d in edited.definitions] == ["Supply Zone"]
+    assert edited.definitions == LongDocument(edited.text).definitions
+
+
+def test_a_term_defined_in_another_text_split_by_where_an_edit_far_below_starts_reading_again_stays_whole() -> None:
+    # The same for a term read back from the words that say where it is defined.
+    filler = "the parties agree to work together in good faith. " * 300
+    text = filler * 4 + "the Completion Date as defined in the Purchase Agreement. " + filler * 2
+    doc = LongDocument(text)
+    doc.definitions
+    at = text.index("Date as defined") + 8192
+    edited = doc.edit(at, at, "x")
+    assert [d.term for d in edited.definitions] == ["Completion Date"]
     assert edited.definitions == LongDocument(edited.text).definitions
 
 
