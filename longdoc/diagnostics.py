@@ -60,8 +60,9 @@ _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # words is no hint, rather than a hint about its first words, nor is one that goes on with "and"
 # and a capitalised word or with an acronym ("the Occupational Safety and Health Administration",
 # "the Third Supplemental MOU"), or with a preposition and a capitalised word, as the names of
-# statutes, offices and programmes go on ("the Age Discrimination in Employment Act", "the
-# Assistant Secretary for Preparedness"): the start of a longer name. (A term used so once is
+# statutes, offices, programmes and courts go on ("the Age Discrimination in Employment Act", "the
+# Assistant Secretary for Preparedness", "the Thirteenth Judicial Circuit in and for Hillsborough
+# County", "the Reuters Screen LIBOR01 Page"): the start of a longer name. (A term used so once is
 # hinted where it is used otherwise.) A word may be hyphenated ("the
 # Licensed Know-How"), rather than cut at its hyphen; a phrase that goes on in lower case after a
 # hyphen ("the Licensee Know-how", "the Third Party-owned") is none, nor one whose possessive a
@@ -73,7 +74,8 @@ _WRAP = rb"[ \t]*(?:\r?\n[ \t]*)?"
 _PHRASES = tuple(
     re.compile(
         determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
-        rb"(?!" + _WRAP + rb"[(\"])(?!" + _WRAP + rb"(?:(?:of|and|&|in|for|on|to)[ \t]+)?[A-Z][a-z]|" + _WRAP + rb"[A-Z]{2,}\b)(?!-)"
+        rb"(?!" + _WRAP + rb"[(\"])(?!" + _WRAP + rb"(?:(?:of|and|&|in|for|on|to|in[ \t]+and[ \t]+for)[ \t]+)?[A-Z][a-z]|"
+        + _WRAP + rb"[A-Z]{2,}(?:\b|\d))(?!-)"
         rb"(?!'s?[ \t]+[A-Z])"
     )
     for determiner in _DETERMINERS
@@ -697,13 +699,17 @@ def _phrase_matches(view: bytes, start: int, end: int) -> Iterable[tuple[bytes, 
     """(phrase, start) of each capitalised phrase after a determiner in view[start:end]."""
     for pattern in _PHRASES:
         for m in pattern.finditer(view, start, end):
-            if not _within_word(view, m.start()):
+            if _determines(view, m.start()):
                 yield m.group(1), m.start(1)
 
 
-def _within_word(view: bytes, at: int) -> bool:
-    """Whether a determiner at ``at`` ends a longer word ("bathe Xyz"): then it is no determiner."""
-    return at > 0 and (chr(view[at - 1]).isalnum() or view[at - 1] == 0x2D)
+def _determines(view: bytes, at: int) -> bool:
+    """Whether the determiner at ``at`` is one: not the end of a longer word ("bathe Xyz"), nor a
+    "said" after a closing quote, which reports who spoke ('"... medical need," said Howard
+    Weisman': a press release quoted in a filing names a person, not a term)."""
+    if at > 0 and (chr(view[at - 1]).isalnum() or view[at - 1] == 0x2D):
+        return False
+    return not (view.startswith(b"said", at) and view[max(0, at - 2) : at].startswith(b'"'))
 
 
 def _first_phrases(view: bytes, since: Since | None) -> dict[bytes, int]:
@@ -778,7 +784,7 @@ def _next_phrase(view: bytes, phrase: bytes, pos: int) -> int | None:
                 opening = k - len(determiner)
                 if opening >= 0 and view.startswith(determiner, opening):
                     m = pattern.match(view, opening)
-                    if m is not None and m.start(1) == at and m.group(1) == phrase and not _within_word(view, opening):
+                    if m is not None and m.start(1) == at and m.group(1) == phrase and _determines(view, opening):
                         return at
         at = view.find(phrase, at + 1)
     return None

@@ -386,6 +386,34 @@ def test_a_term_said_to_be_defined_in_another_text_is_no_undefined_term() -> Non
     assert flagged("undefined-term", text) == ["Escrow Amount"]
 
 
+@pytest.mark.parametrize("sentence", [
+    # Pacira's filing quotes a press release; Verizon's notes read a rate off a screen; a court's name.
+    '"DepoDur fits our model," said Howard Weisman, its Chairman.',
+    "The rate appears on the Reuters Screen LIBOR01 Page at noon.",
+    "A petition was filed in the Thirteenth Judicial Circuit in and for Hillsborough County.",
+])
+def test_names_of_a_speaker_a_screen_page_or_a_court_are_no_undefined_terms(sentence):
+    text = AGREEMENT.replace("Each party pays its own taxes.", sentence)
+    assert [text[d.start : d.end] for d in of("undefined-term", text)] == ["Licensed Premises"]
+
+
+def test_a_term_after_said_that_reports_no_speech_is_still_hinted():
+    text = AGREEMENT.replace("Each party pays its own taxes.", "The buyer, said Escrow Agent and the seller sign.")
+    assert [text[d.start : d.end] for d in of("undefined-term", text)] == ["Licensed Premises", "Escrow Agent"]
+
+
+def test_after_an_edit_removes_a_phrase_its_hint_moves_past_a_speaker_to_its_next_use():
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Vendor" means Acme.\n\nARTICLE 2\nTERMS\n\n'
+            '2.1 Site. The Vendor builds the Pilot Plant.\n\n2.2 News. "We build," said Pilot Plant staff.\n\n'
+            "2.3 Rent. The Vendor rents the Pilot Plant.\n")
+    doc = LongDocument(text)
+    doc.diagnostics()
+    at = text.index("the Pilot Plant")
+    edited = doc.edit(at, at + len("the Pilot Plant"), "a site")
+    [hint] = [d for d in edited.diagnostics() if d.code == "undefined-term"]
+    assert edited.text[hint.start - 10 : hint.end] == "rents the Pilot Plant"
+
+
 def test_a_phrase_that_titles_a_clause_is_no_undefined_term() -> None:
     # MJBiotech's joint venture agreement: "the Valuation of Interest section".
     text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Company" means the joint venture.\n\nARTICLE 2\nINTERESTS\n\n'
