@@ -528,20 +528,21 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     return out
 
 
-# A definition that gives its term the meaning a clause sets out ('"Initial Term" means the period
-# set forth in Section 15.1.'), where the clause defines it again ('... (the "Initial Term")').
+# A definition that gives its term the meaning a clause or the first page sets out ('"Initial Term"
+# means the period set forth in Section 15.1.', '... set forth on the first page of this
+# Agreement.'), where that defines it again ('... (the "Initial Term")').
 _CLAUSE_POINTED = re.compile(
-    r"\b(?:set[ \t]+(?:forth|out)|described|provided(?:[ \t]+for)?|specified|stated|defined|contained)[ \t]+in[ \t]+"
-    r"(?i:section|article|clause|paragraph)[ \t]+[0-9IVXL][\w.()]*(?:[ \t]+(?:of[ \t]+this[ \t]+Agreement|hereof|below|above))?"
-    r"[.;]?[ \t]*\Z"
+    r"\b(?:set[ \t]+(?:forth|out)|described|provided(?:[ \t]+for)?|specified|stated|defined|contained)[ \t]+"
+    r"(?:in[ \t]+(?i:section|article|clause|paragraph)[ \t]+[0-9IVXL][\w.()]*|on[ \t]+the[ \t]+(?:first|cover)[ \t]+page)"
+    r"(?:[ \t]+(?:of[ \t]+this[ \t]+Agreement|hereof|below|above))?[.;]?[ \t]*\Z"
 )
 
 
 def _points_to_clause(text: str, d: Definition) -> bool:
-    """Whether a definition says its term means what a clause of the text sets out."""
+    """Whether a definition says its term means what a clause or the first page of the text sets out."""
     # A test for the words first: most definitions end citing no clause.
     words = text[max(d.start, d.end - 60) : d.end].lower()
-    return ("section" in words or "article" in words or "clause" in words or "paragraph" in words) and (
+    return ("section" in words or "article" in words or "clause" in words or "paragraph" in words or "page" in words) and (
         _CLAUSE_POINTED.search(text, max(d.start, d.end - 120), d.end) is not None)
 
 

@@ -282,8 +282,9 @@ def test_a_bracketed_term_that_the_next_sentence_says_the_meaning_of_is_one_defi
 @pytest.mark.parametrize("pointing", [
     "the period set forth in Section 15.1.",  # Bellicum's supply agreement
     "any guarantee or credit support provided for in ARTICLE XIII of this Agreement.",  # Range Resources'
+    "the period set forth on the first page of this Agreement.",  # OFG's outsourcing agreement
 ])
-def test_a_term_said_to_mean_what_a_clause_sets_out_and_defined_in_that_clause_is_one_definition(pointing: str) -> None:
+def test_a_term_said_to_mean_what_a_clause_or_the_first_page_sets_out_and_defined_there_is_one_definition(pointing: str) -> None:
     text = (f'1. Definitions. "Initial Term" means {pointing}\n\n2. Fees. Fees are due monthly.\n\n'
             '15.1 Term. The Agreement runs for ten years from the Effective Date (the "Initial Term").\n')
     assert flagged("duplicate-definition", text) == []
