@@ -549,10 +549,12 @@ def _points_to_clause(text: str, d: Definition) -> bool:
 def _restated(text: str, d: Definition, previous: Definition, named: set[str]) -> bool:
     """Whether ``d`` says again what an earlier definition of its term (``previous`` the last,
     ``named`` the words they named) says: the same party named again, a party's name over its
-    signature, the meaning given in the next sentence, or a definition pointing to the clause that
-    holds the other."""
+    signature or among the parties of the agreement an amendment amends, the meaning given in the
+    next sentence, or a definition pointing to the clause that holds the other."""
     return (_names_again(text, d, named)
             or _SIGNS_AFTER.match(text, d.end, min(len(text), d.end + _SIGNS_REACH)) is not None
+            or (d.kind == "parenthetical"
+                and _AMENDS_BETWEEN.search(text, max(0, d.term_start - _AMENDS_REACH), d.term_start) is not None)
             or _elaborates(text, previous, d)
             or _points_to_clause(text, previous) or _points_to_clause(text, d))
 
@@ -562,6 +564,12 @@ def _restated(text: str, d: Definition, previous: Definition, named: set[str]) -
 _NAMED_WORDS = re.compile(r"(?:[A-Z][\w.&'’-]*,?[ \t]+(?:(?:of|and|the|for|&)[ \t]+)?){1,8}\(?[ \t]*[\"“'‘]?\Z")
 _SIGNS_AFTER = re.compile(r"[^;:]*?\b(?:B[yY]|Signature|SIGNATURE)[ \t]*:")
 _SIGNS_REACH = 160
+# An amendment bundled with its agreement names the parties again ('The purpose of this document is
+# to amend the Outsourcing Agreement between International Business Machines Corporation ("IBM")').
+# The parties' names hold periods ("Western U.S. Operations, Incorporated"), so the sentence is not
+# cut there: the list reads back at most _AMENDS_REACH characters.
+_AMENDS_BETWEEN = re.compile(r"\bamend(?:s|ing)?[ \t]+the[ \t]+[^.;]{0,120}?\bAgreement[ \t]+between\b[^;]{0,200}\Z")
+_AMENDS_REACH = 400
 
 
 # The sentence after a bracketed term that says what the term means ('... ("General Manager"). The

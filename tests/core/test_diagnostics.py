@@ -224,6 +224,24 @@ def test_a_name_given_again_to_the_same_words_is_no_second_definition() -> None:
     assert flagged("duplicate-definition", text) == []
 
 
+def test_the_parties_named_by_an_amendment_of_their_agreement_are_no_second_definitions() -> None:
+    # IBM's first amendment names the parties with other words than the agreement had.
+    text = ('1. Parties. This Agreement is made by International Business Machines Corporation, a New York '
+            'corporation at 8501 IBM Drive, Charlotte, North Carolina 28262 ("IBM"), and Manufacturer\'s Services '
+            'Western U.S. Operations, Inc., a Delaware corporation ("MSL").\n\n2. Term. One year.\n\n'
+            '3. Amendment. The purpose of this document is to amend the Outsourcing Agreement between International '
+            'Business Machines Corporation ("IBM") and Manufacturer\'s Services Western U.S. Operations, '
+            'Incorporated ("MSL"), dated 05/05/98.\n')
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_party_named_otherwise_where_no_agreement_is_amended_is_a_second_definition() -> None:
+    text = ('1. Parties. This Agreement is made by Acme Corporation, a New York corporation at 1 Main Street, '
+            'Albany ("Acme").\n\n2. Term. One year.\n\n3. Assignment. The parties agree to the assignment of '
+            'the Supply Agreement between Acme Holdings Limited ("Acme") and its lenders.\n')
+    assert flagged("duplicate-definition", text) == ["Acme"]
+
+
 def test_a_name_given_to_other_words_is_a_second_definition() -> None:
     text = PARTIES + '3. Affiliates. Acme Widgets Corporation ("IBM") joins as a party.\n'
     assert flagged("duplicate-definition", text) == ["IBM"]
