@@ -7,6 +7,7 @@ the document, and evidence located back to exact spans. Standard library only.
 from .analysis import approx_tokens, terms
 from .bm25 import BM25, BM25Result, ScoredDocument, score_bm25
 from .chunking import ChunkingError, ChunkingStrategy, ClauseAwareChunker, SemanticChunker, count_tokens
+from .completion import Completion
 from .definitions import Definition
 from .diagnostics import Diagnostic
 from .document import LongDocument
@@ -34,6 +35,7 @@ __all__ = [
     "ClauseAwareChunker",
     "SemanticChunker",
     "count_tokens",
+    "Completion",
     "Definition",
     "Use",
     "Diagnostic",

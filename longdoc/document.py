@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, overload
 from . import dense
 from .analysis import Analyzer, class_raw_count, forget_words, terms, token_classes, tokens_from_raw, words
 from .bm25 import Postings
+from .completion import Completion, completions
 from .contents import LINE_REACH
 from .definitions import Definition, byte_view, definitions_after_edit, find_definitions, view_after_edit
 from .dense import DenseImpacts, DenseQuery
@@ -958,6 +959,12 @@ class LongDocument:
         if isinstance(offset, bool) or not isinstance(offset, int):
             raise TypeError(f"offset must be an int, not {type(offset).__name__}")
         return use_at(self._text, self.definitions, offset, self._view())
+
+    def completions(self, offset: int) -> list[Completion]:
+        """What may be written at ``offset``: clause numbers after a citing word ("Section 5" ->
+        "5.2"), else the defined terms that the capitalised words typed before it open."""
+        self._check_offset(offset)
+        return completions(self._text, self.nodes, self.definitions, offset)
 
     @property
     def references(self) -> list[Reference]:

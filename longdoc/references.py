@@ -237,6 +237,21 @@ def _node_keys(label: str, title: str) -> tuple[str, ...]:
     return tuple(keys)
 
 
+def cited_by_label(label: str, title: str, kind: str) -> str | None:
+    """The number a citation of ``kind`` ("section", "article", "exhibit", ...) writes to cite a
+    heading by its label ("5.2" of "Section 5.2" or "5.2.", "V" of "Article V"), or None when a
+    citation of that kind does not read the label so."""
+    if kind == "item":
+        return label[5:] if label.startswith("Item ") else None
+    m = _HEADING_LABEL.match(label)
+    if m is None:
+        return None
+    number, key = m.group("number"), label_key(kind, m.group("number"))
+    keys = _node_keys(label, title)
+    # As the label reads, or a clause numbered alone cited as an article ("Article 5" of "5.").
+    return number if keys and (key == keys[0] or (kind == "article" and key in keys)) else None
+
+
 def _whole(number: str) -> str:
     """The clause that a number ending in zeros heads ("7" of "7.0" and "7.00"), or ""."""
     whole = number.rstrip("0").rstrip(".")

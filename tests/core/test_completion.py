@@ -1,0 +1,126 @@
+"""Completion: clause numbers after a citing word, defined terms from their first typed words."""
+
+from __future__ import annotations
+
+import pytest
+
+from longdoc.document import LongDocument
+
+DISTRIBUTOR = "cuad/contracts/BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
+PACIRA = "cuad/contracts/PACIRA PHARMACEUTICALS, INC. - A_R STRATEGIC LICENSING, DISTRIBUTION AND MARKETING AGREEMENT .txt"
+MSCI = "cuad/contracts/MSCIINC_02_28_2008-EX-10.10-.txt"
+
+SUPPLY = ('SUPPLY AGREEMENT\n\nThis Agreement is made by Acme Widgets Inc., a Delaware corporation ("Seller"), and '
+          'Beta LLC ("Buyer").\n\n1. DEFINITIONS\n\n"Confidential Information" means what a party marks secret.\n\n'
+          '"Confirmed Order" means an order the Seller accepts.\n\n"Delivery Point" means the Buyer\'s dock.\n\n'
+          "2. SUPPLY\n\n2.1 Orders. The Buyer orders goods.\n\n2.2 Delivery. The Seller delivers them.\n\n"
+          "3. PRICE\n\n3.1 Fees. The Buyer pays.\n\nEXHIBIT A\n\nPrice list.\n")
+
+
+def writing(text: str, at: str, typed: str) -> tuple[LongDocument, int]:
+    """The document with ``typed`` written right after the first ``at``, and the offset after it."""
+    offset = text.index(at) + len(at)
+    return LongDocument(text[:offset] + typed + text[offset:]), offset + len(typed)
+
+
+def offered(doc: LongDocument, offset: int) -> list[str]:
+    return [c.text for c in doc.completions(offset)]
+
+
+def test_after_a_citing_word_the_clause_numbers_are_offered_in_text_order_with_their_titles():
+    doc, at = writing(SUPPLY, "The Seller delivers them", " under Section ")
+    found = doc.completions(at)
+    assert [(c.text, c.detail, c.kind) for c in found] == [
+        ("1", "DEFINITIONS", "clause"), ("2", "SUPPLY", "clause"), ("2.1", "Orders", "clause"),
+        ("2.2", "Delivery", "clause"), ("3", "PRICE", "clause"), ("3.1", "Fees", "clause")]
+    assert all((c.start, c.end) == (at, at) for c in found)
+
+
+def test_the_number_typed_after_the_citing_word_narrows_the_offer_and_is_replaced():
+    doc, at = writing(SUPPLY, "The Seller delivers them", " under Section 2.")
+    found = doc.completions(at)
+    assert [c.text for c in found] == ["2.1", "2.2"]
+    assert {(c.start, c.end) for c in found} == {(at - 2, at)}
+
+
+@pytest.mark.parametrize("word, numbers", [
+    ("Exhibit ", ["A"]),
+    ("Exhibits ", ["A"]),
+    ("Sections ", ["1", "2", "2.1", "2.2", "3", "3.1"]),
+    ("§ ", ["1", "2", "2.1", "2.2", "3", "3.1"]),
+    ("Article ", ["1", "2", "3"]),  # a clause numbered alone is cited as an article too
+])
+def test_each_citing_word_offers_what_it_can_cite(word, numbers):
+    doc, at = writing(SUPPLY, "The Seller delivers them", " under " + word)
+    assert offered(doc, at) == numbers
+
+
+def test_articles_are_offered_by_their_numerals_as_written_and_sections_by_their_numbers(shared_text):
+    text = shared_text(DISTRIBUTOR)
+    doc, at = writing(text, "The distribution right shall be", " under Article ")
+    assert offered(doc, at) == ["I", "II", "III", "IV", "V", "VI", "VII", "IX"]
+    assert doc.completions(at)[4].detail == "WARRANTY"  # of "ARTICLE V WARRANTY"
+    doc, at = writing(text, "The distribution right shall be", " under Section ")
+    assert offered(doc, at)[:3] == ["1.01", "1.02", "1.03"]
+    assert not {"I", "II"} & set(offered(doc, at))
+
+
+@pytest.mark.parametrize("path, word", [(DISTRIBUTOR, "Section "), (DISTRIBUTOR, "Article "), (DISTRIBUTOR, "Exhibit "),
+                                        (PACIRA, "Section "), (PACIRA, "Schedule "), (MSCI, "Section ")])
+def test_every_number_offered_cites_the_clause_it_was_offered_for(shared_text, path, word):
+    text = shared_text(path)
+    doc = LongDocument(text)
+    # Written in the body of the first numbered clause, where a citation reads the whole text.
+    first = next(n for n in doc.nodes if n.kind == "numbered")
+    at = text.index("\n", first.heading_end)
+    lead = " See " + word
+    found = doc.edit(at, at, lead).completions(at + len(lead))
+    assert len(found) >= 2
+    for c in found:
+        cited = doc.edit(at, at, lead + c.text + ".")
+        [ref] = [r for r in cited.references if r.start == at + len(" See ")]
+        assert ref.target == c.target, (c.text, ref)
+
+
+def test_a_number_given_to_two_clauses_is_offered_once_for_the_first_that_citations_reach():
+    text = "1. Term\n\nOne year.\n\n2. Fees\n\nMonthly.\n\n2. Taxes\n\nEach party pays its own.\n"
+    doc, at = writing(text, "One year.", " See Section ")
+    assert [(c.text, c.detail) for c in doc.completions(at)] == [("1", "Term"), ("2", "Fees")]
+
+
+def test_a_capitalised_prefix_offers_the_defined_terms_it_opens_by_name():
+    doc, at = writing(SUPPLY, "The Buyer pays", " for each Conf")
+    found = doc.completions(at)
+    assert [(c.text, c.kind) for c in found] == [("Confidential Information", "term"), ("Confirmed Order", "term")]
+    assert {(c.start, c.end) for c in found} == {(at - 4, at)}
+    assert found[0].detail == '"Confidential Information" means what a party marks secret.'
+
+
+def test_the_first_words_of_a_term_typed_so_far_are_replaced_with_it_whole():
+    doc, at = writing(SUPPLY, "The Buyer pays", " at the Delivery Po")
+    [found] = doc.completions(at)
+    assert (found.text, doc.text[found.start : found.end]) == ("Delivery Point", "Delivery Po")
+
+
+def test_a_term_named_at_the_end_of_its_definition_is_described_by_the_words_before_it(shared_text):
+    text = shared_text(DISTRIBUTOR)
+    doc, at = writing(text, "The distribution right shall be", " given to the Distr")
+    [found] = doc.completions(at)
+    assert found.text == "Distributor"
+    assert found.detail.startswith("\u2026 ") and found.detail.endswith('Texas 76226 (the "Distributor")')
+    assert len(found.detail) <= 82
+
+
+def test_words_in_lower_case_or_no_word_at_all_offer_no_term():
+    doc, at = writing(SUPPLY, "The Buyer pays", " the conf")
+    assert doc.completions(at) == []
+    doc, at = writing(SUPPLY, "The Buyer pays", " the ")
+    assert doc.completions(at) == []
+
+
+def test_a_place_outside_the_text_is_rejected():
+    doc = LongDocument(SUPPLY)
+    with pytest.raises(ValueError, match="outside the text"):
+        doc.completions(len(SUPPLY) + 1)
+    with pytest.raises(TypeError):
+        doc.completions("3")  # type: ignore[arg-type]
