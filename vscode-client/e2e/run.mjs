@@ -324,6 +324,22 @@ try {
     expect(refreshed.result.version > window.result.version, `the refreshed window is of version ${refreshed.result.version}, the old one was ${window.result.version}`);
   });
 
+  await check("typing a citation offers the clause numbers it can cite, each with its title", async () => {
+    await page.locator(`.tab[data-resource-name="${OPENED_NAME}"]`).click();
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nSee Section 2.");
+    await page.keyboard.press("Control+Space");
+    const rows = page.locator(".suggest-widget .monaco-list-row");
+    await rows.first().waitFor({ timeout: 15_000 });
+    const labels = (await rows.allInnerTexts()).map((label) => label.replace(/\s+/g, " ").trim());
+    // ARTICLE II of the contract holds 2.01 Term and 2.02 Effective Date.
+    expect(labels.length === 2 && labels[0].startsWith("2.01") && labels[1].startsWith("2.02"), `suggestions: ${JSON.stringify(labels)}`);
+    expect(labels[0].includes("Term"), `the first suggestion does not show its clause's title: ${labels[0]}`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "citation-completion")}`);
+    await page.keyboard.press("Escape");
+  });
+
   await check("a server that cannot start is reported once, with the command line tried and what to install", async () => {
     const missing = "/nonexistent/bin/python3";
     // As a user editing the workspace settings would; VS Code watches the file.
