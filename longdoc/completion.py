@@ -78,8 +78,9 @@ def _clauses(nodes: Sequence[OutlinePart], citing: re.Match[str], offset: int) -
 
 
 def _terms(text: str, definitions: Sequence[Definition], before: str, offset: int) -> list[Completion]:
-    # The words typed from each of the last few word starts that is a capital: a term is offered
-    # from the one whose words it opens with ("Confidential In" is replaced whole).
+    # The words typed from each of the last few word starts that is a capital, farthest first; the
+    # terms offered are those that the most words typed open ("Confidential In" offers
+    # "Confidential Information", not every term that opens with "In").
     ending = " " if before[-1:].isspace() else ""
     typed = [(len(before) - m.start(), " ".join(before[m.start() :].split()).casefold() + ending)
              for m in list(_WORD_START.finditer(before))[-_TYPED_WORDS:] if before[m.start()].isupper()]
@@ -88,14 +89,13 @@ def _terms(text: str, definitions: Sequence[Definition], before: str, offset: in
     first: dict[str, Definition] = {}
     for d in definitions:
         first.setdefault(d.term, d)
-    out = []
-    for term in sorted(first):
-        folded = term.casefold()
-        back = next((back for back, words in typed if folded.startswith(words)), None)
-        if back is not None:
-            d = first[term]
-            out.append(Completion(term, "term", _gist(text, d), offset - back, offset, d.term_start))
-    return out
+    folded = sorted((term.casefold(), term) for term in first)
+    for back, words in typed:
+        found = [term for key, term in folded if key.startswith(words)]
+        if found:
+            return [Completion(term, "term", _gist(text, first[term]), offset - back, offset, first[term].term_start)
+                    for term in sorted(found)]
+    return []
 
 
 def _title(node: OutlinePart) -> str:

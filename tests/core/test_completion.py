@@ -102,6 +102,14 @@ def test_the_first_words_of_a_term_typed_so_far_are_replaced_with_it_whole():
     assert (found.text, doc.text[found.start : found.end]) == ("Delivery Point", "Delivery Po")
 
 
+def test_the_terms_that_the_most_words_typed_open_are_the_only_ones_offered():
+    text = SUPPLY.replace('"Delivery Point" means', '"Point of Sale" means a shop.\n\n"Delivery Point" means')
+    doc, at = writing(text, "The Buyer pays", " at the Delivery Po")
+    assert offered(doc, at) == ["Delivery Point"]
+    doc, at = writing(text, "The Buyer pays", " at the Po")
+    assert offered(doc, at) == ["Point of Sale"]
+
+
 def test_a_term_named_at_the_end_of_its_definition_is_described_by_the_words_before_it(shared_text):
     text = shared_text(DISTRIBUTOR)
     doc, at = writing(text, "The distribution right shall be", " given to the Distr")
