@@ -883,10 +883,31 @@ def _form_keys(defined: frozenset[str]) -> _FormKeys:
             plain.add(term[:-1])
             if term.endswith("es"):
                 plain.add(term[:-2])
+            if term.endswith("ies"):
+                plain.add(term[:-3] + "y")  # "Designated Country" of "Designated Countries"
         bases.add(term + "s")
         bases.add(term + "es")
         if term.endswith("y"):
             bases.add(term[:-1] + "ies")
         words = term.split()
         leading.update(" ".join(words[:n]) for n in range(2, len(words)))
+        # The noun before "of" takes the number: "Events of Default" of "Event of Default", and
+        # "Event of Insolvency" of "Events of Insolvency".
+        if "of" in words[1:-1]:
+            at = words.index("of", 1) - 1
+            head, rest = words[at], words[at + 1 :]
+            for form in _numbers_of(head):
+                plain.add(" ".join([*words[:at], form, *rest]))
     return _FormKeys(frozenset(plain), frozenset(bases), frozenset(leading))
+
+
+def _numbers_of(word: str) -> list[str]:
+    """The other number of a noun, as the plural endings read it: "Event" <-> "Events", "Party" <->
+    "Parties", "Loss" -> "Losses"."""
+    if word.endswith("ies"):
+        return [word[:-3] + "y"]
+    if word.endswith("es"):
+        return [word[:-2], word[:-1]]
+    if word.endswith("s") and not word.endswith("ss"):
+        return [word[:-1]]
+    return [word[:-1] + "ies"] if word.endswith("y") and word[-2:-1] not in "aeiou" else [word + "s", word + "es"]

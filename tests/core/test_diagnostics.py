@@ -433,6 +433,19 @@ def test_after_an_edit_removes_a_phrase_its_hint_moves_past_a_speaker_to_its_nex
     assert edited.text[hint.start - 10 : hint.end] == "rents the Pilot Plant"
 
 
+@pytest.mark.parametrize("defined, used", [
+    ("Designated Countries", "Designated Country"),  # Bellicum's supply agreement
+    ("Events of Insolvency", "Event of Insolvency"),  # Berkshire Hills' agreement
+    ("Event of Default", "Events of Default"),
+    ("Change of Control", "Changes of Control"),
+    ("Losses of Data", "Loss of Data"),
+])
+def test_a_term_in_the_other_number_is_no_undefined_term(defined: str, used: str) -> None:
+    text = (f'ARTICLE 1\nDEFINITIONS\n\n1.1 "{defined}" means what the parties list.\n\nARTICLE 2\nTERMS\n\n'
+            f"2.1 Notice. Each party reports any {used} and the Escrow Amount.\n")
+    assert flagged("undefined-term", text) == ["Escrow Amount"]
+
+
 def test_a_phrase_that_titles_a_clause_is_no_undefined_term() -> None:
     # MJBiotech's joint venture agreement: "the Valuation of Interest section".
     text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Company" means the joint venture.\n\nARTICLE 2\nINTERESTS\n\n'
