@@ -23,6 +23,7 @@ from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
 from .references import OutlinePart, Reference
+from .spelling import Spelling
 from .uses import first_use, use_near, use_reach
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "RELATED_NOTE", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -32,8 +33,9 @@ ERROR, WARNING, INFORMATION, HINT = "error", "warning", "information", "hint"
 
 class Diagnostic(NamedTuple):
     """One finding: the span it concerns, a severity ("error", "warning", "information", "hint"),
-    a stable `code` naming the rule, a message a lawyer understands, and the other spans the same
-    finding concerns (each citation after the first of a missing attachment), in text order."""
+    a stable `code` naming the rule, a message a lawyer understands, the other spans the same
+    finding concerns (each citation after the first of a missing attachment), in text order, and
+    the text that would mend it, where one is likely (the defined term a phrase misspells)."""
 
     start: int
     end: int
@@ -41,6 +43,7 @@ class Diagnostic(NamedTuple):
     code: str
     message: str
     related: tuple[tuple[int, int], ...] = ()
+    replacement: str | None = None  # what a quick fix writes over the span (the term it misspells)
 
 
 # What each related span of a finding is, by the finding's code.
@@ -183,7 +186,7 @@ def diagnosis(
         *numbering.findings,
         *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
-        *_phrase_hints(phrases, undefined, borrowing),
+        *_phrase_hints(phrases, undefined, borrowing, definitions),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
@@ -824,22 +827,33 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
 
 
 def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
-                  borrowing: Sequence[tuple[int, int]]) -> list[Diagnostic]:
+                  borrowing: Sequence[tuple[int, int]], definitions: Sequence[Definition]) -> list[Diagnostic]:
     """A hint at the first use of each undefined phrase, however widely its words stand apart,
-    unless that use lies in a part that takes undefined terms from another text (`borrowing`)."""
-    if first is None:
+    unless that use lies in a part that takes undefined terms from another text (`borrowing`);
+    with the defined term it likely misspells ("Effecctive Date"), if any."""
+    if first is None or not undefined:
         return []
+    terms = frozenset(d.term for d in definitions)
     earliest: dict[str, bytes] = {}
     for raw in undefined:
         words = " ".join(raw.decode("latin-1").split())
         if words not in earliest or first[raw] < first[earliest[words]]:
             earliest[words] = raw
-    return [
-        Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
-                   f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined.")
-        for words, raw in earliest.items()
-        if not any(lo <= first[raw] < hi for lo, hi in borrowing)
-    ]
+    out = []
+    for words, raw in earliest.items():
+        if any(lo <= first[raw] < hi for lo, hi in borrowing):
+            continue
+        like = _spelling(terms).nearest(words)
+        mend = "" if like is None else f"; did you mean \u201c{like}\u201d?"
+        out.append(Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
+                              f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined{mend or '.'}",
+                              replacement=like))
+    return out
+
+
+@lru_cache(maxsize=4)  # judged again after each edit, mostly against the same terms
+def _spelling(terms: frozenset[str]) -> Spelling:
+    return Spelling(terms)
 
 
 def _is_defined_form(words: list[str], forms: "_FormKeys") -> bool:

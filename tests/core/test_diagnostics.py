@@ -446,6 +446,16 @@ def test_a_term_in_the_other_number_is_no_undefined_term(defined: str, used: str
     assert flagged("undefined-term", text) == ["Escrow Amount"]
 
 
+def test_a_phrase_a_letter_off_a_defined_term_is_hinted_with_the_term_as_its_mending() -> None:
+    # Bellicum's supply agreement writes "the Effecctive Date" once.
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Effective Date" means the day both parties sign.\n\nARTICLE 2\nTERM\n\n'
+            "2.1 Term. This Agreement runs from the Effecctive Date for the Escrow Period.\n")
+    typo, other = of("undefined-term", text)
+    assert (text[typo.start : typo.end], typo.replacement) == ("Effecctive Date", "Effective Date")
+    assert typo.message.endswith("not defined; did you mean \u201cEffective Date\u201d?")
+    assert (other.replacement, other.message.endswith("not defined.")) == (None, True)
+
+
 def test_a_phrase_that_titles_a_clause_is_no_undefined_term() -> None:
     # MJBiotech's joint venture agreement: "the Valuation of Interest section".
     text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Company" means the joint venture.\n\nARTICLE 2\nINTERESTS\n\n'
