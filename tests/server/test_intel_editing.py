@@ -94,6 +94,32 @@ async def test_a_missing_attachment_is_one_diagnostic_that_lists_its_other_citat
     assert other.location.uri == URI and offset_of(text, other.location.range.start) == text.rindex("Exhibit C")
 
 
+async def test_a_phrase_misspelling_a_defined_term_has_a_quick_fix_writing_the_term(client: LanguageClient) -> None:
+    text = SUPPLY.replace('"Territory" means', '"Sales Territory" means').replace("the Licensed Premises and",
+                                                                                 "the Sales Teritory and")
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    hints = [item for item in report.items if item.code == "undefined-term"]
+    [typo] = [item for item in hints if "Teritory" in item.message]
+    assert typo.message.endswith("did you mean \u201cSales Territory\u201d?")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=typo.range, context=types.CodeActionContext(diagnostics=hints)))
+    [fix] = actions
+    assert (fix.title, fix.kind, fix.is_preferred) == ("Replace with \u201cSales Territory\u201d", "quickfix", True)
+    [edit] = fix.edit.changes[URI]
+    written = text[offset_of(text, edit.range.start) : offset_of(text, edit.range.end)]
+    assert (written, edit.new_text) == ("Sales Teritory", "Sales Territory")
+    assert [d.message for d in fix.diagnostics] == [typo.message]
+
+
+async def test_no_quick_fix_is_offered_for_a_finding_without_a_mending(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=report.items[0].range, context=types.CodeActionContext(diagnostics=report.items)))
+    assert list(actions or []) == []
+
+
 async def test_diagnostics_follow_an_edit(client: LanguageClient) -> None:
     open_document(client, URI, SUPPLY)
     at = SUPPLY.index("9.1")
