@@ -279,6 +279,7 @@ def _finding_json(d: Diagnostic, lines: _Lines) -> dict[str, Any]:
         "line": line, "column": column, "end_line": end_line, "end_column": end_column,
         "start": d.start, "end": d.end, "severity": d.severity, "code": d.code, "message": d.message,
         "related": [dict(zip(("line", "column"), lines.place(s)), start=s, end=e) for s, e in d.related],
+        "replacement": d.replacement,
     }
 
 

@@ -227,6 +227,15 @@ def test_check_json_holds_each_finding_with_its_places_and_offsets(capsys, suppl
     assert all(f["severity"] != "hint" for f in findings)
 
 
+def test_check_json_gives_the_defined_term_a_hinted_phrase_misspells_as_its_replacement(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "term.txt"
+    path.write_text('1. DEFINITIONS\n\n1.1 "Effective Date" means today.\n\n2. TERM\n\nFrom the Effective Dave '
+                    "for the Escrow Period.\n", encoding="utf-8")
+    findings = json.loads(run(capsys, "check", str(path), "--json", "--hints")[1])
+    assert {f["message"][:16]: f["replacement"] for f in findings if f["code"] == "undefined-term"} == {
+        "\u201cEffective Dave\u201d": "Effective Date", "\u201cEscrow Period\u201d ": None}
+
+
 def test_check_names_standard_input_as_such(capsys, monkeypatch) -> None:
     monkeypatch.setattr(sys, "stdin", types.SimpleNamespace(buffer=io.BytesIO(SUPPLY.encode())))
     assert run(capsys, "check", "-")[1].startswith("<stdin>:")
