@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view, has_definitions_part
-from .forms import written_forms
+from .forms import singular, written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
@@ -630,11 +630,13 @@ def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where:
         if own[0].kind == "pointer":
             continue
         spans = tuple((d.term_start, d.term_end) for d in own)
-        at = _carried_use(view, term, spans, since) if since is not None else _UNKNOWN
+        at = _carried_use(view, term, spans, since, by_term) if since is not None else _UNKNOWN
         if at == _UNKNOWN:
             at = None
-            for form in written_forms(term):
-                forms_own = own if form == term else [d._replace(term=form) for d in own]
+            for form in _used_forms(term):
+                # A form defined as a term of its own is not used where that defines it ('(each, a
+                # "Dealer Covered Person" and, together, "Dealer Covered Persons")').
+                forms_own = own if form == term else [*(d._replace(term=form) for d in own), *by_term.get(form, ())]
                 at = first_use(text, forms_own, form, view, (lambda form=form: where(form)) if where else None)
                 if at is not None:
                     break
@@ -642,7 +644,17 @@ def _term_uses(text: str, view: bytes, definitions: Sequence[Definition], where:
     return out
 
 
-def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], since: Since) -> int | None:
+@lru_cache(maxsize=4096)
+def _used_forms(term: str) -> tuple[str, ...]:
+    """The forms whose use shows that ``term`` is used: its written forms, then the singular of a
+    plural one ("Dealer Covered Persons" is used where "each Dealer Covered Person" is written).
+    The singular is sought after the plural: the index of the text keeps their words apart."""
+    forms = written_forms(term)
+    return tuple(dict.fromkeys([*forms, *filter(None, map(singular, forms))]))
+
+
+def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], since: Since,
+                 by_term: dict[str, list[Definition]]) -> int | None:
     """The use the earlier version had found for a term, moved by the edit, or one that the edit
     added to a term used nowhere before; _UNKNOWN when the edit touched the use or the term's own
     spans, so that only a new search can tell."""
@@ -659,8 +671,9 @@ def _carried_use(view: bytes, term: str, spans: tuple[tuple[int, int], ...], sin
     reach = use_reach(term)
     if at is None:
         # Text outside the edit reads as before, so a new use must read some of the edited text.
-        for form in written_forms(term):
-            found = use_near(view, form, spans, start - reach - 1, start + length + 2)
+        for form in _used_forms(term):
+            others = () if form == term else tuple((d.term_start, d.term_end) for d in by_term.get(form, ()))
+            found = use_near(view, form, spans + others, start - reach - 1, start + length + 2)
             if found is not None:
                 return found
         return None

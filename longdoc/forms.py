@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .titles import TITLE_SMALL_WORDS
 
-__all__ = ["renamed_forms", "written_forms"]
+__all__ = ["renamed_forms", "singular", "written_forms"]
 
 # A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
 # Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
@@ -31,6 +31,23 @@ def written_forms(term: str) -> tuple[str, ...]:
     ("Co-Branded Site", "Contract of Sale"), "the Program" of "The Program", and "Terms Of Use" of
     "Terms of Use"."""
     return tuple(dict.fromkeys(form for _, form in _shaped_forms(term)))
+
+
+def singular(term: str) -> str | None:
+    """The term with its last word in the singular when that word is a regular plural
+    ("Dealer Covered Person" of "Dealer Covered Persons", "Maintenance Authority" of "Maintenance
+    Authorities", "Fee" of "Fees", "GCP" of "GCPs"), else None ("Gross", "Bonus", "Analysis")."""
+    if _NOT_PLURAL.search(term):
+        return None
+    for ending, replaced in _SINGULAR_ENDINGS:
+        if term.endswith(ending) and len(term) > len(ending) + 1:
+            return term[: -len(ending)] + replaced
+    return None
+
+
+# Endings a plural drops: "ies" -> "y"; "es" after a hiss ("Losses", "Branches", "Boxes"); "s".
+_SINGULAR_ENDINGS = (("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x"), ("s", ""))
+_NOT_PLURAL = re.compile(r"(?:ss|us|is|[^A-Za-z]s|(?i:series|species|news))\Z|[^s]\Z")
 
 
 def renamed_forms(term: str, name: str) -> list[tuple[str, str]]:

@@ -326,6 +326,22 @@ def test_a_term_never_used_is_reported_once():
     assert found.severity == INFORMATION
 
 
+def test_a_plural_term_used_in_the_singular_is_used() -> None:
+    # iBio's agreement defines its "Projects" and describes "the work for each Project".
+    text = ('1. Scope. The parties run research projects ("Projects").\n\n2. Work. The work for each Project is '
+            "described in a statement of work.\n")
+    assert flagged("unused-definition", text) == []
+
+
+def test_a_singular_defined_as_a_term_of_its_own_is_no_use_of_the_plural_where_it_is_defined() -> None:
+    # OLDAPI's agency agreement: '(each, a "Dealer Covered Person" and, together, "Dealer Covered Persons")'.
+    text = ('1. Dealers. Each dealer and its officers (each, a "Dealer Covered Person" and, together, "Dealer Covered '
+            'Persons") sign a certificate.\n\n2. Term. The term is one year.\n')
+    assert "Dealer Covered Persons" in flagged("unused-definition", text)
+    used = text.replace("The term is one year.", "Each Dealer Covered Person signs yearly.")
+    assert flagged("unused-definition", used) == []
+
+
 def test_a_term_used_only_where_a_long_sentence_is_cut_between_its_words_is_used() -> None:
     # A sentence too long for one section is cut between words, here between "Nortel" and "Entity",
     # and the use stands far from the definition, where only an index of the text leads a search.

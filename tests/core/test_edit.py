@@ -843,7 +843,7 @@ INTEL_FRAGMENTS = st.sampled_from([
     "\nSupply Zone means Peru;\n", ". Region shall mean Peru. ", "For the purposes of this Agreement, Week means seven days. ",
     " means ", '("Region", as defined below) ', ', as defined in the Act ', '. The "Zone" is a region. ', 'A "Week" will be ',
     "the Structured Payments ", " (as such term is defined in the Build Addendum) ", " as defined in the Lease ", "Tenant's ",
-    '," said ', "the Reuters Screen LIBOR01 ", " in and for ",
+    '," said ', "the Reuters Screen LIBOR01 ", " in and for ", '(each, a "Widget" and, together, "Widgets") ', "each Widget ",
 ])
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from longdoc import uses
 from longdoc.definitions import find_definitions
 from longdoc.document import LongDocument
-from longdoc.forms import written_forms
+from longdoc.forms import singular, written_forms
 from longdoc.uses import first_use, uses_of
 
 KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
@@ -162,3 +162,12 @@ def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
     text = '"Loss or Losses" means any harm. The Losses are paid.\n'
     use = LongDocument(text).use_at(text.index("Losses are") + 2)
     assert use is not None and (use.term, text[use.start : use.end]) == ("Loss or Losses", "Losses")
+
+
+@pytest.mark.parametrize("term, one", [
+    ("Dealer Covered Persons", "Dealer Covered Person"), ("Maintenance Authorities", "Maintenance Authority"),
+    ("Fees", "Fee"), ("GCPs", "GCP"), ("Losses", "Loss"), ("Branches", "Branch"), ("Business Days", "Business Day"),
+    ("Gross", None), ("Bonus", None), ("Analysis", None), ("Series", None), ("Term", None), ("s", None),
+])
+def test_the_singular_of_a_term_is_its_last_word_without_a_regular_plural_ending(term, one):
+    assert singular(term) == one
