@@ -340,6 +340,27 @@ try {
     await page.keyboard.press("Escape");
   });
 
+  await check("a phrase misspelling a defined term has a quick fix that writes the term", async () => {
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nFrom the Efective Date on.");
+    for (let i = 0; i < " Date on.".length; i++) await page.keyboard.press("ArrowLeft");
+    // The hint arrives once typing has paused; the quick fix menu then lists its mending.
+    const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Replace with \u201cEffective Date\u201d" });
+    const deadline = Date.now() + 30_000;
+    while ((await fix.count()) === 0 && Date.now() < deadline) {
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(1_000);
+      await page.keyboard.press("Control+.");
+      await page.waitForTimeout(500);
+    }
+    expect((await fix.count()) > 0, "no quick fix offered for the misspelt Effective Date");
+    console.log(`       screenshot ${await screenshot(page, screenshots, "quick-fix")}`);
+    await fix.first().click();
+    const line = page.locator(".view-line", { hasText: "From the Effective Date on." });
+    await line.first().waitFor({ timeout: 15_000 });
+  });
+
   await check("a server that cannot start is reported once, with the command line tried and what to install", async () => {
     const missing = "/nonexistent/bin/python3";
     // As a user editing the workspace settings would; VS Code watches the file.
