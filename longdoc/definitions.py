@@ -48,8 +48,8 @@ class Definition(NamedTuple):
     `("X", as defined below)`, `X (as defined in the Credit Agreement)`), "extension" (`the term
     "X" includes ...`), "parenthetical" (`(the "X")`), "referred" (`hereinafter referred to as
     "X"`), "markdown" (`**X**`) or "entry" (an unquoted term: an entry of a definitions part, or
-    `X means ...` as British drafting sets X in bold). `duplicate` is True when the same term has another definition in the same text that is
-    neither a pointer nor an extension.
+    `X means ...` as British drafting sets X in bold). `duplicate` is True when the same term has
+    another definition in the same text that is neither a pointer nor an extension.
     """
 
     term: str

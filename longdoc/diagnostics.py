@@ -852,14 +852,15 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
         words = " ".join(raw.decode("latin-1").split())
         if words not in earliest or first[raw] < first[earliest[words]]:
             earliest[words] = raw
+    spelling = _spelling(terms)
     out = []
     for words, raw in earliest.items():
         if any(lo <= first[raw] < hi for lo, hi in borrowing):
             continue
-        like = _spelling(terms).nearest(words)
-        mend = "" if like is None else f"; did you mean \u201c{like}\u201d?"
+        like = spelling.nearest(words)
+        ending = "." if like is None else f"; did you mean \u201c{like}\u201d?"
         out.append(Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
-                              f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined{mend or '.'}",
+                              f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined{ending}",
                               replacement=like))
     return out
 

@@ -886,28 +886,23 @@ def test_definitions_references_and_diagnostics_after_edits_deep_in_a_long_parag
     assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
 
 
-def test_an_unquoted_term_split_by_where_an_edit_far_below_starts_reading_again_stays_whole() -> None:
+_GOOD_FAITH = "the parties agree to work together in good faith. " * 300
+
+
+@pytest.mark.parametrize("written, read_from, term", [
+    ("Supply Zone means Peru. " + _GOOD_FAITH + "Supply Zone applies." + _GOOD_FAITH, "Zone means", "Supply Zone"),
+    # A term read back from the words that say where it is defined.
+    ("the Completion Date as defined in the Purchase Agreement. " + _GOOD_FAITH * 2, "Date as defined", "Completion Date"),
+])
+def test_a_term_split_by_where_an_edit_far_below_starts_reading_again_stays_whole(written, read_from, term) -> None:
     # In a paragraph of tens of kilobytes the stretch read again after an edit starts at a quiet
     # place 8 KB above it, which may fall between the words of an unquoted term ("Supply | Zone").
-    filler = "the parties agree to work together in good faith. " * 300
-    text = filler * 4 + "Supply Zone means Peru. " + filler + "Supply Zone applies." + filler
+    text = _GOOD_FAITH * 4 + written
     doc = LongDocument(text)
     doc.definitions
-    at = text.index("Zone means") + 8192
+    at = text.index(read_from) + 8192
     edited = doc.edit(at, at, "x")
-    assert [d.term for d in edited.definitions] == ["Supply Zone"]
-    assert edited.definitions == LongDocument(edited.text).definitions
-
-
-def test_a_term_defined_in_another_text_split_by_where_an_edit_far_below_starts_reading_again_stays_whole() -> None:
-    # The same for a term read back from the words that say where it is defined.
-    filler = "the parties agree to work together in good faith. " * 300
-    text = filler * 4 + "the Completion Date as defined in the Purchase Agreement. " + filler * 2
-    doc = LongDocument(text)
-    doc.definitions
-    at = text.index("Date as defined") + 8192
-    edited = doc.edit(at, at, "x")
-    assert [d.term for d in edited.definitions] == ["Completion Date"]
+    assert [d.term for d in edited.definitions] == [term]
     assert edited.definitions == LongDocument(edited.text).definitions
 
 
