@@ -127,7 +127,7 @@ _VERB = (
 _POINTER = re.compile(_HAS_MEANING + rb"|defined")
 # An unquoted entry that points to where its term is defined ("1.16 Damages shall have the meaning
 # ascribed to it in Section 9.4.3") is a pointer, as its quoted form is.
-_ENTRY_POINTER = re.compile(rb"[ \t]+(?:shall[ \t]+)?(?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?meanings?\b")
+_ENTRY_POINTER = re.compile(rb"[ \t]+(?:[Ss]hall[ \t]+)?(?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?meanings?\b")
 # What follows a quoted term that "means" something: the verb, maybe after a qualifier.
 _MEANS_TAIL = (
     # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
@@ -167,9 +167,10 @@ _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"']
 _PAREN_BODY = rb'(?P<body>[^()\n"]{0,160}"[^()\n]{1,240})\)'
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
-# "together with" a name, but not an example list ((such as "cookies")).
+# "together with" a name, but not an example list ((such as "cookies")) nor a former name
+# ((formerly, "Judicial Arbitration and Mediation Services, Inc.")).
 _GLUE = re.compile(rb"[\s,;:]*(?:(?:[a-z][a-z'-]*|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})(?:[\s,;:]+|\Z))*")
-_NOT_GLUE = re.compile(rb"\b(?:such\s+as|e\.g|i\.e|including|for\s+example|like|or\s+other|see)\b")
+_NOT_GLUE = re.compile(rb"\b(?:such\s+as|e\.g|i\.e|including|for\s+example|like|or\s+other|see|formerly)\b")
 _PAREN_TAIL = re.compile(
     rb"[\s,;]*(?:as\s+(?:defined|applicable|the\s+case|per|described|set\s+(?:out|forth))|respectively|and\b|or\b|herein|hereinafter"
     rb"|below|above|$)",
@@ -215,9 +216,14 @@ _JOINING = (b"of", b"and", b"or", b"the", b"for", b"in", b"to", b"on", b"&")
 
 
 def _unquoted_term(blanks: bytes) -> bytes:
-    """An unquoted term: capitalised words and the small words that join them, ``blanks`` apart."""
-    return (rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:" + blanks + rb"(?:[A-Z][\w'&/-]*|"
+    """An unquoted term: capitalised words and the small words that join them, ``blanks`` apart,
+    short of a verb set in capitals after it ("Endo Product Means: ...", "Unit Sales Shall have
+    the meaning ...")."""
+    return (rb"(?P<term>(?![A-Z]{1,2}\.[ \t])[A-Z][\w'&/-]*(?:" + blanks + rb"(?:(?!" + _CAPITAL_VERB + rb")[A-Z][\w'&/-]*|"
             + b"|".join(_JOINING) + rb")){0,6})")
+
+
+_CAPITAL_VERB = rb"(?:Means?|Shall|Has|Have|Includes?|Refers?)\b"
 
 
 _ENTRY_TERM = rb"(?:(?:" + _LIST_LABEL + rb"|[A-Z]{1,2}\.)[ \t]+)?" + _unquoted_term(rb"[ \t]+") + rb"[ \t]*"

@@ -376,8 +376,13 @@ def test_a_bold_phrase_that_is_said_to_be_something_else_is_no_definition():
     assert find_definitions("The **Warning** is not binding.") == []
 
 
-def test_quoted_examples_in_brackets_are_not_definitions():
-    assert find_definitions('language (such as "without limitation" or "but not limited to") is used') == []
+@pytest.mark.parametrize("text", [
+    'language (such as "without limitation" or "but not limited to") is used',
+    # Goosehead's franchise agreement names JAMS by its former name.
+    'the rules of JAMS, Inc. (formerly, "Judicial Arbitration and Mediation Services, Inc.") apply',
+])
+def test_quoted_examples_or_former_names_in_brackets_are_not_definitions(text):
+    assert find_definitions(text) == []
 
 
 def test_unquoted_entries_of_a_lettered_definitions_list_are_definitions(shared_text):
@@ -475,6 +480,14 @@ def test_unquoted_terms_opening_the_lines_of_a_british_definitions_clause_are_de
 ])
 def test_unquoted_definitions_run_on_in_one_line_each_span_their_entry_or_sentence(text, found):
     assert [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)] == found
+
+
+def test_a_verb_set_in_capitals_after_an_unquoted_entry_is_no_part_of_its_term():
+    # Pacira's licensing agreement: "Endo Product Means: (i) DepoDur ...".
+    text = ("1. Definitions\n\nEndo/PPI Unit Sales Shall have the meaning set forth in Section 3.19 hereof;\n\n"
+            "Endo Product Means: (i) DepoDur 10 mg/ml; and (ii) DepoDur 15 mg/1.5 ml;\n\n2. Sales\n\nEKR sells.\n")
+    found = [(d.term, d.kind) for d in LongDocument(text).definitions]
+    assert found == [("Endo/PPI Unit Sales", "pointer"), ("Endo Product", "entry")]
 
 
 @pytest.mark.parametrize("text", ["Affiliate means any entity.\n", "\nAffiliate means any entity.\n", " \n  Affiliate means any entity.\n"])
