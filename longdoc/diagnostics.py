@@ -931,11 +931,8 @@ def _form_keys(defined: frozenset[str]) -> _FormKeys:
 
 def _numbers_of(word: str) -> list[str]:
     """The other number of a noun, as the plural endings read it: "Event" <-> "Events", "Party" <->
-    "Parties", "Loss" -> "Losses"."""
-    if word.endswith("ies"):
-        return [word[:-3] + "y"]
-    if word.endswith("es"):
-        return [word[:-2], word[:-1]]
-    if word.endswith("s") and not word.endswith("ss"):
-        return [word[:-1]]
+    "Parties", "Loss" <-> "Losses"."""
+    one = singular(word)
+    if one is not None:
+        return [one]
     return [word[:-1] + "ies"] if word.endswith("y") and word[-2:-1] not in "aeiou" else [word + "s", word + "es"]
