@@ -4,7 +4,7 @@ first words, ranges in the client's UTF-16 columns."""
 from __future__ import annotations
 
 import pytest
-from lsp_support import DATA, offset_of, open_document, read_shared
+from lsp_support import DATA, change_document, offset_of, open_document, read_shared
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
@@ -63,3 +63,32 @@ async def test_a_position_past_the_line_end_is_rejected(client: LanguageClient) 
     with pytest.raises(JsonRpcInvalidParams, match="character"):
         await client.text_document_completion_async(types.CompletionParams(
             text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=0, character=40)))
+
+
+async def resolve(client: LanguageClient, item: types.CompletionItem) -> types.CompletionItem:
+    return await client.completion_item_resolve_async(item)
+
+
+async def test_a_suggested_term_resolves_to_its_definition(client: LanguageClient) -> None:
+    text = read_shared(DISTRIBUTOR)
+    _, [item] = await complete(client, text, "The distribution right shall be", " given to the Distr")
+    assert item.documentation is None  # left to completionItem/resolve
+    found = await resolve(client, item)
+    assert found.documentation.kind == types.MarkupKind.Markdown
+    assert found.documentation.value.startswith("> ") and '(the "Distributor")' in found.documentation.value
+
+
+async def test_a_suggested_clause_number_resolves_to_the_clause_s_first_lines(client: LanguageClient) -> None:
+    text = read_shared(DISTRIBUTOR)
+    _, items = await complete(client, text, "The distribution right shall be", " under Section 1.0")
+    found = await resolve(client, items[1])
+    assert found.documentation.value.startswith("```text\n1.02  Prices. All prices stated")
+
+
+async def test_a_suggestion_of_an_earlier_version_or_of_another_server_resolves_to_itself(client: LanguageClient) -> None:
+    text = read_shared(DISTRIBUTOR)
+    written, [item] = await complete(client, text, "The distribution right shall be", " given to the Distr")
+    change_document(client, URI, 2, None, written + "\n")
+    assert (await resolve(client, item)).documentation is None
+    foreign = types.CompletionItem(label="Distributor", data={"source": "elsewhere"})
+    assert (await resolve(client, foreign)).documentation is None

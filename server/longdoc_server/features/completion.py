@@ -1,5 +1,7 @@
 """textDocument/completion: a defined term from its first typed words ("Confidential In"), and a
-clause's number after a citing word ("Section 5" -> "5.2", with the clause's title)."""
+clause's number after a citing word ("Section 5" -> "5.2", with the clause's title);
+completionItem/resolve adds what the focused item stands for: the term's definition, or the
+clause's first lines."""
 
 from __future__ import annotations
 
@@ -9,25 +11,61 @@ from lsprotocol import types
 
 from ..documents import Snapshot
 from .definition import at_position
+from .links import preview
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
 
 # CompletionItemKind: a defined term stands for one meaning; a number refers to a clause.
 _KIND = {"term": types.CompletionItemKind.Constant.value, "clause": types.CompletionItemKind.Reference.value}
+# The most of a definition a suggestion's documentation quotes.
+_QUOTED = 1200
 
 
 def completion_list(server: LongdocServer, snapshot: Snapshot, offset: int) -> dict[str, Any]:
     lines = snapshot.lines
     # sortText keeps the core's order (terms by name, clauses as the text has them) against the
-    # client's own sorting by label, which would put "10" before "2".
+    # client's own sorting by label, which would put "10" before "2". The documentation is left to
+    # completionItem/resolve: a list of a thousand clauses would carry a thousand previews.
     return {"isIncomplete": False, "items": [
         {"label": c.text, "kind": _KIND[c.kind], "detail": c.detail, "sortText": f"{i:06d}",
-         "textEdit": {"range": server.codec.range(lines, c.start, c.end), "newText": c.text}}
+         "textEdit": {"range": server.codec.range(lines, c.start, c.end), "newText": c.text},
+         "data": {"uri": snapshot.uri, "version": snapshot.version, "kind": c.kind, "target": c.target}}
         for i, c in enumerate(snapshot.doc.completions(offset))]}
 
 
+def documentation(snapshot: Snapshot, kind: str, target: int) -> str | None:
+    """Markdown for a suggestion: the definitions of the term whose first definition names it at
+    ``target``, or the first lines of outline node ``target``; None when the version has neither."""
+    doc = snapshot.doc
+    if kind == "clause":
+        return preview(snapshot.text, doc.nodes[target].heading_start) if 0 <= target < len(doc.nodes) else None
+    first = next((d for d in doc.definitions if d.term_start == target), None)
+    if first is None:
+        return None
+    quoted = [snapshot.text[d.start : d.end].strip() for d in doc.definitions if d.term == first.term]
+    return "\n\n".join(f"> {' '.join(q.split())[:_QUOTED]}" for q in quoted)
+
+
+async def resolved(server: LongdocServer, item: types.CompletionItem) -> types.CompletionItem:
+    data = item.data if isinstance(item.data, dict) else {}
+    uri, version, kind, target = (data.get(key) for key in ("uri", "version", "kind", "target"))
+    if not isinstance(uri, str) or kind not in _KIND or not isinstance(target, int):
+        return item  # not one of ours, or from an older server: nothing to add
+    snapshot = await server.current(uri)
+    if snapshot.version != version:
+        return item  # the document changed since: the suggestion is about to be asked for again
+    markdown = await server.answer_on(snapshot, lambda current: documentation(current, kind, target))
+    if markdown is not None:
+        item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
+    return item
+
+
 def register(server: LongdocServer) -> None:
-    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions())
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(resolve_provider=True))
     async def completion(params: types.CompletionParams) -> dict[str, Any]:
         return await at_position(server, params, lambda snapshot, offset: completion_list(server, snapshot, offset))
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    async def resolve(item: types.CompletionItem) -> types.CompletionItem:
+        return await resolved(server, item)

@@ -44,12 +44,12 @@ def term_hover(snapshot: Snapshot, offset: int) -> str | None:
         span = found.target_span(citation)
         if span is None:
             return None
-        preview = _preview(snapshot.text, span[0])
+        shown = preview(snapshot.text, span[0])
         if citation.exact or citation.clause is not None:
-            return preview
+            return shown
         # "Section 5.2.3", "Section 4 of Attachment A": no heading of its own; what holds it is shown.
         cited = snapshot.text[citation.start : citation.end]
-        return f"*{cited} has no heading of its own; it lies in:*\n\n{preview}"
+        return f"*{cited} has no heading of its own; it lies in:*\n\n{shown}"
     term = found.term_at(offset)
     if term is not None:
         quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
@@ -57,11 +57,11 @@ def term_hover(snapshot: Snapshot, offset: int) -> str | None:
     if snapshot.heading_at(offset) is not None:
         return None  # on a heading, the heading's own hover answers
     named = snapshot.doc.clause_named_at(offset)
-    return None if named is None else _preview(snapshot.text, named[0].heading_start)
+    return None if named is None else preview(snapshot.text, named[0].heading_start)
 
 
-def _preview(text: str, first: int) -> str:
-    """The first lines from ``first`` on, as a block of plain text."""
+def preview(text: str, first: int) -> str:
+    """The first lines from ``first`` on, as a block of plain text (markdown)."""
     stop = first
     for _ in range(_PREVIEW_LINES):
         next_line = text.find("\n", stop + 1)
