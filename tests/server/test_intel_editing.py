@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from lsp_support import offset_of, open_document
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
 
 URI = "file:///supply.txt"
@@ -117,6 +118,24 @@ async def test_no_quick_fix_is_offered_for_a_finding_without_a_mending(client: L
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
     actions = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=DOC, range=report.items[0].range, context=types.CodeActionContext(diagnostics=report.items)))
+    assert list(actions or []) == []
+
+
+async def test_a_quick_fix_request_for_a_range_outside_the_document_is_rejected(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    outside = types.Range(start=types.Position(line=400, character=0), end=types.Position(line=400, character=1))
+    with pytest.raises(JsonRpcInvalidParams, match="line"):
+        await client.text_document_code_action_async(types.CodeActionParams(
+            text_document=DOC, range=outside, context=types.CodeActionContext(diagnostics=[])))
+
+
+async def test_a_finding_shown_for_a_longer_earlier_version_gets_no_quick_fix_and_no_error(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    stale = types.Diagnostic(range=types.Range(start=types.Position(line=400, character=0), end=types.Position(line=400, character=3)),
+                             message="old", source="longdoc", code="undefined-term")
+    at = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=1))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=at, context=types.CodeActionContext(diagnostics=[stale])))
     assert list(actions or []) == []
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 
 from .diagnostics import findings
 
@@ -15,15 +16,19 @@ if TYPE_CHECKING:
 
 async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> list[dict[str, Any]]:
     """One quick fix per finding of longdoc's in the request's context that has a replacement."""
+    snapshot = await server.current(params.text_document.uri)
+    server.span(snapshot, params.range)  # InvalidParams for a range outside the document
     ours = [d for d in params.context.diagnostics if d.source == "longdoc"]
     if not ours:
         return []
-    snapshot = await server.current(params.text_document.uri)
     await findings(server, snapshot)  # the findings of this version, computed once
     mending = {(d.start, d.end, d.code): d.replacement for d in snapshot.doc.diagnostics() if d.replacement}
     out = []
     for shown in ours:
-        start, end = server.span(snapshot, shown.range)
+        try:
+            start, end = server.span(snapshot, shown.range)
+        except JsonRpcInvalidParams:
+            continue  # shown for an earlier, longer version: no finding of this one
         replacement = mending.get((start, end, shown.code))
         if replacement is None:
             continue
