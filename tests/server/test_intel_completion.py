@@ -92,3 +92,5 @@ async def test_a_suggestion_of_an_earlier_version_or_of_another_server_resolves_
     assert (await resolve(client, item)).documentation is None
     foreign = types.CompletionItem(label="Distributor", data={"source": "elsewhere"})
     assert (await resolve(client, foreign)).documentation is None
+    closed = types.CompletionItem(label="Distributor", data={**item.data, "uri": "file:///closed.txt"})
+    assert (await resolve(client, closed)).documentation is None

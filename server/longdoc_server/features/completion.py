@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 
 from ..documents import Snapshot
 from .definition import at_position
@@ -52,7 +53,10 @@ async def resolved(server: LongdocServer, item: types.CompletionItem) -> types.C
     uri, version, kind, target = (data.get(key) for key in ("uri", "version", "kind", "target"))
     if not isinstance(uri, str) or kind not in _KIND or not isinstance(target, int):
         return item  # not one of ours, or from an older server: nothing to add
-    snapshot = await server.current(uri)
+    try:
+        snapshot = await server.current(uri)
+    except JsonRpcInvalidParams:
+        return item  # closed since
     if snapshot.version != version:
         return item  # the document changed since: the suggestion is about to be asked for again
     markdown = await server.answer_on(snapshot, lambda current: documentation(current, kind, target))
