@@ -911,8 +911,9 @@ def _form_keys(defined: frozenset[str]) -> _FormKeys:
             plain.add(term[:-1])
             if term.endswith("es"):
                 plain.add(term[:-2])
-            if term.endswith("ies"):
-                plain.add(term[:-3] + "y")  # "Designated Country" of "Designated Countries"
+            one = singular(term)  # "Designated Country" of "Designated Countries"
+            if one is not None:
+                plain.add(one)
         bases.add(term + "s")
         bases.add(term + "es")
         if term.endswith("y"):
