@@ -11,7 +11,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..documents import Snapshot
-from .definition import at_position
+from .definition import at_position, intel
 from .links import preview
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def documentation(snapshot: Snapshot, kind: str, target: int) -> str | None:
     first = next((d for d in doc.definitions if d.term_start == target), None)
     if first is None:
         return None
-    quoted = [snapshot.text[d.start : d.end].strip() for d in doc.definitions if d.term == first.term]
+    quoted = [snapshot.text[d.start : d.end].strip() for d in intel(snapshot).definitions_of(first.term)]
     return "\n\n".join(f"> {' '.join(q.split())[:_QUOTED]}" for q in quoted)
 
 
