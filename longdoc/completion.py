@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from .definitions import Definition
 from .references import LabelIndex, OutlinePart, cited_by_label
+from .titles import after_label, shortened
 
 __all__ = ["Completion", "completions"]
 
@@ -99,25 +100,14 @@ def _terms(text: str, definitions: Sequence[Definition], before: str, offset: in
 
 
 def _title(node: OutlinePart) -> str:
-    """The clause's title without the label it opens with ("Term" of "2.01 Term", "PAYMENT" of
-    "ARTICLE IV PAYMENT"); the whole title when nothing else is left."""
-    title, label = node.title, node.label or ""
-    rest = title[len(label) :].lstrip(" .:-\u2013\u2014") if title.casefold().startswith(label.casefold()) else title
-    return _short(rest or title)
+    """The clause's title without its number; the whole title when nothing else is left."""
+    return shortened(after_label(node.title, node.label or "") or node.title, _DETAIL)
 
 
 def _gist(text: str, d: Definition) -> str:
     """The definition's first words; where it names its term last ('Acme Inc., a Nevada corporation
     ("Distributor")'), the words before the term."""
     if d.term_start - d.start <= 2:
-        return _short(text[d.start : d.end])
+        return shortened(text[d.start : d.end], _DETAIL)
     named = " ".join(text[d.start : min(d.end, d.term_end + 2)].split())
     return named if len(named) <= _DETAIL else "\u2026 " + named[named.find(" ", len(named) - _DETAIL) + 1 :]
-
-
-def _short(words: str) -> str:
-    """At most _DETAIL characters of ``words`` with single spaces, cut at a word."""
-    flat = " ".join(words.split())
-    if len(flat) <= _DETAIL:
-        return flat
-    return flat[: flat.rfind(" ", 0, _DETAIL)].rstrip(",;:") + " \u2026"

@@ -125,6 +125,22 @@ def clean_title(title: str) -> str:
     return title
 
 
+def after_label(title: str, label: str) -> str:
+    """The title without the label it opens with ("Term" of "2.01 Term", "PAYMENT" of "ARTICLE IV
+    PAYMENT"); "" when nothing else is left, the whole title when it does not open with the label."""
+    if not title.casefold().startswith(label.casefold()):
+        return title
+    return title[len(label) :].lstrip(" .:-\u2013\u2014")
+
+
+def shortened(words: str, limit: int) -> str:
+    """At most ``limit`` characters of ``words`` with single spaces, cut at a word."""
+    flat = " ".join(words.split())
+    if len(flat) <= limit:
+        return flat
+    return flat[: flat.rfind(" ", 0, limit)].rstrip(",;:") + " \u2026"
+
+
 def title_span(rest: str) -> int:
     """End of the title part of a clause's text after its label (within ``rest``)."""
     bracketed = _BRACKETED_TITLE_RE.match(rest)
