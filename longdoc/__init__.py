@@ -11,6 +11,7 @@ from .completion import Completion
 from .definitions import Definition
 from .diagnostics import Diagnostic
 from .document import LongDocument
+from .glosses import Gloss
 from .facets import FacetResult, FacetSelection, Passage, select_facets, uncovered_facets
 from .headings import Heading, find_headings
 from .outline import OutlineNode
@@ -37,6 +38,7 @@ __all__ = [
     "count_tokens",
     "Completion",
     "Definition",
+    "Gloss",
     "Use",
     "Diagnostic",
     "LongDocument",

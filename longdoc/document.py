@@ -25,6 +25,7 @@ from .contents import LINE_REACH
 from .definitions import Definition, byte_view, definitions_after_edit, find_definitions, view_after_edit
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
+from .glosses import Gloss, glosses
 from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
 from .names import clause_index, clause_named_at, name_uses
@@ -965,6 +966,16 @@ class LongDocument:
         "5.2"), else the defined terms that the capitalised words typed before it open."""
         self._check_offset(offset)
         return completions(self._text, self.nodes, self.definitions, offset)
+
+    def glosses(self, start: int = 0, end: int | None = None) -> list[Gloss]:
+        """The titles of the clauses that the citations starting in ``[start, end)`` lead to, each to
+        be shown after its citation ("Section 11" -> "Confidentiality"); see `longdoc.glosses`."""
+        stop = len(self._text) if end is None else end
+        self._check_offset(start)
+        self._check_offset(stop)
+        if start > stop:
+            raise ValueError(f"start {start} is after end {stop}")
+        return glosses(self._text, self.nodes, self.references, start, stop)
 
     @property
     def references(self) -> list[Reference]:
