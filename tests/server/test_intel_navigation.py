@@ -1,13 +1,15 @@
-"""Contract intelligence over LSP: definition, references, hover, links, highlights and code lenses
+"""Contract intelligence over LSP: definition, references, hover, links, inlay hints, highlights and code lenses
 on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and B)."""
 
 from __future__ import annotations
 
+import pytest
 from longdoc.references import Reference
 from longdoc_server.app import LongdocServer
 from longdoc_server.features.definition import Intel
 from lsp_support import DATA, offset_of, open_document, read_shared
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
 
 URI = "file:///distributor.txt"
@@ -120,6 +122,37 @@ async def test_document_links_lead_citations_to_their_target_lines(client: Langu
     exhibit = by_text['Exhibit "A"']
     assert exhibit.target == f"{URI}#L{text.count(chr(10), 0, text.index('EXHIBIT  A')) + 1}"
     assert "EXHIBIT  A" in exhibit.tooltip
+
+
+def whole(text: str) -> types.Range:
+    return types.Range(start=position_of(text, 0), end=position_of(text, len(text)))
+
+
+async def test_inlay_hints_follow_citations_with_the_cited_titles_and_lead_to_their_headings(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=whole(text)))
+    by_place = {text[offset_of(text, hint.position) - 12 : offset_of(text, hint.position)]: hint for hint in found}
+    terms = by_place["Section 1.03"]
+    assert [part.value for part in terms.label] == ["Terms"] and terms.padding_left
+    assert spans(text, [terms.label[0].location]) == ["1.03.  Terms."]
+    assert len(found) == len({offset_of(text, hint.position) for hint in found}) == 5
+
+
+async def test_inlay_hints_are_those_of_the_citations_in_the_range_asked_for(client: LanguageClient) -> None:
+    text = await opened(client)
+    second = text.index("Section 1.03")
+    asked = types.Range(start=position_of(text, second), end=position_of(text, second + 200))
+    found = await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=asked))
+    assert [offset_of(text, hint.position) for hint in found] == [second + len("Section 1.03")]
+
+
+async def test_inlay_hints_for_a_range_past_the_end_are_refused(client: LanguageClient) -> None:
+    text = await opened(client)
+    lines = text.count("\n")
+    beyond = types.Range(start=position_of(text, 0), end=types.Position(line=lines + 5, character=0))
+    with pytest.raises(JsonRpcInvalidParams):
+        await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=beyond))
+    assert await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=whole(text)))
 
 
 async def test_highlights_mark_the_definition_as_written_and_uses_as_read(client: LanguageClient) -> None:
