@@ -361,6 +361,18 @@ try {
     await line.first().waitFor({ timeout: 15_000 });
   });
 
+  await check("a citation shows the title of the clause it cites after it", async () => {
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nAs Section 8.01 says.");
+    await page.keyboard.press("Escape");
+    // 8.01 of the contract is "Termination". The hint is drawn within the line, in a span of its
+    // own after the number (its padding is a style, not text).
+    const line = page.locator(".view-line", { hasText: /Section\W8\.01Termination\Wsays\./ });
+    await line.first().waitFor({ timeout: 30_000 });
+    console.log(`       screenshot ${await screenshot(page, screenshots, "inlay-hint")}`);
+  });
+
   await check("a server that cannot start is reported once, with the command line tried and what to install", async () => {
     const missing = "/nonexistent/bin/python3";
     // As a user editing the workspace settings would; VS Code watches the file.
