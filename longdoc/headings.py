@@ -23,7 +23,7 @@ from .numerals import NUMBER_WORD_PATTERN, roman_value, word_value
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
 from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title,
-                     has_prose_word, is_short_title, is_word_title, title_span)
+                     has_prose_word, is_short_title, is_word_title, page_footer, title_span)
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
            "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL",
@@ -295,7 +295,10 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None
         label = f"{m.group(1).capitalize()} {m.group(2)}"
-        return _Shape("exhibit", label, 1, len(line.rstrip()), clean_title(line), not rest)
+        # "EXHIBIT A   Confidentiality Agreement     Page 11 of 11": the page's footer is no title.
+        footer = page_footer(rest, len(rest))
+        title = clean_title(line[: len(line) - len(rest) + footer] if footer else line)
+        return _Shape("exhibit", label, 1, len(line.rstrip()), title, not rest)
     m = _NUMBER_RE.match(line) if first.isdigit() else None
     if m is None and first.isdigit() and (paren := _PAREN_NUMBERED_RE.match(line)) is not None:
         number, title = paren.group(1), paren.group(2)

@@ -181,7 +181,7 @@ def title_span(rest: str) -> int:
     gap = _GAP_RE.search(rest, 0, stop)
     if gap is not None and _is_line_break_gap(rest, gap):
         return gap.start()  # "Definitions   As used herein, ...": a line break that PDF extraction left as spaces
-    footer = _page_footer(rest, stop)
+    footer = page_footer(rest, stop)
     if footer:
         return footer
     if sentence:
@@ -214,7 +214,7 @@ _JUSTIFIED_REACH = 60  # a justified line has its next wide gap within a few wor
 _PAGE_FOOTER_RE = re.compile(r"(?: {3,}|\t)[^\n]{0,80}?\bPage[ \t]+[0-9]{1,4}(?:[ \t]+of[ \t]+[0-9]{1,4})?[ \t]*\Z")
 
 
-def _page_footer(rest: str, stop: int) -> int:
+def page_footer(rest: str, stop: int) -> int:
     """Where a title ends that a page's footer follows on its line (before ``stop``), or 0."""
     at = rest.rfind("Page", 0, stop + 100)
     if at < 0:

@@ -569,6 +569,12 @@ def test_a_title_ends_before_the_page_footer_run_onto_its_line() -> None:
         "1. Planting Material", "3. Content and timing of reports"]
 
 
+def test_an_attachment_title_ends_before_the_page_footer_run_onto_its_line() -> None:
+    # SightLife's sales agreement, the last page's footer after the caption of its exhibit.
+    line = "        EXHIBIT A   Confidentiality Agreement     Page 11 of 11"
+    assert titles(f"Signatures.\n\n{line}\n\nThe parties agree.\n") == ["EXHIBIT A Confidentiality Agreement"]
+
+
 def test_a_title_that_ends_in_etc_ends_before_the_capital_that_opens_the_clause() -> None:
     text = "Recitals.\n\n2.1 Stock Dividends, Splits, Combinations, Etc. If the Company pays a dividend, it adjusts.\n"
     assert titles(text) == ["2.1 Stock Dividends, Splits, Combinations, Etc."]
