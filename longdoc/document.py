@@ -38,7 +38,7 @@ from .sections import RawCount, Section, max_raw_for, split_again, split_sized, 
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
-from .uses import Use, forget_use_patterns, use_at, use_reach, uses_of
+from .uses import Use, UseIndex, forget_use_patterns, use_at, use_reach, uses_of
 from .window import Window
 
 __all__ = ["LongDocument"]
@@ -336,6 +336,7 @@ class LongDocument:
         self._byte_view: bytes | None = None
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
+        self._use_index: UseIndex | None = None
         self._clause_index: dict[str, int] | None = None
         self._carried: _Carried | None = None  # what an earlier version had computed, not yet patched
         self._diagnosis: Diagnosis | None = None
@@ -493,6 +494,16 @@ class LongDocument:
             raise TypeError("offset must be an int")
         if not 0 <= offset <= len(self._text):
             raise ValueError(f"offset {offset} is outside the text (0..{len(self._text)})")
+
+    def _check_range(self, start: int, end: int | None) -> int:
+        """The end of ``[start, end)`` (the text's end for None); TypeError or ValueError for a range
+        outside the text or reversed."""
+        stop = len(self._text) if end is None else end
+        self._check_offset(start)
+        self._check_offset(stop)
+        if start > stop:
+            raise ValueError(f"start {start} is after end {stop}")
+        return stop
 
     def _make_section(self, i: int) -> Section:
         p = bisect_right(self._section_prefix, i) - 1
@@ -940,6 +951,14 @@ class LongDocument:
             raise TypeError(f"term must be str, not {type(term).__name__}")
         return uses_of(self._text, self.definitions, term, self._view())
 
+    def uses_in(self, start: int = 0, end: int | None = None) -> list[Use]:
+        """The uses of all defined terms that start in ``[start, end)``, in text order, none over
+        another (the longest where they overlap at one start); see `longdoc.uses.UseIndex.uses_in`."""
+        stop = self._check_range(start, end)
+        if self._use_index is None:
+            self._use_index = UseIndex(self.definitions)
+        return self._use_index.uses_in(self._view(), start, stop)
+
     def clause_named_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
         """The clause that the capitalised phrase at ``offset`` names ("the Royalty Fee", with a
         clause "4. ROYALTY FEE"), and the phrase's span; None when no phrase there names a clause."""
@@ -970,11 +989,7 @@ class LongDocument:
     def glosses(self, start: int = 0, end: int | None = None) -> list[Gloss]:
         """The titles of the clauses that the citations starting in ``[start, end)`` lead to, each to
         be shown after its citation ("Section 11" -> "Confidentiality"); see `longdoc.glosses`."""
-        stop = len(self._text) if end is None else end
-        self._check_offset(start)
-        self._check_offset(stop)
-        if start > stop:
-            raise ValueError(f"start {start} is after end {stop}")
+        stop = self._check_range(start, end)
         return glosses(self._text, self.nodes, self.references, start, stop)
 
     @property
@@ -1203,13 +1218,13 @@ class LongDocument:
         question to make again); pack the index's postings (a quarter of their size; edits change
         them packed, a question unpacks the terms it scores); and let go of what every document
         shares: the citation keys of headings (tens of milliseconds), the terms of words and the
-        patterns of defined terms' uses."""
+        patterns and written forms of defined terms' uses."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
             self._index.forget_derived()
             self._index.pack()
-        self._keys = self._open_ended = None
+        self._keys = self._open_ended = self._use_index = None
         forget_heading_keys()
         forget_words()
         forget_use_patterns()

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .definitions import Definition, byte_view
 from .forms import written_forms
 
-__all__ = ["Use", "first_use", "forget_use_patterns", "use_at", "use_near", "use_reach", "uses_of"]
+__all__ = ["Use", "first_use", "forget_use_patterns", "use_at", "use_near", "use_reach", "UseIndex", "uses_of"]
 
 
 class Use(NamedTuple):
@@ -113,6 +113,55 @@ def uses_of(text: str, definitions: Sequence[Definition], term: str, view: bytes
     return out
 
 
+class UseIndex:
+    """The written forms of a text's defined terms, with what a search for their uses in a stretch
+    reads: made once for a list of definitions, asked of any stretch of the text they were found in."""
+
+    def __init__(self, definitions: Sequence[Definition]):
+        self._own: dict[str, list[tuple[int, int]]] = {}
+        for d in definitions:
+            self._own.setdefault(d.term, []).append((d.term_start, d.term_end))
+        # (form, term, the first bytes of its opening, its reach)
+        self._forms = [(form, term, _opening(form)[:_HEAD], use_reach(form))
+                       for term in self._own for form in written_forms(term)]
+        self._reach = max((reach for *_, reach in self._forms), default=0)
+
+    def uses_in(self, view: bytes, start: int, end: int) -> list[Use]:
+        """The uses of all defined terms that start in ``[start, end)`` of ``view``, in text order,
+        none over another: where uses overlap ("Information" in "Confidential Information"), the one
+        that starts first and, of those that start together, the longest (each term's uses as
+        `uses_of` finds them)."""
+        # A use that starts before the range may cover the start of one in it: read from as far back.
+        lo = max(0, start - self._reach)
+        # Every use opens at a word's start with its form's opening: the forms whose opening opens
+        # no word here, nearly all of them, need no search.
+        heads: set[bytes] = set()
+        for word in _WORD_HEAD.findall(view, lo, end + _HEAD):
+            heads.update([word[:k] for k in range(1, len(word) + 1)])
+        found: list[tuple[int, int, str]] = []
+        for form, term, head, reach in self._forms:
+            if head not in heads:
+                continue
+            for s, e in _matches(view, form, self._own[term], lo, min(len(view), end + reach)):
+                if s >= end:
+                    break
+                found.append((s, -e, term))
+        out: list[Use] = []
+        reached = 0
+        for s, neg_end, term in sorted(found):
+            if s >= reached:
+                reached = -neg_end
+                if s >= start:
+                    out.append(Use(term, s, reached))
+        return out
+
+
+# A use's opening is recognised by its first bytes (fewer for a shorter opening) at a word's start;
+# `_word_start` is stricter than this (it also reads the bytes past ASCII that are letters).
+_HEAD = 4
+_WORD_HEAD = re.compile(rb"(?<![A-Za-z0-9_-])(?=(\S{1,%d}))" % _HEAD)
+
+
 def _word_byte(b: int) -> bool:
     return chr(b).isalnum() or b in (0x5F, 0x2D)  # letters, digits, "_" and "-"
 
@@ -202,14 +251,19 @@ def use_near(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi
     """The start of a use of ``term`` (its own definitions' spans ``own`` excepted) that starts in
     view[lo:hi] or just after it, or None: what an edit there may have added."""
     lo, hi = max(0, lo), min(len(view), hi + use_reach(term))
-    # Every form of a use opens with the term's first word as written (less a last "y", which an
-    # "ies" plural drops): where that is missing, as it mostly is, no pattern need be read.
+    # Where the term's opening is missing, as it mostly is, no pattern need be read.
+    if view.find(_opening(term), lo, hi) < 0:
+        return None
+    return _use_in(view, term, own, lo, hi)
+
+
+def _opening(term: str) -> bytes:
+    """What every use of the term opens with: its first word as written, less a last "y" that an
+    "ies" plural drops."""
     first = term.split(maxsplit=1)[0]
     if first == term and len(term) > 1 and term.endswith("y"):
         first = term[:-1]
-    if view.find(first.encode("latin-1", "replace"), lo, hi) < 0:
-        return None
-    return _use_in(view, term, own, lo, hi)
+    return first.encode("latin-1", "replace")
 
 
 def use_reach(term: str) -> int:

@@ -171,3 +171,62 @@ def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
 ])
 def test_the_singular_of_a_term_is_its_last_word_without_a_regular_plural_ending(term, one):
     assert singular(term) == one
+
+
+USES_IN = ["cuad/contracts/BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt", KNOWLABS,
+           "cuad/contracts/PACIRA PHARMACEUTICALS, INC. - A_R STRATEGIC LICENSING, DISTRIBUTION AND MARKETING AGREEMENT .txt",
+           "cuad/contracts/IGENEBIOTECHNOLOGYINC_05_13_2003-EX-1-JOINT VENTURE AGREEMENT.txt",
+           "cuad/contracts/BIOCEPTINC_08_19_2013-EX-10-COLLABORATION AGREEMENT.txt"]
+
+
+def every_use_read_left_to_right(doc: LongDocument) -> list[uses.Use]:
+    """Each term's uses together, none over another: the first to start, the longest at one start."""
+    found = sorted((u.start, -u.end, u.term) for term in {d.term for d in doc.definitions} for u in doc.uses(term))
+    out: list[uses.Use] = []
+    for start, neg_end, term in found:
+        if not out or start >= out[-1].end:
+            out.append(uses.Use(term, start, -neg_end))
+    return out
+
+
+@pytest.mark.parametrize("path", USES_IN)
+def test_the_uses_in_a_text_are_each_terms_uses_none_over_another(shared_text, path):
+    doc = LongDocument(shared_text(path))
+    found = doc.uses_in()
+    assert len(found) > 50
+    assert found == every_use_read_left_to_right(doc)
+
+
+@pytest.mark.parametrize("path", USES_IN)
+def test_the_uses_in_a_stretch_are_the_texts_uses_that_start_in_it(shared_text, path):
+    text = shared_text(path)
+    doc = LongDocument(text)
+    every = doc.uses_in()
+    # Stretches that start and end inside uses and one character either side of them.
+    cuts = sorted({u.start + d for u in every[::7] for d in (-1, 0, 1, 3)} | {0, len(text)})
+    for start, end in zip(cuts, cuts[3:]):
+        assert doc.uses_in(start, end) == [u for u in every if start <= u.start < end], (start, end)
+
+
+def test_a_term_inside_a_longer_term_is_no_use_of_its_own_there() -> None:
+    text = ('"Information" means data. "Confidential Information" means Information marked secret. '
+            "Confidential Information and Information differ.")
+    doc = LongDocument(text)
+    found = [(u.term, u.start) for u in doc.uses_in()]
+    # Where "Confidential Information" is defined, its last word is a use of "Information".
+    assert found == [("Information", text.index("Information", 30)), ("Information", text.index("means Information") + 6),
+                     ("Confidential Information", text.rindex("Confidential")), ("Information", text.rindex("Information"))]
+
+
+def test_the_uses_in_a_text_follow_an_edit_that_defines_a_term() -> None:
+    text = "The Licensee pays the Fee. The Fee is due monthly.\n"
+    doc = LongDocument(text)
+    assert doc.uses_in() == []
+    edited = doc.edit(0, 0, '"Fee" means the monthly fee. ')
+    assert [edited.text[u.start : u.end] for u in edited.uses_in()] == ["Fee", "Fee"]
+
+
+@pytest.mark.parametrize("start, end", [(-1, 5), (0, 10**6), (9, 3)])
+def test_uses_in_a_stretch_outside_the_text_or_reversed_are_refused(start, end) -> None:
+    with pytest.raises(ValueError):
+        LongDocument('"Fee" means the fee. The Fee.').uses_in(start, end)
