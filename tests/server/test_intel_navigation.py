@@ -3,6 +3,8 @@ on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from longdoc.references import Reference
 from longdoc_server.app import LongdocServer
@@ -153,6 +155,64 @@ async def test_inlay_hints_for_a_range_past_the_end_are_refused(client: Language
     with pytest.raises(JsonRpcInvalidParams):
         await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=beyond))
     assert await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=whole(text)))
+
+
+async def semantic_tokens(client: LanguageClient, uri: str, text: str, asked: types.Range) -> list[tuple[str, bool]]:
+    """The tokens of ``asked`` as (the text each covers, whether it marks a definition), in order."""
+    found = await client.text_document_semantic_tokens_range_async(
+        types.SemanticTokensRangeParams(text_document=types.TextDocumentIdentifier(uri=uri), range=asked))
+    out, line, character = [], 0, 0
+    data = found.data
+    for i in range(0, len(data), 5):
+        line_delta, character_delta, length, kind, modifiers = data[i : i + 5]
+        character = character_delta if line_delta else character + character_delta
+        line += line_delta
+        start = offset_of(text, types.Position(line=line, character=character))
+        end = offset_of(text, types.Position(line=line, character=character + length))
+        assert kind == 0
+        out.append((text[start:end], modifiers == 1))
+    return out
+
+
+async def test_semantic_tokens_mark_defined_terms_where_defined_and_where_used(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await semantic_tokens(client, URI, text, whole(text))
+    assert [term for term, defined in found if defined] == [
+        "Effective Date", "Company", "Distributor", "Products", "Territory", "Brand"]
+    assert found.count(("Territory", False)) == len(re.findall(r"\bTerritory\b", text)) - 1 > 0
+
+
+async def test_semantic_tokens_of_a_range_are_those_that_start_in_it(client: LanguageClient) -> None:
+    text = await opened(client)
+    start = text.index("(Exhibit \"B\" attached hereto)")
+    asked = types.Range(start=position_of(text, start), end=position_of(text, start + 300))
+    found = await semantic_tokens(client, URI, text, asked)
+    assert found == [("Distributor", False), ("Products", False), ("Brand", True), ("Company", False),
+                     ("Distributor", False), ("Brand", False), ("Products", False), ("Distributor", False),
+                     ("Brand", False), ("Products", False)]
+
+
+async def test_semantic_tokens_count_utf16_units_and_cut_a_term_at_a_line_break(client: LanguageClient) -> None:
+    uri = "file:///effective.txt"
+    text = '"Effective Date" means 1 May.\n\U0001F600 From the Effective\n  Date on, the Effective Date applies.\n'
+    open_document(client, uri, text)
+    found = await semantic_tokens(client, uri, text, whole(text))
+    assert found == [("Effective Date", True), ("Effective", False), ("Date", False), ("Effective Date", False)]
+
+
+async def test_a_term_where_it_is_defined_is_one_token_though_another_term_opens_it(client: LanguageClient) -> None:
+    uri = "file:///confidential.txt"
+    text = '"Confidential" means secret. "Confidential Information" means data marked Confidential.\n'
+    open_document(client, uri, text)
+    found = await semantic_tokens(client, uri, text, whole(text))
+    assert found == [("Confidential", True), ("Confidential Information", True), ("Confidential", False)]
+
+
+async def test_semantic_tokens_of_a_range_past_the_end_are_refused(client: LanguageClient) -> None:
+    text = await opened(client)
+    beyond = types.Range(start=position_of(text, 0), end=types.Position(line=text.count("\n") + 5, character=0))
+    with pytest.raises(JsonRpcInvalidParams):
+        await semantic_tokens(client, URI, text, beyond)
 
 
 async def test_highlights_mark_the_definition_as_written_and_uses_as_read(client: LanguageClient) -> None:

@@ -108,6 +108,14 @@ async def at_position(server: LongdocServer, params: Any, compute: Callable[[Sna
     return await server.answer_on(snapshot, lambda current: compute(current, offset))
 
 
+async def in_range(server: LongdocServer, params: Any, compute: Callable[[Snapshot, int, int], T]) -> T:
+    """`compute(snapshot, start, end)` for a request naming a document and a range; InvalidParams
+    for a range outside the document."""
+    snapshot = await server.current(params.text_document.uri)
+    start, end = server.span(snapshot, params.range)
+    return await server.answer_on(snapshot, lambda current: compute(current, start, end))
+
+
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(params: types.DefinitionParams) -> list[dict[str, Any]]:

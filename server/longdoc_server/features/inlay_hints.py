@@ -9,6 +9,7 @@ from lsprotocol import types
 
 from ..convert import location
 from ..documents import Snapshot
+from .definition import in_range
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -35,6 +36,4 @@ def hints(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> li
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     async def inlay_hint(params: types.InlayHintParams) -> list[dict[str, Any]]:
-        snapshot = await server.current(params.text_document.uri)
-        start, end = server.span(snapshot, params.range)  # InvalidParams for a range outside the document
-        return await server.answer_on(snapshot, lambda current: hints(server, current, start, end))
+        return await in_range(server, params, lambda snapshot, start, end: hints(server, snapshot, start, end))
