@@ -373,6 +373,28 @@ try {
     console.log(`       screenshot ${await screenshot(page, screenshots, "inlay-hint")}`);
   });
 
+  await check("a defined term is coloured apart from the prose around it", async () => {
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nShip the Products soon.");
+    await page.keyboard.press("Escape");
+    // "Products" is a defined term of the contract; the theme colours its semantic token.
+    const line = page.locator(".view-line", { hasText: "Ship the Products soon." }).first();
+    // Spaces are drawn as no-break spaces.
+    const pieces = () => line.evaluate((el) =>
+      [...el.querySelectorAll("span > span")].map((s) => [s.className, (s.textContent ?? "").replace(/\u00a0/g, " ")]));
+    const deadline = Date.now() + 30_000;
+    let seen = await pieces();
+    while (!seen.some(([, text]) => text === "Products") && Date.now() < deadline) {
+      await page.waitForTimeout(500);
+      seen = await pieces();
+    }
+    const term = seen.find(([, text]) => text === "Products");
+    const prose = seen.find(([, text]) => text.includes("Ship the"));
+    expect(term !== undefined && prose !== undefined && term[0] !== prose[0], `the line's pieces: ${JSON.stringify(seen)}`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "semantic-tokens")}`);
+  });
+
   await check("a server that cannot start is reported once, with the command line tried and what to install", async () => {
     const missing = "/nonexistent/bin/python3";
     // As a user editing the workspace settings would; VS Code watches the file.
