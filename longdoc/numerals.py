@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
@@ -18,6 +20,18 @@ def roman_value(s: str) -> int | None:
     return total
 
 
+def roman_numeral(n: int) -> str:
+    """``n`` (1 to 399) as a Roman numeral in lower case ("iv", "xii"); ValueError outside."""
+    if not 1 <= n <= 399:
+        raise ValueError(f"{n} has no Roman numeral here (1 to 399)")
+    out = ""
+    for value, letters in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while n >= value:
+            out += letters
+            n -= value
+    return out
+
+
 _WORDS = {w: n for n, w in enumerate(
     "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
     "eighteen nineteen twenty".split(), 1)}
@@ -29,3 +43,10 @@ NUMBER_WORD_PATTERN = "|".join(f"{w.upper()}|{w.capitalize()}" for w in NUMBER_W
 def word_value(s: str) -> int | None:
     """The value of a number written as a word from "one" to "twenty" in any case, or None."""
     return _WORDS.get(s.lower())
+
+
+# A number in words at the end, which a number in brackets after it may restate ("Three (3) Sponsor
+# logo exposures", "thirty (30) days").
+ENDS_IN_NUMBER_WORD = re.compile(
+    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen"
+    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand))\Z")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from .numerals import ENDS_IN_NUMBER_WORD
+
 
 _CAPS_WORD_RE = re.compile(r"[A-Z][A-Z0-9'’&/\-]*(?:[,;:]|\.(?=[ \t]|\Z))?|&|AND|OR|OF|THE|TO|FOR|IN|ON|A|AN")
 # A stop before a space or the end, a period before a quote, before a stray dot that scanning left
@@ -172,7 +174,7 @@ def title_span(rest: str) -> int:
         sentence = more
     stop = sentence or TITLE_LIMIT
     listed = _LIST_AFTER_TITLE_RE.search(rest, 0, stop) if rest.find("(", 0, stop) >= 0 else None
-    if listed is not None and is_word_title(rest[: listed.start()]) and not _NUMBER_WORD_RE.search(rest, 0, listed.start()):
+    if listed is not None and is_word_title(rest[: listed.start()]) and not ENDS_IN_NUMBER_WORD.search(rest, 0, listed.start()):
         return listed.start()  # "Termination for Cause, Disability or Death (a) In the event ..."
     # A title ended by a stop within its first words ("Fees. The Licensee pays") runs into nothing.
     run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
@@ -261,11 +263,6 @@ _TITLE_THEN_SENTENCE_RE = re.compile(
 # The first item of a list that opens a clause: "(a) In", "(i) The", "(1) Each".
 _LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+" + _ITEM_LABEL + r"[ \t]+[A-Z]")
 
-
-# A number in words, which a number in brackets may restate ("Three (3) Sponsor logo exposures").
-_NUMBER_WORD_RE = re.compile(
-    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen"
-    r"|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand))\Z")
 
 
 def is_word_title(words: str) -> bool:
