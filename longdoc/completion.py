@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .definitions import Definition
+from .numerals import ENDS_IN_NUMBER_WORD, roman_numeral, roman_value
 from .references import LabelIndex, OutlinePart, cited_by_label
 from .titles import after_label, shortened
 
@@ -20,9 +21,10 @@ __all__ = ["Completion", "completions"]
 class Completion(NamedTuple):
     """Text to write at a place; it replaces ``[start, end)``, the part of it already typed.
 
-    ``kind`` is "term" (a defined term; ``target`` is where its first definition names it) or
-    "clause" (a clause's number; ``target`` is the outline node's index). ``detail`` says what it
-    is: the definition's first words, or the clause's title after its number.
+    ``kind`` is "term" (a defined term; ``target`` is where its first definition names it),
+    "clause" (a clause's number; ``target`` is the outline node's index) or "item" (an item of a
+    cited clause, "(b)"; ``target`` is where it opens). ``detail`` says what it is: the
+    definition's first words, the clause's title after its number, the item's first words.
     """
 
     text: str
@@ -38,7 +40,22 @@ _CITING = re.compile(
     r"(?:(?<![\w-])(?P<word>(?i:sections?|articles?|clauses?|paragraphs?|exhibits?|schedules?|annex(?:es)?"
     r"|appendix|appendices|attachments?))[ \t]+|§§?[ \t]*)(?P<typed>[0-9A-Za-z][0-9A-Za-z.]*)?\Z"
 )
+# A citing word, a clause's number and an opening bracket, then what is typed of an item's label,
+# up to the place: "Section 5.2(", "clause 7(b".
+_CITING_ITEM = re.compile(
+    r"(?:(?<![\w-])(?P<word>(?i:sections?|clauses?|paragraphs?))[ \t]+|§§?[ \t]*)"
+    r"(?P<number>[0-9]+(?:\.[0-9]+)*)\((?P<typed>[0-9A-Za-z]{0,5})\Z"
+)
 _KIND = {"appendices": "appendix", "annexes": "annex"}
+# An item's label in brackets where it opens an item, not where it follows a word or another
+# label ("Section 3(b)", "(a)(ii)").
+_ITEM = re.compile(r"(?<![\w)])\((?P<label>[a-z]{1,4}|[A-Z]|[0-9]{1,2})\)")
+# A word before a label that cites an item rather than opening one: "under paragraph (b)".
+_ITEM_CITED = re.compile(r"(?i:\b(?:sub)?(?:sections?|clauses?|paragraphs?|items?)|sub-paragraphs?)[ \t]*\Z")
+# What joins an item to the next: "widgets; and", "gadgets, or".
+_LIST_GLUE = re.compile(r"(?:[;,]?[ \t]+(?:and|or))?[;,]?\Z")
+# The labels that open a list of items: a letter, a Roman numeral, a number, a capital.
+_FIRST_ITEMS = ("a", "i", "1", "A")
 # How far back on its line a term being typed may start: its first words, at most this many.
 _TYPED_WORDS = 6
 _TYPED_REACH = 120
@@ -59,6 +76,9 @@ def completions(text: str, nodes: Sequence[OutlinePart], definitions: Sequence[D
     citing = _CITING.search(before)
     if citing is not None:
         return _clauses(nodes, citing, offset)
+    item = _CITING_ITEM.search(before)
+    if item is not None:
+        return _items(text, nodes, item, offset)
     return _terms(text, definitions, before, offset)
 
 
@@ -76,6 +96,57 @@ def _clauses(nodes: Sequence[OutlinePart], citing: re.Match[str], offset: int) -
         if index.resolve(kind, number)[0] == node.index:
             out.append(Completion(number, "clause", _title(node), offset - len(typed), offset, node.index))
     return out
+
+
+def _items(text: str, nodes: Sequence[OutlinePart], citing: re.Match[str], offset: int) -> list[Completion]:
+    """The items of the cited clause's own text (before its first sub-clause), in the list that
+    opens first there: "(a)", "(b)" ... each the first of its label after the one before."""
+    kind = (citing.group("word") or "section").casefold().rstrip("s")
+    target, exact = LabelIndex(nodes).resolve(kind, citing.group("number"))
+    if target is None or not exact:
+        return []
+    node = nodes[target]
+    stop = node.end
+    if target + 1 < len(nodes) and nodes[target + 1].heading_start < stop:
+        stop = nodes[target + 1].heading_start  # its first sub-clause
+    places: dict[str, list[int]] = {}
+    for m in _ITEM.finditer(text, node.heading_end, stop):
+        before = max(0, m.start() - 20)
+        if _ITEM_CITED.search(text, before, m.start()) is not None:
+            continue  # "under paragraph (b)"
+        if m.group("label")[0].isdigit() and ENDS_IN_NUMBER_WORD.search(text, before, m.start() - 1):
+            continue  # "thirty (30) days"
+        places.setdefault(m.group("label"), []).append(m.start())
+    opened = [(places[label][0], label) for label in _FIRST_ITEMS if label in places]
+    if not opened:
+        return []
+    at, label = min(opened)
+    style = label
+    typed = citing.group("typed")
+    listed = [(at, label)]
+    while True:
+        label = _next_label(label, style)
+        at = next((p for p in places.get(label, ()) if p > at), -1)
+        if at < 0:
+            break
+        listed.append((at, label))
+    out = []
+    for (at, label), (after, _) in zip(listed, listed[1:] + [(stop, "")]):
+        if label.startswith(typed):
+            words = text[at + len(label) + 2 : min(after, at + len(label) + 2 + 2 * _DETAIL)]
+            words = _LIST_GLUE.sub("", shortened(words, _DETAIL))
+            out.append(Completion(f"({label})", "item", words, offset - len(typed) - 1, offset, at))
+    return out
+
+
+def _next_label(label: str, style: str) -> str:
+    """The label after ``label`` in a list whose first label is ``style`` ("a", "i", "1" or "A")."""
+    if style == "i":
+        value = roman_value(label)
+        return roman_numeral(value + 1) if value is not None and value < 399 else ""
+    if style == "1":
+        return str(int(label) + 1)
+    return chr(ord(label) + 1) if label not in ("z", "Z") else ""
 
 
 def _terms(text: str, definitions: Sequence[Definition], before: str, offset: int) -> list[Completion]:

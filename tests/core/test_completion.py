@@ -9,6 +9,8 @@ from longdoc.document import LongDocument
 DISTRIBUTOR = "cuad/contracts/BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
 PACIRA = "cuad/contracts/PACIRA PHARMACEUTICALS, INC. - A_R STRATEGIC LICENSING, DISTRIBUTION AND MARKETING AGREEMENT .txt"
 MSCI = "cuad/contracts/MSCIINC_02_28_2008-EX-10.10-.txt"
+OUTSOURCING = "cuad/contracts/CCAINDUSTRIESINC_04_14_2014-EX-10.1-OUTSOURCING AGREEMENT.txt"
+LICENSE = "cuad/contracts/GpaqAcquisitionHoldingsInc_20200123_S-4A_EX-10.6_11951677_EX-10.6_License Agreement.txt"
 
 SUPPLY = ('SUPPLY AGREEMENT\n\nThis Agreement is made by Acme Widgets Inc., a Delaware corporation ("Seller"), and '
           'Beta LLC ("Buyer").\n\n1. DEFINITIONS\n\n"Confidential Information" means what a party marks secret.\n\n'
@@ -53,6 +55,46 @@ def test_the_number_typed_after_the_citing_word_narrows_the_offer_and_is_replace
 def test_each_citing_word_offers_what_it_can_cite(word, numbers):
     doc, at = writing(SUPPLY, "The Seller delivers them", " under " + word)
     assert offered(doc, at) == numbers
+
+
+def test_after_a_cited_clause_and_a_bracket_its_items_are_offered_with_their_first_words(shared_text):
+    text = shared_text(OUTSOURCING)  # "9.02 Notices. ... shall be deemed given (a) when delivered personally, (b) ..."
+    doc, at = writing(text, "Company's obligations", " under Section 9.02(")
+    found = doc.completions(at)
+    assert [(c.text, c.kind) for c in found] == [("(a)", "item"), ("(b)", "item"), ("(c)", "item"), ("(d)", "item")]
+    assert found[0].detail == "delivered personally"
+    assert doc.text[found[1].target : found[1].target + 4] == "(b) "
+    assert {(c.start, c.end) for c in found} == {(at - 1, at)}
+
+
+def test_the_label_typed_after_the_bracket_narrows_the_items_of_a_list_in_roman_numerals(shared_text):
+    text = shared_text(LICENSE)  # "7.2 Notices ... (i) by personal delivery ..., (ii) by overnight courier ..."
+    doc, at = writing(text, "Notices", " (see Section 7.2(i")
+    assert offered(doc, at) == ["(i)", "(ii)", "(iii)", "(iv)"]
+    doc, at = writing(text, "Notices", " (see Section 7.2(iv")
+    assert [(c.text, c.start, c.end) for c in doc.completions(at)] == [("(iv)", at - 3, at)]
+
+
+def test_a_number_in_brackets_after_its_words_and_an_item_cited_are_no_items():
+    text = ("1. TERM\n\n1.1 Notice. A party gives one (1) month's notice: (a) in writing; (b) by mail, under "
+            "paragraph (c) below; and (c) by hand.\n\n1.2 Other. See Section 1.1(")
+    found = LongDocument(text).completions(len(text))
+    assert [(c.text, c.detail) for c in found] == [("(a)", "in writing"), ("(b)", "by mail, under paragraph (c) below"),
+                                                   ("(c)", "by hand.")]
+
+
+def test_the_items_offered_are_those_of_the_clause_before_its_first_sub_clause():
+    text = ("1. TERM\n\n1.1 Notice. Given (a) in writing; or (b) by mail.\n\n1.1.1 Copies. Sent (c) to counsel.\n\n"
+            "1.2 Other. See Section 1.1(")
+    assert offered(LongDocument(text), len(text)) == ["(a)", "(b)"]
+
+
+def test_a_clause_the_text_lacks_or_one_without_items_offers_none():
+    text = "1. TERM\n\n1.1 Notice. Given in writing.\n\n1.2 Other. See Section 1.1("
+    assert offered(LongDocument(text), len(text)) == []
+    text = text.replace("Given in", "Given (a) in")
+    for other in (") and Section 4.2(", ") and Section 1.1.5("):  # no such clause; one with no heading
+        assert offered(LongDocument(text + other), len(text) + len(other)) == []
 
 
 def test_articles_are_offered_by_their_numerals_as_written_and_sections_by_their_numbers(shared_text):
