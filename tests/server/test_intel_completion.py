@@ -42,6 +42,17 @@ async def test_after_section_the_clause_numbers_are_offered_in_text_order_with_t
     assert {i.kind for i in items} == {types.CompletionItemKind.Reference}
 
 
+async def test_after_a_cited_clause_and_a_bracket_its_items_are_offered_and_resolve_to_their_lines(client: LanguageClient) -> None:
+    text = read_shared(DISTRIBUTOR)
+    written, items = await complete(client, text, "The distribution right shall be", " ended under Section 6.02(")
+    assert [(i.label, i.kind) for i in items] == [(f"({letter})", types.CompletionItemKind.EnumMember) for letter in "abcd"]
+    assert items[2].detail == "By the written consent of both parties"
+    assert {written[offset_of(written, i.text_edit.range.start) : offset_of(written, i.text_edit.range.end)]
+            for i in items} == {"("}
+    found = await resolve(client, items[2])
+    assert found.documentation.value.startswith("```text\n(c)  By the written consent of both parties;")
+
+
 async def test_a_capitalised_prefix_offers_the_defined_terms_it_opens(client: LanguageClient) -> None:
     text = read_shared(DISTRIBUTOR)
     written, items = await complete(client, text, "The distribution right shall be", " given to the \U0001F4C4 Distr")

@@ -1,7 +1,8 @@
-"""textDocument/completion: a defined term from its first typed words ("Confidential In"), and a
-clause's number after a citing word ("Section 5" -> "5.2", with the clause's title);
+"""textDocument/completion: a defined term from its first typed words ("Confidential In"), a
+clause's number after a citing word ("Section 5" -> "5.2", with the clause's title), and an item of
+the cited clause after its bracket ("Section 5.2(" -> "(b)", typed or on "(");
 completionItem/resolve adds what the focused item stands for: the term's definition, or the
-clause's first lines."""
+clause's or item's first lines."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from .links import preview
 if TYPE_CHECKING:
     from ..app import LongdocServer
 
-# CompletionItemKind: a defined term stands for one meaning; a number refers to a clause.
-_KIND = {"term": types.CompletionItemKind.Constant.value, "clause": types.CompletionItemKind.Reference.value}
+# CompletionItemKind: a defined term stands for one meaning; a number refers to a clause, a
+# label to one of its items.
+_KIND = {"term": types.CompletionItemKind.Constant.value, "clause": types.CompletionItemKind.Reference.value,
+         "item": types.CompletionItemKind.EnumMember.value}
 # The most of a definition a suggestion's documentation quotes.
 _QUOTED = 1200
 
@@ -37,10 +40,13 @@ def completion_list(server: LongdocServer, snapshot: Snapshot, offset: int) -> d
 
 def documentation(snapshot: Snapshot, kind: str, target: int) -> str | None:
     """Markdown for a suggestion: the definitions of the term whose first definition names it at
-    ``target``, or the first lines of outline node ``target``; None when the version has neither."""
+    ``target``, the first lines of outline node ``target``, or those of the item that opens at
+    ``target``; None when the version has none."""
     doc = snapshot.doc
     if kind == "clause":
         return preview(snapshot.text, doc.nodes[target].heading_start) if 0 <= target < len(doc.nodes) else None
+    if kind == "item":
+        return preview(snapshot.text, target) if 0 <= target < len(snapshot.text) else None
     first = next((d for d in doc.definitions if d.term_start == target), None)
     if first is None:
         return None
@@ -66,7 +72,8 @@ async def resolved(server: LongdocServer, item: types.CompletionItem) -> types.C
 
 
 def register(server: LongdocServer) -> None:
-    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(resolve_provider=True))
+    # "(" after a cited clause opens its items; elsewhere the answer is empty and cheap.
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(resolve_provider=True, trigger_characters=["("]))
     async def completion(params: types.CompletionParams) -> dict[str, Any]:
         return await at_position(server, params, lambda snapshot, offset: completion_list(server, snapshot, offset))
 
