@@ -340,6 +340,20 @@ try {
     await page.keyboard.press("Escape");
   });
 
+  await check("an opening bracket after a cited clause offers its items", async () => {
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nGiven as Section 9.02(");
+    // "(" asks for suggestions by itself: no key press needed.
+    const rows = page.locator(".suggest-widget .monaco-list-row");
+    await rows.first().waitFor({ timeout: 15_000 });
+    const labels = (await rows.allInnerTexts()).map((label) => label.replace(/\s+/g, " ").trim());
+    // 9.02 Notices: notices are given (a) when delivered personally, (b) ... (d).
+    expect(labels.length === 4 && labels[0].startsWith("(a)") && labels[3].startsWith("(d)"), `suggestions: ${JSON.stringify(labels)}`);
+    console.log(`       screenshot ${await screenshot(page, screenshots, "item-completion")}`);
+    await page.keyboard.press("Escape");
+  });
+
   await check("a phrase misspelling a defined term has a quick fix that writes the term", async () => {
     await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
     await page.keyboard.press("Control+End");
