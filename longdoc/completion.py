@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from .definitions import Definition
 from .numerals import ENDS_IN_NUMBER_WORD, roman_numeral, roman_value
-from .references import LabelIndex, OutlinePart, cited_by_label
+from .references import LabelIndex, OutlinePart
 from .titles import after_label, shortened
 
 __all__ = ["Completion", "completions"]
@@ -64,45 +64,40 @@ _DETAIL = 80
 
 
 def completions(text: str, nodes: Sequence[OutlinePart], definitions: Sequence[Definition],
-                offset: int) -> list[Completion]:
+                offset: int, labels: LabelIndex | None = None) -> list[Completion]:
     """What may be written at ``offset``: after a citing word, the numbers of the clauses (or
     attachments) of its kind that such a citation resolves to, in text order; else the defined
     terms whose start the words typed before ``offset`` write, from a capital ("Confidential In"),
-    by name. [] when neither is being written. ValueError for an offset outside the text."""
+    by name. [] when neither is being written. ValueError for an offset outside the text.
+    ``labels``: the outline's `LabelIndex`, when the caller keeps one (made here otherwise)."""
     if not 0 <= offset <= len(text):
         raise ValueError(f"offset {offset} is outside the text (0..{len(text)})")
     line_start = text.rfind("\n", 0, offset) + 1
     before = text[max(line_start, offset - _TYPED_REACH) : offset]
     citing = _CITING.search(before)
     if citing is not None:
-        return _clauses(nodes, citing, offset)
+        return _clauses(nodes, labels or LabelIndex(nodes), citing, offset)
     item = _CITING_ITEM.search(before)
     if item is not None:
-        return _items(text, nodes, item, offset)
+        return _items(text, nodes, labels or LabelIndex(nodes), item, offset)
     return _terms(text, definitions, before, offset)
 
 
-def _clauses(nodes: Sequence[OutlinePart], citing: re.Match[str], offset: int) -> list[Completion]:
+def _clauses(nodes: Sequence[OutlinePart], labels: LabelIndex, citing: re.Match[str], offset: int) -> list[Completion]:
     word = (citing.group("word") or "section").casefold()
     kind = _KIND.get(word, word[:-1] if word.endswith("s") else word)
-    typed = citing.group("typed") or ""
-    index = LabelIndex(nodes)
-    out = []
-    for node in nodes:
-        number = cited_by_label(node.label or "", node.title, kind)
-        if number is None or not number.casefold().startswith(typed.casefold()):
-            continue
-        # Offered only where writing it cites this node: a label given twice cites the first.
-        if index.resolve(kind, number)[0] == node.index:
-            out.append(Completion(number, "clause", _title(node), offset - len(typed), offset, node.index))
-    return out
+    typed = (citing.group("typed") or "").casefold()
+    # Offered only where writing it cites this node: a label given twice cites the first.
+    return [Completion(number, "clause", _title(nodes[index]), offset - len(typed), offset, index)
+            for number, index in labels.citable(kind) if number.casefold().startswith(typed)]
 
 
-def _items(text: str, nodes: Sequence[OutlinePart], citing: re.Match[str], offset: int) -> list[Completion]:
+def _items(text: str, nodes: Sequence[OutlinePart], labels: LabelIndex, citing: re.Match[str],
+           offset: int) -> list[Completion]:
     """The items of the cited clause's own text (before its first sub-clause), in the list that
     opens first there: "(a)", "(b)" ... each the first of its label after the one before."""
     kind = (citing.group("word") or "section").casefold().rstrip("s")
-    target, exact = LabelIndex(nodes).resolve(kind, citing.group("number"))
+    target, exact = labels.resolve(kind, citing.group("number"))
     if target is None or not exact:
         return []
     node = nodes[target]

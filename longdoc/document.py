@@ -33,7 +33,7 @@ from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, 
 from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, SectionKeys, Spans, position
 from .query import analyse_query, inflected_terms
 from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
-from .references import Reference, find_references, forget_heading_keys, references_after_edit
+from .references import LabelIndex, Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, signature_lines_in
@@ -337,6 +337,7 @@ class LongDocument:
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
         self._use_index: UseIndex | None = None
+        self._labels: LabelIndex | None = None  # the outline's citation keys, for completions
         self._clause_index: dict[str, int] | None = None
         self._carried: _Carried | None = None  # what an earlier version had computed, not yet patched
         self._diagnosis: Diagnosis | None = None
@@ -984,7 +985,9 @@ class LongDocument:
         """What may be written at ``offset``: clause numbers after a citing word ("Section 5" ->
         "5.2"), else the defined terms that the capitalised words typed before it open."""
         self._check_offset(offset)
-        return completions(self._text, self.nodes, self.definitions, offset)
+        if self._labels is None:
+            self._labels = LabelIndex(self.nodes)
+        return completions(self._text, self.nodes, self.definitions, offset, self._labels)
 
     def glosses(self, start: int = 0, end: int | None = None) -> list[Gloss]:
         """The titles of the clauses that the citations starting in ``[start, end)`` lead to, each to
@@ -1224,7 +1227,7 @@ class LongDocument:
         if self._index is not None and self.indexed:
             self._index.forget_derived()
             self._index.pack()
-        self._keys = self._open_ended = self._use_index = None
+        self._keys = self._open_ended = self._use_index = self._labels = None
         forget_heading_keys()
         forget_words()
         forget_use_patterns()

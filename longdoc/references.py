@@ -266,6 +266,7 @@ class LabelIndex:
         self._exact: dict[str, int] = {}
         self._loose: dict[str, int] = {}
         self._resolved: dict[tuple[str, str], tuple[int | None, bool]] = {}  # most labels are cited often
+        self._citable: dict[str, list[tuple[str, int]]] = {}
         for node in nodes:
             for i, key in enumerate(_node_keys(node.label or "", node.title)):
                 # The first key is what the label says; later ones are readings a citation may use.
@@ -292,6 +293,16 @@ class LabelIndex:
                     if outer.start <= self.nodes[i].heading_start < outer.end and i != at:
                         return i, True
         return self._labelled(scope), False
+
+    def citable(self, kind: str) -> list[tuple[str, int]]:
+        """(number, node index) of each node that a citation of ``kind`` writing that number
+        reaches, in text order ("5.2" of "Section 5.2"; a label given twice, its first node)."""
+        found = self._citable.get(kind)
+        if found is None:
+            numbers = ((cited_by_label(node.label or "", node.title, kind), node.index) for node in self.nodes)
+            found = self._citable[kind] = [(number, index) for number, index in numbers
+                                           if number is not None and self.resolve(kind, number)[0] == index]
+        return found
 
     def _labelled(self, key: str) -> int | None:
         """The first node whose label reads ``key``, as it says or as a citation may read it."""

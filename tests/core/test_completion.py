@@ -38,6 +38,15 @@ def test_after_a_citing_word_the_clause_numbers_are_offered_in_text_order_with_t
     assert all((c.start, c.end) == (at, at) for c in found)
 
 
+def test_a_clause_an_edit_adds_is_offered_by_the_edited_version():
+    doc, at = writing(SUPPLY, "The Seller delivers them", " under Section 2.")
+    assert offered(doc, at) == ["2.1", "2.2"]
+    added = "\n\n2.3 Returns. The Buyer may return goods."
+    edited = doc.edit(at + 1, at + 1, added)
+    assert offered(edited, at) == ["2.1", "2.2", "2.3"]
+    assert offered(doc, at) == ["2.1", "2.2"]
+
+
 def test_the_number_typed_after_the_citing_word_narrows_the_offer_and_is_replaced():
     doc, at = writing(SUPPLY, "The Seller delivers them", " under Section 2.")
     found = doc.completions(at)
