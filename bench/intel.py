@@ -1,10 +1,10 @@
 """Contract intelligence benchmark: precision and recall of defined terms and of cross-reference
 resolution on the hand-checked gold set (tests/gold/intel), and the time of a full analysis
 (definitions, uses, references, diagnostics) of a 10 MB contract text, and of keeping them up to
-date after one-character edits.
+date after one-character edits, and of what an editor asks of the stretch it shows.
 
 A naive peer (the two commonest definition shapes and "Section N" looked up by label) is scored
-in the same run. Run: python3 bench/intel.py [--size N] [--repeat N] [--edits N]
+in the same run. Run: python3 bench/intel.py [--size N] [--repeat N] [--edits N] [--places N]
 """
 
 from __future__ import annotations
@@ -232,6 +232,43 @@ def time_after_edits(text: str, edits: int, seed: int = 7) -> dict[str, float]:
     return {"median": median(times), "p95": percentile(times, 95), "edits": edits}
 
 
+def time_screenfuls(text: str, places: int, size: int = 10_000, seed: int = 11) -> dict[str, dict[str, float]]:
+    """CPU seconds of what an editor asks of the stretch it shows (``size`` characters at ``places``
+    seeded offsets): the uses of defined terms (semantic tokens; the first ask of the version also
+    makes its index of the terms' forms) and the titles of cited clauses (inlay hints) of one
+    version, and the suggestions in a version just typed, after "Section " and after a cited
+    clause's bracket (each such version made untimed, with its outline and definitions)."""
+    rng = random.Random(seed)
+    doc = LongDocument(text)
+    doc.references, doc.definitions
+    starts = [rng.randrange(len(text) - size) for _ in range(places)]
+    cited = next(r for r in doc.references if r.exact and r.target is not None and r.label[:1].isdigit())
+
+    def typing(words: str) -> Callable[[int], Callable[[], object]]:
+        def prepare(at: int) -> Callable[[], object]:
+            edited = doc.edit(at, at, words)
+            edited.nodes, edited.definitions
+            return lambda: edited.completions(at + len(words))
+        return prepare
+
+    asks: dict[str, Callable[[int], Callable[[], object]]] = {
+        "uses of defined terms": lambda at: lambda: doc.uses_in(at, at + size),
+        "titles of cited clauses": lambda at: lambda: doc.glosses(at, at + size),
+        'suggestions after "Section "': typing(" Section "),
+        f'items after "Section {cited.label}("': typing(f" Section {cited.label}("),
+    }
+    out = {}
+    for name, prepare in asks.items():
+        times = []
+        for at in starts:
+            ask = prepare(at)
+            t0 = time.process_time()
+            ask()
+            times.append(time.process_time() - t0)
+        out[name] = {"median": median(times), "p95": percentile(times, 95)}
+    return out
+
+
 def cpu_seconds(fn: Callable[[], object], repeat: int) -> list[float]:
     """Processor seconds of each call: on a shared, loaded machine wall time also counts waiting."""
     out = []
@@ -247,6 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=10_000_000, help="characters of the timed text")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--edits", type=int, default=15, help="one-character edits timed after the full analysis")
+    parser.add_argument("--places", type=int, default=15, help="places of the text an editor is shown at")
     args = parser.parse_args(argv)
 
     systems = {
@@ -286,12 +324,17 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"a full analysis: {timing['total (cpu)']:.3f} s)")
     print(format_table(["text", "median s", "p95 s"], [(shape, e["median"], e["p95"]) for shape, e in edited.items()]))
 
+    screens = time_screenfuls(text, args.places)
+    print(f"\nWhat an editor asks of the 10,000 characters it shows (CPU over {args.places} places)")
+    print(format_table(["question", "median s", "p95 s"], [(name, t["median"], t["p95"]) for name, t in screens.items()]))
+
     save_results("intel", {
         "quality": {f"{name} / {split or 'all'}": {
             k: {"gold": s.gold, "found": s.found, "precision": s.precision, "recall": s.recall}
             for k, s in r["totals"].items()} | {"definition_span_iou": r["span_iou"]}
             for (name, split), r in systems.items()},
         "timing_seconds": timing, "after_edit_cpu_seconds": edited, "size": len(text),
+        "screenful_cpu_seconds": screens,
     })
     return 0
 
