@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from longdoc.document import LongDocument
@@ -101,3 +103,15 @@ def test_a_cited_clause_run_into_its_parent_is_glossed_with_the_parent_title(sha
     at = text.index("Section 4.7.21") + len("Section 4.7.21")
     assert [(g.title, g.within) for g in doc.glosses() if g.offset == at] == [
         ("Actions Requiring Unanimous Board Approval", True)]
+
+
+def test_after_edits_the_glosses_are_those_of_a_fresh_build(shared_text):
+    text = shared_text(DISTRIBUTOR)
+    doc = LongDocument(text)
+    doc.glosses()
+    rng = random.Random(5)
+    fragments = ["e", "", " Section 1.02", "\n\n1.05 Returns. ", "Exhibit \"B\"", "\n"]
+    for _ in range(30):
+        at = rng.randrange(len(doc.text))
+        doc = doc.edit(at, min(len(doc.text), at + rng.choice([0, 0, 1, 5])), rng.choice(fragments))
+        assert doc.glosses() == LongDocument(doc.text).glosses()

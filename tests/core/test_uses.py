@@ -3,6 +3,7 @@ names, words parted by line breaks, and a first use found without a full scan.""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -230,3 +231,14 @@ def test_the_uses_in_a_text_follow_an_edit_that_defines_a_term() -> None:
 def test_uses_in_a_stretch_outside_the_text_or_reversed_are_refused(start, end) -> None:
     with pytest.raises(ValueError):
         LongDocument('"Fee" means the fee. The Fee.').uses_in(start, end)
+
+
+def test_after_edits_the_uses_in_a_text_are_those_of_a_fresh_build(shared_text):
+    doc = LongDocument(shared_text(KNOWLABS))
+    doc.uses_in()
+    rng = random.Random(3)
+    fragments = ["e", "", ' ("Work Product")', " Company Affiliate", "s", "\n"]
+    for _ in range(30):
+        at = rng.randrange(len(doc.text))
+        doc = doc.edit(at, min(len(doc.text), at + rng.choice([0, 0, 1, 5])), rng.choice(fragments))
+        assert doc.uses_in() == LongDocument(doc.text).uses_in()
