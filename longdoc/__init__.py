@@ -11,6 +11,7 @@ from .completion import Completion
 from .definitions import Definition
 from .diagnostics import Diagnostic
 from .document import LongDocument
+from .entries import Insertion
 from .glosses import Gloss
 from .facets import FacetResult, FacetSelection, Passage, select_facets, uncovered_facets
 from .headings import Heading, find_headings
@@ -39,6 +40,7 @@ __all__ = [
     "Completion",
     "Definition",
     "Gloss",
+    "Insertion",
     "Use",
     "Diagnostic",
     "LongDocument",
