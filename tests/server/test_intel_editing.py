@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from lsp_support import offset_of, open_document
+from lsp_support import change_document, offset_of, open_document
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
@@ -111,6 +111,23 @@ async def test_a_phrase_misspelling_a_defined_term_has_a_quick_fix_writing_the_t
     written = text[offset_of(text, edit.range.start) : offset_of(text, edit.range.end)]
     assert (written, edit.new_text) == ("Sales Teritory", "Sales Territory")
     assert [d.message for d in fix.diagnostics] == [typo.message]
+
+
+async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it_in_the_list(client: LanguageClient) -> None:
+    text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n"Affiliate" means a controlled entity.\n\n"Territory" means Canada.\n\n'
+            "2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Widget Price.\n")
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [hint] = [item for item in report.items if item.code == "undefined-term"]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=hint.range, context=types.CodeActionContext(diagnostics=[hint])))
+    [fix] = actions
+    assert (fix.title, fix.kind, fix.is_preferred) == ("Define \u201cWidget Price\u201d in the definitions", "quickfix", False)
+    written = applied(text, fix.edit)
+    assert '"Territory" means Canada.\n\n"Widget Price" means [\u25cf].\n\n2. SUPPLY' in written
+    change_document(client, URI, 2, None, written)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    assert [item for item in report.items if item.code == "undefined-term"] == []
 
 
 async def test_no_quick_fix_is_offered_for_a_finding_without_a_mending(client: LanguageClient) -> None:

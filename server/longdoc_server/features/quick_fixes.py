@@ -1,5 +1,7 @@
 """textDocument/codeAction: quick fixes for the findings that say what would mend them (a phrase
-that misspells a defined term, "Effecctive Date", replaced by the term)."""
+that misspells a defined term, "Effecctive Date", replaced by the term), and for a phrase used as a
+defined term but defined nowhere, an entry defining it in the list of definitions ('"Widget Price"
+means [●].', placed and worded as the list's entries are)."""
 
 from __future__ import annotations
 
@@ -8,41 +10,58 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
+from ..documents import Snapshot
 from .diagnostics import findings
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
 
+_UNDEFINED = "undefined-term"
+
 
 async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> list[dict[str, Any]]:
-    """One quick fix per finding of longdoc's in the request's context that has a replacement."""
+    """The quick fixes of the findings of longdoc's in the request's context: a replacement where
+    the finding has one (preferred), an entry in the definitions for an undefined term."""
     snapshot = await server.current(params.text_document.uri)
     server.span(snapshot, params.range)  # InvalidParams for a range outside the document
     ours = [d for d in params.context.diagnostics if d.source == "longdoc"]
     if not ours:
         return []
     await findings(server, snapshot)  # the findings of this version, computed once
-    mending = {(d.start, d.end, d.code): d.replacement for d in snapshot.doc.diagnostics() if d.replacement}
+    current = {(d.start, d.end, d.code): d for d in snapshot.doc.diagnostics()}
     out = []
     for shown in ours:
         try:
             start, end = server.span(snapshot, shown.range)
         except JsonRpcInvalidParams:
             continue  # shown for an earlier, longer version: no finding of this one
-        replacement = mending.get((start, end, shown.code))
-        if replacement is None:
+        finding = current.get((start, end, shown.code))
+        if finding is None:
             continue
-        where = server.codec.range(snapshot.lines, start, end)
-        out.append({
-            "title": f"Replace with \u201c{replacement}\u201d",
-            "kind": types.CodeActionKind.QuickFix.value,
-            "isPreferred": True,
-            # The finding it mends, as the client showed it: the client pairs the two by it.
-            "diagnostics": [{"range": where, "message": shown.message, "code": shown.code, "source": shown.source,
-                             "severity": None if shown.severity is None else int(shown.severity)}],
-            "edit": {"changes": {snapshot.uri: [{"range": where, "newText": replacement}]}},
-        })
+        if finding.replacement:
+            out.append(_action(server, snapshot, shown, f"Replace with \u201c{finding.replacement}\u201d",
+                               start, end, finding.replacement, preferred=True))
+        if finding.code == _UNDEFINED:
+            term = " ".join(snapshot.text[start:end].split())
+            entry = await server.answer_on(snapshot, lambda now: now.doc.definition_entry(term))
+            if entry is not None:
+                out.append(_action(server, snapshot, shown, f"Define \u201c{term}\u201d in the definitions",
+                                   entry.offset, entry.offset, entry.text, preferred=False))
     return out
+
+
+def _action(server: LongdocServer, snapshot: Snapshot, shown: types.Diagnostic, title: str, start: int, end: int,
+            new_text: str, preferred: bool) -> dict[str, Any]:
+    """A quick fix writing ``new_text`` over [start, end), for the finding ``shown``."""
+    return {
+        "title": title,
+        "kind": types.CodeActionKind.QuickFix.value,
+        "isPreferred": preferred,
+        # The finding it mends, as the client showed it: the client pairs the two by it.
+        "diagnostics": [{"range": shown.range, "message": shown.message, "code": shown.code, "source": shown.source,
+                         "severity": None if shown.severity is None else int(shown.severity)}],
+        "edit": {"changes": {snapshot.uri: [{"range": server.codec.range(snapshot.lines, start, end), "newText": new_text}]}},
+    }
 
 
 def register(server: LongdocServer) -> None:
