@@ -3,7 +3,6 @@ names, words parted by line breaks, and a first use found without a full scan.""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -15,6 +14,7 @@ from longdoc.definitions import find_definitions
 from longdoc.document import LongDocument
 from longdoc.forms import singular, written_forms
 from longdoc.uses import first_use, uses_of
+from edits import random_edits
 
 KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
 
@@ -236,9 +236,5 @@ def test_uses_in_a_stretch_outside_the_text_or_reversed_are_refused(start, end) 
 def test_after_edits_the_uses_in_a_text_are_those_of_a_fresh_build(shared_text):
     doc = LongDocument(shared_text(KNOWLABS))
     doc.uses_in()
-    rng = random.Random(3)
-    fragments = ["e", "", ' ("Work Product")', " Company Affiliate", "s", "\n"]
-    for _ in range(30):
-        at = rng.randrange(len(doc.text))
-        doc = doc.edit(at, min(len(doc.text), at + rng.choice([0, 0, 1, 5])), rng.choice(fragments))
-        assert doc.uses_in() == LongDocument(doc.text).uses_in()
+    for edited in random_edits(doc, ["e", "", ' ("Work Product")', " Company Affiliate", "s", "\n"], seed=3):
+        assert edited.uses_in() == LongDocument(edited.text).uses_in()
