@@ -11,7 +11,7 @@ from .completion import Completion
 from .definitions import Definition
 from .diagnostics import Diagnostic
 from .document import LongDocument
-from .entries import Insertion
+from .entries import TextEdit
 from .glosses import Gloss
 from .facets import FacetResult, FacetSelection, Passage, select_facets, uncovered_facets
 from .headings import Heading, find_headings
@@ -40,7 +40,6 @@ __all__ = [
     "Completion",
     "Definition",
     "Gloss",
-    "Insertion",
     "Use",
     "Diagnostic",
     "LongDocument",
@@ -63,5 +62,6 @@ __all__ = [
     "locate",
     "Reference",
     "Section",
+    "TextEdit",
     "Window",
 ]

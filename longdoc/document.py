@@ -25,7 +25,7 @@ from .contents import LINE_REACH
 from .definitions import Definition, byte_view, definitions_after_edit, find_definitions, view_after_edit
 from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
-from .entries import Insertion, definition_entry
+from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
@@ -990,9 +990,10 @@ class LongDocument:
             self._labels = LabelIndex(self.nodes)
         return completions(self._text, self.nodes, self.definitions, offset, self._labels)
 
-    def definition_entry(self, term: str) -> Insertion | None:
-        """Where and how to define ``term`` among the entries of the text's definitions part, worded
-        as they are ('"Term" means [●].'); None where no such list stands or the term is defined."""
+    def definition_entry(self, term: str) -> list[TextEdit]:
+        """The edits that define ``term`` among the entries of the text's definitions part, worded
+        and lettered as they are ('"Term" means [●].'); [] where no such list stands or the term is
+        defined. See `longdoc.entries.definition_entry`."""
         if not isinstance(term, str):
             raise TypeError(f"term must be str, not {type(term).__name__}")
         return definition_entry(self._text, self.nodes, self.definitions, term)
