@@ -130,6 +130,18 @@ async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it
     assert [item for item in report.items if item.code == "undefined-term"] == []
 
 
+async def test_defining_a_phrase_in_a_lettered_list_letters_the_entries_after_it_on(client: LanguageClient) -> None:
+    text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n(a) "Affiliate" means a controlled entity.\n\n'
+            '(b) "Territory" means Canada.\n\n2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Sales Price.\n')
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [hint] = [item for item in report.items if item.code == "undefined-term"]
+    [fix] = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=hint.range, context=types.CodeActionContext(diagnostics=[hint])))
+    assert '(a) "Affiliate" means a controlled entity.\n\n(b) "Sales Price" means [\u25cf].\n\n(c) "Territory" means' in applied(
+        text, fix.edit)
+
+
 async def test_no_quick_fix_is_offered_for_a_finding_without_a_mending(client: LanguageClient) -> None:
     open_document(client, URI, SUPPLY)
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))

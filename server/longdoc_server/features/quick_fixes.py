@@ -1,7 +1,7 @@
 """textDocument/codeAction: quick fixes for the findings that say what would mend them (a phrase
 that misspells a defined term, "Effecctive Date", replaced by the term), and for a phrase used as a
 defined term but defined nowhere, an entry defining it in the list of definitions ('"Widget Price"
-means [●].', placed and worded as the list's entries are)."""
+means [●].', placed, worded and lettered as the list's entries are)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
+
+from longdoc.entries import TextEdit
 
 from ..documents import Snapshot
 from .diagnostics import findings
@@ -40,19 +42,20 @@ async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> 
             continue
         if finding.replacement:
             out.append(_action(server, snapshot, shown, f"Replace with \u201c{finding.replacement}\u201d",
-                               start, end, finding.replacement, preferred=True))
+                               [TextEdit(start, end, finding.replacement)], preferred=True))
         if finding.code == _UNDEFINED:
             term = " ".join(snapshot.text[start:end].split())
-            entry = await server.answer_on(snapshot, lambda now: now.doc.definition_entry(term))
-            if entry is not None:
+            edits = await server.answer_on(snapshot, lambda now: now.doc.definition_entry(term))
+            if edits:
                 out.append(_action(server, snapshot, shown, f"Define \u201c{term}\u201d in the definitions",
-                                   entry.offset, entry.offset, entry.text, preferred=False))
+                                   edits, preferred=False))
     return out
 
 
-def _action(server: LongdocServer, snapshot: Snapshot, shown: types.Diagnostic, title: str, start: int, end: int,
-            new_text: str, preferred: bool) -> dict[str, Any]:
-    """A quick fix writing ``new_text`` over [start, end), for the finding ``shown``."""
+def _action(server: LongdocServer, snapshot: Snapshot, shown: types.Diagnostic, title: str, edits: list[TextEdit],
+            preferred: bool) -> dict[str, Any]:
+    """A quick fix making ``edits``, for the finding ``shown``."""
+    lines, codec = snapshot.lines, server.codec
     return {
         "title": title,
         "kind": types.CodeActionKind.QuickFix.value,
@@ -60,7 +63,7 @@ def _action(server: LongdocServer, snapshot: Snapshot, shown: types.Diagnostic, 
         # The finding it mends, as the client showed it: the client pairs the two by it.
         "diagnostics": [{"range": shown.range, "message": shown.message, "code": shown.code, "source": shown.source,
                          "severity": None if shown.severity is None else int(shown.severity)}],
-        "edit": {"changes": {snapshot.uri: [{"range": server.codec.range(snapshot.lines, start, end), "newText": new_text}]}},
+        "edit": {"changes": {snapshot.uri: [{"range": codec.range(lines, e.start, e.end), "newText": e.text} for e in edits]}},
     }
 
 
