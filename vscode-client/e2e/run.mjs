@@ -375,6 +375,34 @@ try {
     await line.first().waitFor({ timeout: 15_000 });
   });
 
+  await check("a phrase used as a term but undefined has a quick fix defining it in the lettered list", async () => {
+    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("\nGoods go to the Delivery Point daily.");
+    for (let i = 0; i < " Point daily.".length; i++) await page.keyboard.press("ArrowLeft");
+    const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Define \u201cDelivery Point\u201d in the definitions" });
+    const deadline = Date.now() + 30_000;
+    while ((await fix.count()) === 0 && Date.now() < deadline) {
+      await page.keyboard.press("Escape");
+      await page.waitForTimeout(1_000);
+      await page.keyboard.press("Control+.");
+      await page.waitForTimeout(500);
+    }
+    expect((await fix.count()) > 0, "no quick fix offered to define Delivery Point");
+    await fix.first().click();
+    // 1.01 of the contract lists its terms lettered (a) to (y): the new one comes after (g) "Customer",
+    // on line 53, where (h) "Disclosing Party" was.
+    await page.keyboard.press("Control+G");
+    await page.locator(".quick-input-widget .quick-input-box input").waitFor({ timeout: 15_000 });
+    await page.keyboard.type("53");
+    await page.keyboard.press("Enter");
+    // Spaces are drawn as no-break spaces.
+    const entry = page.locator(".view-line", { hasText: /^\(h\)\W+"Delivery\WPoint"\Wmeans\W\[/ });
+    await entry.first().waitFor({ timeout: 15_000 });
+    console.log(`       screenshot ${await screenshot(page, screenshots, "define-term")}`);
+    await page.keyboard.press("Control+End");
+  });
+
   await check("a citation shows the title of the clause it cites after it", async () => {
     await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
     await page.keyboard.press("Control+End");
