@@ -68,6 +68,24 @@ export function quickRows(page) {
   return page.locator(".quick-input-widget .quick-input-list .monaco-list-row");
 }
 
+/**
+ * The row of the quick fix menu at the cursor titled ``title``, once the menu lists it: the finding it
+ * mends arrives after typing has paused, so the menu is opened again until then (30 s at most).
+ * @param {import("playwright-core").Page} page @param {string} title
+ */
+export async function quickFix(page, title) {
+  const fix = page.locator(".action-widget .monaco-list-row", { hasText: title });
+  const deadline = Date.now() + 30_000;
+  while ((await fix.count()) === 0 && Date.now() < deadline) {
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(1_000);
+    await page.keyboard.press("Control+.");
+    await page.waitForTimeout(500);
+  }
+  if ((await fix.count()) === 0) throw new Error(`no quick fix "${title}" offered`);
+  return fix.first();
+}
+
 /** @param {import("playwright-core").Page} page @param {string} folder @param {string} name */
 export async function screenshot(page, folder, name) {
   const path = join(folder, `${name}.png`);
