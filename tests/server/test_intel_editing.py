@@ -113,15 +113,19 @@ async def test_a_phrase_misspelling_a_defined_term_has_a_quick_fix_writing_the_t
     assert [d.message for d in fix.diagnostics] == [typo.message]
 
 
-async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it_in_the_list(client: LanguageClient) -> None:
-    text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n"Affiliate" means a controlled entity.\n\n"Territory" means Canada.\n\n'
-            "2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Widget Price.\n")
+async def fixes_of_the_undefined_term(client: LanguageClient, text: str) -> list[types.CodeAction]:
+    """The quick fixes offered for the one undefined-term hint of ``text``, opened as URI."""
     open_document(client, URI, text)
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
     [hint] = [item for item in report.items if item.code == "undefined-term"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
+    return await client.text_document_code_action_async(types.CodeActionParams(
         text_document=DOC, range=hint.range, context=types.CodeActionContext(diagnostics=[hint])))
-    [fix] = actions
+
+
+async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it_in_the_list(client: LanguageClient) -> None:
+    text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n"Affiliate" means a controlled entity.\n\n"Territory" means Canada.\n\n'
+            "2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Widget Price.\n")
+    [fix] = await fixes_of_the_undefined_term(client, text)
     assert (fix.title, fix.kind, fix.is_preferred) == ("Define \u201cWidget Price\u201d in the definitions", "quickfix", False)
     written = applied(text, fix.edit)
     assert '"Territory" means Canada.\n\n"Widget Price" means [\u25cf].\n\n2. SUPPLY' in written
@@ -133,11 +137,7 @@ async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it
 async def test_defining_a_phrase_in_a_lettered_list_letters_the_entries_after_it_on(client: LanguageClient) -> None:
     text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n(a) "Affiliate" means a controlled entity.\n\n'
             '(b) "Territory" means Canada.\n\n2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Sales Price.\n')
-    open_document(client, URI, text)
-    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
-    [hint] = [item for item in report.items if item.code == "undefined-term"]
-    [fix] = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=DOC, range=hint.range, context=types.CodeActionContext(diagnostics=[hint])))
+    [fix] = await fixes_of_the_undefined_term(client, text)
     assert '(a) "Affiliate" means a controlled entity.\n\n(b) "Sales Price" means [\u25cf].\n\n(c) "Territory" means' in applied(
         text, fix.edit)
 
