@@ -72,17 +72,17 @@ def definition_entry(text: str, nodes: Sequence[OutlinePart], definitions: Seque
     worded = min((abs(i - place), e.connector) for i, e in enumerate(entries) if e.connector)[1]
     if at is None:
         offset = _paragraph_end(text, entries[-1].line_start, part.end, gap)
-        model, before, after = entries[-1], "", gap
+        model, lead, trail = entries[-1], gap, ""
     else:
         offset = entries[at].line_start
-        model, before, after = entries[at], gap, ""
+        model, lead, trail = entries[at], "", gap
     opening = model.opening
     later = [p for p in letters if p >= offset]
     if model.letter >= 0:
         # The new entry takes the letter of the line it comes before, or the one after the last.
         letter = text[later[0]] if later else chr(ord(text[letters[-1]]) + 1)
         opening = opening[: model.letter - model.line_start] + letter + opening[model.letter - model.line_start + 1 :]
-    edits = [TextEdit(offset, offset, f"{after}{opening}{term}{worded}{PLACEHOLDER}.{before}")]
+    edits = [TextEdit(offset, offset, f"{lead}{opening}{term}{worded}{PLACEHOLDER}.{trail}")]
     return edits + [TextEdit(p, p + 1, chr(ord(text[p]) + 1)) for p in later]
 
 
@@ -108,8 +108,9 @@ def _letters(text: str, entries: list[_Entry], start: int, stop: int) -> list[in
     first = entries[0]
     if first.letter < 0:
         return None
-    shape = first.opening[: first.letter - first.line_start].lstrip(" \t"), first.opening[first.letter - first.line_start + 1 :]
-    pattern = re.compile(r"^[ \t]*" + re.escape(shape[0]) + r"([a-zA-Z])" + re.escape(shape[1].split()[0]) + r"[ \t]", re.M)
+    at = first.letter - first.line_start
+    before, after = first.opening[:at].lstrip(" \t"), first.opening[at + 1 :].split()[0]  # "(" and ")"
+    pattern = re.compile(r"^[ \t]*" + re.escape(before) + r"([a-zA-Z])" + re.escape(after) + r"[ \t]", re.M)
     found = [m.start(1) for m in pattern.finditer(text, start, stop)]
     letters = "".join(text[at] for at in found)
     origin = "a" if letters[:1].islower() else "A"
