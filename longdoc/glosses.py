@@ -41,8 +41,8 @@ def glosses(text: str, nodes: Sequence[OutlinePart], references: Sequence[Refere
             start: int = 0, end: int | None = None) -> list[Gloss]:
     """A gloss for each resolved citation that starts within ``[start, end)``, in text order: the title
     of the clause it leads to, where that clause has a short title of words ("Term", not a run-in
-    sentence nor "EXHIBIT A") and the text does not write it just after the citation ("Section 11
-    (Confidentiality)"). ``references`` are ordered by start, as `LongDocument.references` are."""
+    sentence nor "EXHIBIT A"), the text does not write it just after the citation ("Section 11
+    (Confidentiality)") and no bracket follows it at once ("Section 9.02(", a part being written). ``references`` are ordered by start, as `LongDocument.references` are."""
     stop = len(text) if end is None else end
     out: list[Gloss] = []
     first = bisect.bisect_left(references, start, key=_start)
@@ -54,7 +54,9 @@ def glosses(text: str, nodes: Sequence[OutlinePart], references: Sequence[Refere
             continue
         node = nodes[ref.target]
         title = _gloss_title(node)
-        if title is None or _written_after(text, ref.end, title):
+        # A bracket right after the citation opens a part of it being written ("Section 9.02("): the
+        # title would stand between the number and the part.
+        if title is None or text.startswith("(", ref.end) or _written_after(text, ref.end, title):
             continue
         out.append(Gloss(ref.end, title, ref.target, not ref.exact or ref.part != ""))
     return out

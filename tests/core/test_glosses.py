@@ -44,6 +44,11 @@ def test_a_title_the_text_writes_after_the_citation_is_not_said_again():
     assert any(r.target is not None and SUPPLY[r.start : r.end] == "Section 2" for r in doc.references)
 
 
+def test_a_citation_followed_at_once_by_a_bracket_is_not_glossed_while_its_part_is_written():
+    text = SUPPLY.replace("see Section 1.2(b)", "see Section 1.2(")
+    assert [title for _, title, _ in glossed(text, LongDocument(text))] == ["Invoices"]
+
+
 def test_an_attachment_titled_by_its_label_or_marks_alone_and_an_unresolved_citation_get_no_gloss():
     doc = LongDocument(SUPPLY)
     cited = {SUPPLY[r.start : r.end]: r.target for r in doc.references}
