@@ -10,7 +10,9 @@ import { fileURLToPath } from "node:url";
 import { startCodeServer } from "./codeServer.mjs";
 import { flatten, headingLines, innermostAt } from "./outlineOracle.mjs";
 import { events, waitForEvent } from "./report.mjs";
-import { askQuestion, openFromExplorer, openWorkbench, quickFix, quickInput, quickRows, runCommand, screenshot } from "./workbench.mjs";
+import {
+  askQuestion, openFromExplorer, openWorkbench, quickFix, quickInput, quickRows, runCommand, screenshot, suggestionLabels,
+} from "./workbench.mjs";
 
 const CLIENT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SHARED = resolve(CLIENT, "..", "..", "shared");
@@ -330,9 +332,7 @@ try {
     await page.keyboard.press("Control+End");
     await page.keyboard.type("\nSee Section 2.");
     await page.keyboard.press("Control+Space");
-    const rows = page.locator(".suggest-widget .monaco-list-row");
-    await rows.first().waitFor({ timeout: 15_000 });
-    const labels = (await rows.allInnerTexts()).map((label) => label.replace(/\s+/g, " ").trim());
+    const labels = await suggestionLabels(page);
     // ARTICLE II of the contract holds 2.01 Term and 2.02 Effective Date.
     expect(labels.length === 2 && labels[0].startsWith("2.01") && labels[1].startsWith("2.02"), `suggestions: ${JSON.stringify(labels)}`);
     expect(labels[0].includes("Term"), `the first suggestion does not show its clause's title: ${labels[0]}`);
@@ -345,9 +345,7 @@ try {
     await page.keyboard.press("Control+End");
     await page.keyboard.type("\nGiven as Section 9.02(");
     // "(" asks for suggestions by itself: no key press needed.
-    const rows = page.locator(".suggest-widget .monaco-list-row");
-    await rows.first().waitFor({ timeout: 15_000 });
-    const labels = (await rows.allInnerTexts()).map((label) => label.replace(/\s+/g, " ").trim());
+    const labels = await suggestionLabels(page);
     // 9.02 Notices: notices are given (a) when delivered personally, (b) ... (d).
     expect(labels.length === 4 && labels[0].startsWith("(a)") && labels[3].startsWith("(d)"), `suggestions: ${JSON.stringify(labels)}`);
     console.log(`       screenshot ${await screenshot(page, screenshots, "item-completion")}`);

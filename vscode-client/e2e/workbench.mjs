@@ -69,6 +69,16 @@ export function quickRows(page) {
 }
 
 /**
+ * The labels of the suggestions shown at the cursor, spaces collapsed, once the list appears.
+ * @param {import("playwright-core").Page} page
+ */
+export async function suggestionLabels(page) {
+  const rows = page.locator(".suggest-widget .monaco-list-row");
+  await rows.first().waitFor({ timeout: 15_000 });
+  return (await rows.allInnerTexts()).map((label) => label.replace(/\s+/g, " ").trim());
+}
+
+/**
  * The row of the quick fix menu at the cursor titled ``title``, once the menu lists it: the finding it
  * mends arrives after typing has paused, so the menu is opened again until then (30 s at most).
  * @param {import("playwright-core").Page} page @param {string} title
