@@ -209,6 +209,22 @@ def test_the_uses_in_a_stretch_are_the_texts_uses_that_start_in_it(shared_text, 
         assert doc.uses_in(start, end) == [u for u in every if start <= u.start < end], (start, end)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["Tax", "Taxes", "Tax's", "Party", "Parties", "Übergabe", "Übergaben", "Net Sales", "Net",
+                                 "Sales", "é", "x", " ", "\n", ".", "-", "_"]), max_size=24),
+       st.integers(0, 40), st.integers(0, 40))
+def test_the_uses_in_any_text_are_each_terms_uses_none_over_another(pieces, cut, length):
+    # Plurals in "es" and "ies", a term that opens with a letter past ASCII, words run on after a
+    # letter with an accent: the stretch's words looked up find what each term's own search finds.
+    head = '"Tax" means the levy. "Party" means a signatory. "Übergabe" means the handover. "Net Sales" means the price. '
+    doc = LongDocument(head + "".join(pieces))
+    every = every_use_read_left_to_right(doc)
+    assert doc.uses_in() == every
+    start = min(len(head) + cut, len(doc.text))
+    end = min(start + length, len(doc.text))
+    assert doc.uses_in(start, end) == [u for u in every if start <= u.start < end]
+
+
 def test_a_term_inside_a_longer_term_is_no_use_of_its_own_there() -> None:
     text = ('"Information" means data. "Confidential Information" means Information marked secret. '
             "Confidential Information and Information differ.")
