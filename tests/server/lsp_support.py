@@ -11,6 +11,7 @@ import json
 import sys
 import uuid
 from concurrent.futures import Future
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +79,8 @@ def flatten(symbols: list[types.DocumentSymbol]) -> list[types.DocumentSymbol]:
     return flat
 
 
-def reference_line_starts(text: str) -> list[int]:
+@lru_cache(maxsize=4)  # asked again for each position of one text
+def reference_line_starts(text: str) -> tuple[int, ...]:
     """Where each LSP line starts (breaks: \\n, \\r\\n, \\r), walked one character at a time."""
     starts, index = [0], 0
     while index < len(text):
@@ -90,7 +92,7 @@ def reference_line_starts(text: str) -> list[int]:
             starts.append(index)
         else:
             index += 1
-    return starts
+    return tuple(starts)
 
 
 def offset_of(text: str, position: types.Position | dict[str, int]) -> int:

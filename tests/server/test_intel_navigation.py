@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from longdoc.document import LongDocument
 from longdoc.references import Reference
 from longdoc_server.app import LongdocServer
 from longdoc_server.features.definition import Intel
@@ -16,6 +17,7 @@ from pytest_lsp import LanguageClient
 
 URI = "file:///distributor.txt"
 DISTRIBUTOR = DATA / "cuad" / "contracts" / "BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
+OUTSOURCING = DATA / "cuad" / "contracts" / "MANUFACTURERSSERVICESLTD_06_05_2000-EX-10.14-OUTSOURCING AGREEMENT.txt"
 DOC = types.TextDocumentIdentifier(uri=URI)
 
 
@@ -157,10 +159,16 @@ async def test_inlay_hints_for_a_range_past_the_end_are_refused(client: Language
     assert await client.text_document_inlay_hint_async(types.InlayHintParams(text_document=DOC, range=whole(text)))
 
 
-async def semantic_tokens(client: LanguageClient, uri: str, text: str, asked: types.Range) -> list[tuple[str, bool]]:
-    """The tokens of ``asked`` as (the text each covers, whether it marks a definition), in order."""
-    found = await client.text_document_semantic_tokens_range_async(
-        types.SemanticTokensRangeParams(text_document=types.TextDocumentIdentifier(uri=uri), range=asked))
+async def semantic_tokens(client: LanguageClient, uri: str, text: str,
+                          asked: types.Range | None = None) -> list[tuple[str, bool]]:
+    """The tokens of ``asked``, or of the whole document, as (the text each covers, whether it marks
+    a definition), in order."""
+    document = types.TextDocumentIdentifier(uri=uri)
+    if asked is None:
+        found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=document))
+    else:
+        found = await client.text_document_semantic_tokens_range_async(
+            types.SemanticTokensRangeParams(text_document=document, range=asked))
     out, line, character = [], 0, 0
     data = found.data
     for i in range(0, len(data), 5):
@@ -180,6 +188,30 @@ async def test_semantic_tokens_mark_defined_terms_where_defined_and_where_used(c
     assert [term for term, defined in found if defined] == [
         "Effective Date", "Company", "Distributor", "Products", "Territory", "Brand"]
     assert found.count(("Territory", False)) == len(re.findall(r"\bTerritory\b", text)) - 1 > 0
+
+
+async def test_semantic_tokens_of_the_whole_document_are_those_of_its_whole_range(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await semantic_tokens(client, URI, text)
+    assert len(found) > 100
+    assert found == await semantic_tokens(client, URI, text, whole(text))
+
+
+async def test_semantic_tokens_of_a_long_contract_mark_each_definition_and_use_in_order(client: LanguageClient) -> None:
+    # 338,000 characters: made in stretches, the tokens run on across them as in one.
+    text = read_shared(OUTSOURCING)
+    open_document(client, URI, text)
+    doc = LongDocument(text)
+    marks = sorted([(d.term_start, d.term_end, True) for d in doc.definitions] + [(u.start, u.end, False) for u in doc.uses_in()],
+                   key=lambda m: (m[0], -m[1], not m[2]))
+    expected, reached = [], 0
+    for start, end, defined in marks:
+        if start >= reached:  # none inside another: a use inside a term where it is defined is none
+            reached = end
+            expected += [(piece.strip(), defined) for piece in text[start:end].split("\n") if piece.strip()]
+    found = await semantic_tokens(client, URI, text)
+    assert len(found) > 3000
+    assert found == expected
 
 
 async def test_semantic_tokens_of_a_range_are_those_that_start_in_it(client: LanguageClient) -> None:

@@ -1,5 +1,6 @@
 """The worker thread: a request whose document changed while it waited is not computed at all; an
-answer prepared for a new version waits for no job queued after it."""
+answer prepared for a new version waits for no job queued after it; a long text's semantic tokens
+are made in stretches that other requests come between."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
 
 from longdoc_server.app import LongdocServer, build_server
+from longdoc_server.features import semantic_tokens
+from lsp_support import contract_corpus
 
 URI = "file:///contract.txt"
 CONTRACT = "1. Term.\nThis Agreement lasts five years.\n\n2. Notices.\nIn writing.\n"
@@ -82,4 +85,34 @@ async def test_a_change_prepares_the_outline_and_folding_of_a_client_that_asked_
         assert not busy.done()
     finally:
         release.set()
+        server.workers.shutdown()
+
+
+async def test_a_request_made_while_a_long_texts_tokens_are_made_is_answered_before_they_are() -> None:
+    server = LongdocServer()
+    snapshot = server.documents.build(URI, 1, contract_corpus(1_000_000))
+    server.documents.put(snapshot)
+    try:
+        tokens = asyncio.ensure_future(semantic_tokens.tokens(server, snapshot, 0, len(snapshot.text)))
+        await asyncio.sleep(0)  # the tokens' first stretch takes the worker
+        assert await server.answer(URI, lambda current: current.version) == 1
+        assert not tokens.done()
+        assert len((await tokens)["data"]) > 5 * 10_000
+    finally:
+        server.workers.shutdown()
+
+
+async def test_a_long_texts_tokens_stop_when_the_text_changes_while_they_are_made() -> None:
+    server = LongdocServer()
+    text = contract_corpus(1_000_000)
+    snapshot = server.documents.build(URI, 1, text)
+    server.documents.put(snapshot)
+    try:
+        tokens = asyncio.ensure_future(semantic_tokens.tokens(server, snapshot, 0, len(text)))
+        await asyncio.sleep(0)
+        await server.answer(URI, lambda current: None)  # the first stretch is made
+        server.documents.put(server.documents.build(URI, 2, text + "\n"))
+        with pytest.raises(JsonRpcContentModified):
+            await tokens
+    finally:
         server.workers.shutdown()
