@@ -231,6 +231,14 @@ class Codec:
         mark, units = lines.mark_before(line, self.encoding, offset)
         return {"line": line, "character": units + _units(lines.text[mark:offset], self.encoding)}
 
+    def on_line(self, lines: LineIndex, start: int, end: int) -> tuple[int, int, int]:
+        """The line, character and length in units of ``[start, end)``, which lies on one line (a
+        semantic token: hundreds of thousands in a long contract, one position each)."""
+        at = self.position(lines, start)
+        line = at["line"]
+        width = end - start if lines.single_unit(line, self.encoding) else _units(lines.text[start:end], self.encoding)
+        return line, at["character"], width
+
     def range(self, lines: LineIndex, start: int, end: int) -> Range:
         return {"start": self.position(lines, start), "end": self.position(lines, end)}
 

@@ -86,6 +86,19 @@ def test_offset_and_position_are_inverse(encoding: str, text: str, data: st.Data
     assert codec.offset(lines, codec.position(lines, offset)) == offset
 
 
+@pytest.mark.parametrize("encoding", [UTF8, UTF16, UTF32])
+@given(text=texts, data=st.data())
+def test_a_stretch_on_one_line_is_where_its_start_is_and_as_wide_as_its_ends_apart(encoding: str, text: str,
+                                                                                  data: st.DataObject) -> None:
+    lines = LineIndex.of(text)
+    line = data.draw(st.integers(0, lines.line_count - 1))
+    start = data.draw(st.integers(lines.start(line), lines.line_end(line)))
+    end = data.draw(st.integers(start, lines.line_end(line)))
+    codec = Codec(encoding)
+    first, last = codec.position(lines, start), codec.position(lines, end)
+    assert codec.on_line(lines, start, end) == (line, first["character"], last["character"] - first["character"])
+
+
 @pytest.mark.parametrize("encoding", [UTF8, UTF16])
 @given(text=texts, data=st.data(), every=st.integers(1, 5))
 def test_long_lines_are_counted_from_marks_as_from_their_start(encoding: str, text: str, data: st.DataObject,

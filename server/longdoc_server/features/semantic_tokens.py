@@ -45,12 +45,9 @@ class _Tokens:
                 continue  # a use inside a term where it is defined ("Information" in "Confidential Information")
             self.reached = mark_end
             for piece_start, piece_end in _pieces(text, mark_start, mark_end):
-                first = codec.position(lines, piece_start)
-                last = codec.position(lines, piece_end)
-                at_line, at_character = first["line"], first["character"]
-                data += [at_line - self.line, at_character - (self.character if at_line == self.line else 0),
-                         last["character"] - at_character, _TERM, modifiers]
-                self.line, self.character = at_line, at_character
+                line, character, width = codec.on_line(lines, piece_start, piece_end)
+                data += [line - self.line, character - (self.character if line == self.line else 0), width, _TERM, modifiers]
+                self.line, self.character = line, character
 
 
 async def tokens(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> dict[str, Any]:
