@@ -237,7 +237,8 @@ def time_screenfuls(text: str, places: int, size: int = 10_000, seed: int = 11) 
     seeded offsets): the uses of defined terms (semantic tokens; the first ask of the version also
     makes its index of the terms' forms) and the titles of cited clauses (inlay hints) of one
     version, and the suggestions in a version just typed, after "Section " and after a cited
-    clause's bracket (each such version made untimed, with its outline and definitions)."""
+    clause's bracket (each such version made untimed, with its outline and definitions, after a
+    version that was asked for suggestions at the key before)."""
     rng = random.Random(seed)
     doc = LongDocument(text)
     doc.references, doc.definitions
@@ -246,9 +247,12 @@ def time_screenfuls(text: str, places: int, size: int = 10_000, seed: int = 11) 
 
     def typing(words: str) -> Callable[[int], Callable[[], object]]:
         def prepare(at: int) -> Callable[[], object]:
-            edited = doc.edit(at, at, words)
+            last = at + len(words) - 1
+            before = doc.edit(at, at, words[:-1])
+            before.completions(last)  # as an editor asks at each key typed
+            edited = before.edit(last, last, words[-1])
             edited.nodes, edited.definitions
-            return lambda: edited.completions(at + len(words))
+            return lambda: edited.completions(last + 1)
         return prepare
 
     asks: dict[str, Callable[[int], Callable[[], object]]] = {

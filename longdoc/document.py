@@ -118,6 +118,7 @@ class _Carried:
     length: int
     diagnosis: Diagnosis | None = None
     outline_moved: bool = False  # whether the outline of this text is the earlier one moved by the edit
+    labels: LabelIndex | None = None  # the citation keys of ``nodes``, where completions asked for them
 
     def spans_much_of(self, text_length: int) -> bool:
         """Whether the edit reaches over more than a quarter of the text it leads to."""
@@ -986,9 +987,10 @@ class LongDocument:
         """What may be written at ``offset``: clause numbers after a citing word ("Section 5" ->
         "5.2"), else the defined terms that the capitalised words typed before it open."""
         self._check_offset(offset)
+        definitions = self.definitions  # first: the version before may pass on its citation keys
         if self._labels is None:
             self._labels = LabelIndex(self.nodes)
-        return completions(self._text, self.nodes, self.definitions, offset, self._labels)
+        return completions(self._text, self.nodes, definitions, offset, self._labels)
 
     def definition_entry(self, term: str) -> list[TextEdit]:
         """The edits that define ``term`` among the entries of the text's definitions part, worded
@@ -1170,7 +1172,7 @@ class LongDocument:
             self._carried = old._carried.then(start, end, new_length)
         elif old._definitions is not None or old._references is not None:
             self._carried = _Carried(old._byte_view, old._definitions, old._references, old.nodes, start, end, new_length,
-                                     old._diagnosis)
+                                     old._diagnosis, labels=old._labels)
         elif old._byte_view is not None:
             self._carried = _Carried(old._byte_view, None, None, (), start, end, new_length)
         if old._diagnosis_seed is not None:  # patched, but its diagnostics never asked for
@@ -1191,6 +1193,10 @@ class LongDocument:
         found = carried.definitions is not None or carried.references is not None
         delta = new_length - (end - start)
         alike = bool(carried.nodes) and moved_alike(carried.nodes, self.nodes, start, end, delta)
+        if alike and carried.labels is not None and self._labels is None:
+            # Typing "Section " in a clause's text asks for its numbers at each key: 9 ms to index
+            # the 12,000 headings of a 10 MB text and 29 ms to list what a section citation reaches.
+            self._labels = carried.labels.moved_to(self.nodes)
 
         def moved(at: int) -> int | None:
             return at if at <= start else at + delta if at >= end else None
@@ -1218,7 +1224,7 @@ class LongDocument:
                 self._references = references
         if carried.diagnosis is not None:
             self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=(),
-                                           outline_moved=alike)
+                                           outline_moved=alike, labels=None)
         # Cleared once patched: a concurrent reader meanwhile patches the same values from the same record.
         self._carried = None
 

@@ -7,6 +7,7 @@ Pure functions over a text and its outline nodes: offsets in, `Reference`s out.
 from __future__ import annotations
 
 import bisect
+import copy
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
@@ -271,6 +272,13 @@ class LabelIndex:
             for i, key in enumerate(_node_keys(node.label or "", node.title)):
                 # The first key is what the label says; later ones are readings a citation may use.
                 (self._exact if i == 0 else self._loose).setdefault(key, node.index)
+
+    def moved_to(self, nodes: Sequence[OutlinePart]) -> LabelIndex:
+        """This index for ``nodes``, an outline that is this one's moved by an edit (the same labels,
+        titles and parents in the same order): what it found by key, by node index, stays found."""
+        moved = copy.copy(self)
+        moved.nodes = nodes
+        return moved
 
     @cached_property
     def _every(self) -> dict[str, list[int]]:

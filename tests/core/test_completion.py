@@ -47,6 +47,17 @@ def test_a_clause_an_edit_adds_is_offered_by_the_edited_version():
     assert offered(doc, at) == ["2.1", "2.2"]
 
 
+def test_after_edits_the_clause_numbers_offered_are_those_of_a_fresh_build():
+    doc, at = writing(SUPPLY, "The Seller delivers them", " under Section ")
+    assert offered(doc, at) == ["1", "2", "2.1", "2.2", "3", "3.1"]
+    # An edit of a clause's text moves the outline; one of a heading's number changes it.
+    typed = doc.edit(at, at, "2")
+    assert offered(typed, at + 1) == offered(LongDocument(typed.text), at + 1) == ["2", "2.1", "2.2"]
+    number = SUPPLY.index("2.2 Delivery") + 2
+    renumbered = doc.edit(number, number + 1, "4")
+    assert offered(renumbered, at) == offered(LongDocument(renumbered.text), at) == ["1", "2", "2.1", "2.4", "3", "3.1"]
+
+
 def test_the_number_typed_after_the_citing_word_narrows_the_offer_and_is_replaced():
     doc, at = writing(SUPPLY, "The Seller delivers them", " under Section 2.")
     found = doc.completions(at)
