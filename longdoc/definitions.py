@@ -282,7 +282,9 @@ _NEXT_DEFINED = tuple(
                rb'"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
     for mark in (b",", b";", rb"\.")
 )
-_LAST_SENTENCE_END = re.compile(rb'(?s:.*)[.!?] \s*(?=[A-Z"(])')
+# No "?": the view writes it for each character past Latin-1 ("Snotarator™ Nasal Aspirator"), and
+# a contract asks no questions.
+_LAST_SENTENCE_END = re.compile(rb'(?s:.*)([.!]) \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
 
@@ -293,10 +295,16 @@ def _sentence_start(view: bytes, pos: int) -> int:
     lo = max(0, pos - _MAX_BACK)
     best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
     best = max(best, lo)
-    # The last sentence end, found in C by a greedy run that backs off from pos.
-    m = _LAST_SENTENCE_END.match(view, best, pos + 1)
-    if m is not None:
-        best = m.end()
+    # The last sentence end, found in C by a greedy run that backs off from pos; a stop after an
+    # abbreviation or an initial ('Morgan Stanley & Co. Incorporated ("MS")') ends none.
+    limit = pos + 1
+    while (m := _LAST_SENTENCE_END.match(view, best, limit)) is not None:
+        if not _abbreviated(view, m.start(1), best):
+            best = m.end()
+            break
+        limit = m.start(1)
+    if best == lo > 0 and not view[lo - 1 : lo].isspace():
+        best = view.find(b" ", lo, pos) + 1 or lo  # a sentence longer than _MAX_BACK: from a word's start
     while best < pos and view[best] in b" \t\r\n\f":
         best += 1
     return best
@@ -459,20 +467,25 @@ _LIST_FOLLOWS = re.compile(rb"[ \t]*:")
 
 
 # A sentence ends at a stop (and any closing quote or bracket) before a capital; not after an
-# abbreviation ("Inc.", "U.S.") or an initial.
-_STOP = re.compile(rb'[.!?]["\')\]]*(?=[ \t\r\n]+["(\[]?[A-Z])')
+# abbreviation ("Inc.", "U.S.") or an initial, nor at a "?" (see `_LAST_SENTENCE_END`).
+_STOP = re.compile(rb'[.!]["\')\]]*(?=[ \t\r\n]+["(\[]?[A-Z])')
 
 
 def _sentence_end(v: bytes, pos: int, limit: int, term: bytes) -> int:
     """The end of the sentence defining ``term`` that goes on at ``pos`` (its stop included), with
     the sentences after it that say what the term includes or excludes; or ``limit``."""
     for m in _STOP.finditer(v, pos, limit):
-        at = m.start()
-        word = v[max(v.rfind(b" ", pos, at), v.rfind(b"\n", pos, at), pos - 1) + 1 : at + 1].decode("latin-1").lower()
-        if word in ABBREVIATIONS or _INITIALS.fullmatch(word) or _qualifies(v, m.end(), term):
+        if _abbreviated(v, m.start(), pos) or _qualifies(v, m.end(), term):
             continue
         return m.end()
     return limit
+
+
+def _abbreviated(v: bytes, stop: int, lo: int) -> bool:
+    """Whether the stop at ``stop`` ends an abbreviation ("Inc.", "U.S.") or an initial, read from
+    the word's start but not before ``lo``."""
+    word = v[max(v.rfind(b" ", lo, stop), v.rfind(b"\n", lo, stop), lo - 1) + 1 : stop + 1].decode("latin-1").lower()
+    return word in ABBREVIATIONS or _INITIALS.fullmatch(word) is not None
 
 
 _INITIALS = re.compile(r"\(?(?:[a-z]\.)+")

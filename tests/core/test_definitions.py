@@ -183,6 +183,35 @@ def test_parenthetical_definition_spans_its_sentence():
     assert text[d.start : d.end] == 'Beta LLC, a Delaware company ("Beta")'
 
 
+def test_a_parenthetical_after_a_company_name_spans_its_sentence_from_before_the_abbreviations():
+    # MSCI's agreement: the stops of "Co." and "Inc." end no sentence.
+    text = ("Recitals follow. This Agreement is made by Morgan Stanley & Co. Incorporated, a Delaware corporation "
+            '("MS") and MSCI Inc. ("MSCI").')
+    spans = {d.term: text[d.start : d.end] for d in find_definitions(text)}
+    assert spans["MS"] == text[text.index("This") : text.index('("MS")') + 6]
+    assert spans["MSCI"] == text[text.index("This") : -1]
+
+
+def test_a_character_past_latin1_ends_no_sentence_before_a_parenthetical():
+    # Black Box's distributor agreement names "Snotarator™ Nasal Aspirator" right before the term.
+    text = 'Recitals follow. The Company sells the Snotarator™ Nasal Aspirator ("Products") to Distributor.'
+    d = only(text)
+    assert text[d.start : d.end] == 'The Company sells the Snotarator™ Nasal Aspirator ("Products")'
+
+
+def test_a_character_past_latin1_ends_no_sentence_of_a_definition():
+    text = 'Recitals follow. The term "Licensed Mark" means the SNOTARATOR™ Trademark and its logo. Licensee uses it.'
+    d = only(text)
+    assert text[d.start : d.end] == '"Licensed Mark" means the SNOTARATOR™ Trademark and its logo.'
+
+
+def test_a_definition_in_a_sentence_too_long_to_read_back_to_its_start_spans_from_a_whole_word():
+    text = "Recitals follow. The payment of " + "fees and costs, " * 80 + 'in each case as set out here ("Charges").'
+    d = only(text)
+    assert d.start > text.index("The payment")
+    assert text[d.start - 1] == " " and text[d.start :].startswith(("fees", "and", "costs"))
+
+
 def test_a_parenthetical_alone_on_its_line_defines_the_name_on_the_line_above():
     text = ("BETWEEN:\n\nGLAMIS GOLD LTD., a company of British Columbia, having an office at Reno, Nevada 89502\n\n"
             "(\"Glamis\")\n\nAND:\n\nWESTERN LTD.\n")
