@@ -287,6 +287,13 @@ _NEXT_DEFINED = tuple(
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)([.!]) \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
+# A page break inside a sentence: blank lines, maybe a page number ("12", "- 12 -", "Page 3 of 9")
+# or a filing's footer ("Source: ACME INC., 10-K, 3/1/2019") between a line that runs on (its last
+# character a small letter or a comma) and one that goes on in small letters.
+_PAGE_GAP = re.compile(
+    rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:\d{1,4}|-[ \t]?\d{1,4}[ \t]?-|Page[ \t]+-?\d{1,4}-?(?:[ \t]+of[ \t]+\d{1,4})?"
+    rb"|Source:[^\n]{1,160})?[ \t]*\r?\n){2,12}[ \t]*\Z")
+_MAX_PAGE_GAP = 400
 
 
 def _sentence_start(view: bytes, pos: int) -> int:
@@ -294,7 +301,7 @@ def _sentence_start(view: bytes, pos: int) -> int:
     ("." "!" "?", a space, then a capital, quote or bracket) before it, at most _MAX_BACK back."""
     lo = max(0, pos - _MAX_BACK)
     best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
-    best = max(best, lo)
+    best = line_start = max(best, lo)
     # The last sentence end, found in C by a greedy run that backs off from pos; a stop after an
     # abbreviation or an initial ('Morgan Stanley & Co. Incorporated ("MS")') ends none.
     limit = pos + 1
@@ -303,6 +310,11 @@ def _sentence_start(view: bytes, pos: int) -> int:
             best = m.end()
             break
         limit = m.start(1)
+    if best == line_start > lo and view[best - 1] == 0x0A and 0x61 <= view[best] <= 0x7A:
+        # A line that goes on in lower case may be the rest of a sentence a page break cut.
+        gap = _PAGE_GAP.search(view, max(0, best - _MAX_PAGE_GAP), best)
+        if gap is not None:
+            return _sentence_start(view, gap.start() + 1)
     if best == lo > 0 and not view[lo - 1 : lo].isspace():
         best = view.find(b" ", lo, pos) + 1 or lo  # a sentence longer than _MAX_BACK: from a word's start
     while best < pos and view[best] in b" \t\r\n\f":

@@ -212,6 +212,24 @@ def test_a_definition_in_a_sentence_too_long_to_read_back_to_its_start_spans_fro
     assert text[d.start - 1] == " " and text[d.start :].startswith(("fees", "and", "costs"))
 
 
+@pytest.mark.parametrize("page_break", ["\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n\n\n", "\n\n7\n\n\n\n", "\n\n- 6 -\n\n",
+                                        "\n\nPage 4 of 80\n\n\n\n", "\n\n\n\n\n\n"])
+def test_a_sentence_a_page_break_cuts_is_spanned_from_its_start_on_the_page_before(page_break):
+    text = ("Recitals follow. The Licensee shall not, directly or" + page_break
+            + 'indirectly, bring any claim or suit ("Action") against the Licensor.')
+    d = only(text)
+    assert text[d.start : d.end] == text[text.index("The Licensee") : text.index('("Action")') + 10]
+
+
+@pytest.mark.parametrize("before", ["The term ends.", "The recitals read as follows"])
+@pytest.mark.parametrize("after", ["the parties agree", "Schedule A sets"])
+def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_into_small_letters(before, after):
+    text = before + "\n\n\n\n" + after + ' on a plan (the "Plan").'
+    d = only(text)
+    start = text.index("The") if not before.endswith(".") and after[0].islower() else text.index(after)
+    assert text[d.start : d.end] == text[start : text.index('"Plan")') + 7]
+
+
 def test_a_parenthetical_alone_on_its_line_defines_the_name_on_the_line_above():
     text = ("BETWEEN:\n\nGLAMIS GOLD LTD., a company of British Columbia, having an office at Reno, Nevada 89502\n\n"
             "(\"Glamis\")\n\nAND:\n\nWESTERN LTD.\n")
