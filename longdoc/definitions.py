@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from .propositions import ABBREVIATIONS
-from .rescan import rescan_span
+from .rescan import PAGE_MARK, rescan_span
 
 __all__ = [
     "Definition",
@@ -287,18 +287,17 @@ _NEXT_DEFINED = tuple(
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)([.!]) \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
-# A page break inside a sentence: blank lines, maybe a page number ("12", "- 12 -", "Page 3 of 9")
-# or a filing's footer ("Source: ACME INC., 10-K, 3/1/2019") between a line that runs on (its last
-# character a small letter or a comma) and one that goes on in small letters.
-_PAGE_GAP = re.compile(
-    rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:\d{1,4}|-[ \t]?\d{1,4}[ \t]?-|Page[ \t]+-?\d{1,4}-?(?:[ \t]+of[ \t]+\d{1,4})?"
-    rb"|Source:[^\n]{1,160})?[ \t]*\r?\n){2,12}[ \t]*\Z")
+# A page break inside a sentence: blank lines, maybe a page's number or a filing's footer
+# (`longdoc.rescan.PAGE_MARK`) between a line that runs on (its last character a small letter or a
+# comma) and one that goes on in small letters.
+_PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
 _MAX_PAGE_GAP = 400
 
 
-def _sentence_start(view: bytes, pos: int) -> int:
+def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
     """Where the sentence holding pos starts: after the last line break, semicolon or sentence end
-    ("." "!" "?", a space, then a capital, quote or bracket) before it, at most _MAX_BACK back."""
+    ("." "!", a space, then a capital, quote or bracket) before it, at most _MAX_BACK back; on the
+    page before when a page break cuts it there (``across_page``; one break, no more)."""
     lo = max(0, pos - _MAX_BACK)
     best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
     best = line_start = max(best, lo)
@@ -310,11 +309,12 @@ def _sentence_start(view: bytes, pos: int) -> int:
             best = m.end()
             break
         limit = m.start(1)
-    if best == line_start > lo and view[best - 1] == 0x0A and 0x61 <= view[best] <= 0x7A:
-        # A line that goes on in lower case may be the rest of a sentence a page break cut.
+    if across_page and best == line_start > lo and view[best - 1] == 0x0A and 0x61 <= view[best] <= 0x7A:
+        # A line that goes on in lower case may be the rest of a sentence a page break cut. One
+        # break back, no more: an edit's rescan reads one paragraph after it (`longdoc.rescan`).
         gap = _PAGE_GAP.search(view, max(0, best - _MAX_PAGE_GAP), best)
         if gap is not None:
-            return _sentence_start(view, gap.start() + 1)
+            return _sentence_start(view, gap.start() + 1, False)
     if best == lo > 0 and not view[lo - 1 : lo].isspace():
         best = view.find(b" ", lo, pos) + 1 or lo  # a sentence longer than _MAX_BACK: from a word's start
     while best < pos and view[best] in b" \t\r\n\f":

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["Rescan", "paragraph_bounds", "rescan_span"]
+__all__ = ["PAGE_MARK", "Rescan", "paragraph_bounds", "rescan_span"]
 
 
 class Rescan(NamedTuple):
@@ -26,6 +26,11 @@ class Rescan(NamedTuple):
 
 
 _PARAGRAPH_BREAK = re.compile(r"\n(?:[ \t\f]*\n)+")
+# What a page break may hold on a line of its own besides blank lines: a page's number ("12",
+# "- 12 -", "Page 3 of 9") or a filing's footer ("Source: ACME INC., 10-K, 3/1/2019"). A sentence
+# read across such a break (see `longdoc.definitions`) reads the paragraph before it.
+PAGE_MARK = r"\d{1,4}|-[ \t]?\d{1,4}[ \t]?-|Page[ \t]+-?\d{1,4}-?(?:[ \t]+of[ \t]+\d{1,4})?|Source:[^\n]{1,160}"
+_PAGE_MARK_ALONE = re.compile(r"[ \t]*(?:" + PAGE_MARK + r")[ \t]*\r?(?=\n[ \t\f]*\n)")
 _BLANK = frozenset(" \t\f\r\n")
 
 
@@ -79,17 +84,21 @@ def _paragraph_start(text: str, start: int, floor: int) -> int | None:
 
 
 def _paragraph_end(text: str, end: int, ceiling: int) -> int | None:
-    """The end of the paragraph after the one holding ``end``, or None when it lies past
-    ``ceiling`` (the text's length: its end, when there is none)."""
+    """The end of the paragraph after the one holding ``end`` (a page's number or footer between
+    blank lines is part of a break), or None when it lies past ``ceiling`` (the text's length: its
+    end, when there is none)."""
     b = min(end, len(text))
     pos = min(b + 1, len(text))
-    for _ in range(2):
+    breaks = 0
+    while breaks < 2:
         after = _PARAGRAPH_BREAK.search(text, pos, ceiling)
         if after is None or (ceiling < len(text) and after.end() >= ceiling):
             if ceiling < len(text):
                 return None  # not found, or maybe cut short by the ceiling: only a longer look tells
             return len(text)
         b, pos = after.start(), after.end()
+        if _PAGE_MARK_ALONE.match(text, pos) is None:
+            breaks += 1
     return b
 
 
@@ -97,7 +106,8 @@ def _paragraph_end(text: str, end: int, ceiling: int) -> int | None:
 # most 4,000 characters past its verb, which may stand lines below its term.
 _READS_ON = 8192
 # How far before a place a definition or citation read there may read back: a sentence's start
-# (800 characters at most), a name on the line above a parenthesis.
+# (800 characters at most, and 400 more of a page break and 800 of the sentence's start before it,
+# `longdoc.definitions._sentence_start`), a name on the line above a parenthesis.
 _READS_BACK = 2048
 
 # A quiet place: no quote for 1,024 characters before it (no quoted term, and no "means" read

@@ -13,6 +13,7 @@ from longdoc import LongDocument
 from longdoc.definitions import byte_view, definitions_after_edit, find_definitions
 from longdoc.references import find_references, references_after_edit
 from longdoc.rescan import paragraph_bounds, rescan_span
+from edits import random_edits
 from shapes import one_line, without_blank_lines
 
 KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
@@ -31,6 +32,27 @@ def test_an_edit_among_short_paragraphs_reads_again_the_paragraph_around_it_and_
     a, b = paragraph_bounds(text, at, at + 1)
     assert b - a < 20_000
     assert rescan_span(text, byte_view(text), at, at + 1) == (a, b, b)
+
+
+@pytest.mark.parametrize("mark", ["7", "- 6 -", "Page 4 of 80", "Source: ACME INC., 10-K, 3/1/2019"])
+def test_a_pages_number_or_footer_between_blank_lines_is_part_of_the_break_after_an_edit(mark: str) -> None:
+    text = f"The first page runs on and\n\n{mark}\n\n\n\ngoes on here.\n\nThe third paragraph.\n"
+    a, b = paragraph_bounds(text, 3, 4)
+    assert (a, b) == (0, text.index("\n\nThe third"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_definitions_after_edits_around_page_breaks_that_cut_sentences_equal_a_fresh_scan(seed: int) -> None:
+    # A definition's sentence is read from its start on the page before: an edit there reads it again.
+    pages = []
+    for i in range(8):
+        pages.append(f"{i + 1}. Claims. The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
+                     f'indirectly, bring any suit ("Action{i}") against the Licensor, and\n\n7\n\n\n\n'
+                     f'further agrees that the fee (the "Fee{i}") is due.\n\n')
+    doc = LongDocument("".join(pages))
+    doc.definitions
+    for edited in random_edits(doc, [".", "", "x", "\n\n", ", and", '"Term" means it.'], seed=seed, count=25):
+        assert edited.definitions == LongDocument(edited.text).definitions
 
 
 def test_an_edit_deep_in_a_long_paragraph_reads_again_a_stretch_around_it_not_the_paragraph(long_paragraph: str) -> None:
