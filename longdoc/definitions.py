@@ -775,14 +775,14 @@ def _named_above(v: bytes, opening: int) -> int:
     """Where the definition starts of a parenthetical that opens its line: the name it defines
     stands on the line above, maybe a blank line away ("GLAMIS GOLD LTD., a company ... Nevada
     89502" over '("Glamis")'), unless that line ends a sentence or a heading. It reads the last
-    line of the paragraph above at most, which a re-scan of the parenthetical's paragraph after an
-    edit there or above it reads again (see `longdoc.rescan`)."""
+    line of the paragraph above at most (not the page before it), which a re-scan of the
+    parenthetical's paragraph after an edit there or above it reads again (see `longdoc.rescan`)."""
     above = opening
     while above > 0 and v[above - 1] in b" \t\r\n\f":
         above -= 1
     if above == 0 or v[above - 1] in b".:;!?" or v.count(b"\n", above, opening) > 2:
         return opening
-    return _sentence_start(v, above - 1)
+    return _sentence_start(v, above - 1, across_page=False)
 
 
 # A capitalised term followed by the other text that defines it ("the Structured Payments (as such

@@ -41,15 +41,22 @@ def test_a_pages_number_or_footer_between_blank_lines_is_part_of_the_break_after
     assert (a, b) == (0, text.index("\n\nThe third"))
 
 
+PAGES_CUTTING_SENTENCES = {
+    "a sentence over two page breaks": (
+        "{n}. Claims. The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
+        'indirectly, bring any suit ("Action{n}") against the Licensor, and\n\n7\n\n\n\n'
+        'further agrees that the fee (the "Fee{n}") is due.\n\n'),
+    "a name above its parenthetical after a page break": (
+        "{n}. Parties. This agreement binds, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
+        'indirectly, Acme Widgets Inc., a Delaware company\n\n("Acme{n}")\n\nand others.\n\n'),
+}
+
+
 @pytest.mark.parametrize("seed", range(3))
-def test_definitions_after_edits_around_page_breaks_that_cut_sentences_equal_a_fresh_scan(seed: int) -> None:
+@pytest.mark.parametrize("page", PAGES_CUTTING_SENTENCES.values(), ids=PAGES_CUTTING_SENTENCES.keys())
+def test_definitions_after_edits_around_page_breaks_that_cut_sentences_equal_a_fresh_scan(page: str, seed: int) -> None:
     # A definition's sentence is read from its start on the page before: an edit there reads it again.
-    pages = []
-    for i in range(8):
-        pages.append(f"{i + 1}. Claims. The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
-                     f'indirectly, bring any suit ("Action{i}") against the Licensor, and\n\n7\n\n\n\n'
-                     f'further agrees that the fee (the "Fee{i}") is due.\n\n')
-    doc = LongDocument("".join(pages))
+    doc = LongDocument("".join(page.format(n=n) for n in range(1, 9)))
     doc.definitions
     for edited in random_edits(doc, [".", "", "x", "\n\n", ", and", '"Term" means it.'], seed=seed, count=25):
         assert edited.definitions == LongDocument(edited.text).definitions
