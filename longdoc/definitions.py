@@ -292,6 +292,7 @@ _MAX_BACK = 800
 # comma) and one that goes on in small letters.
 _PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
 _MAX_PAGE_GAP = 400
+_TITLE_BEFORE_THIS = re.compile(rb"(?:[A-Z0-9][^ \t\r\n]*[ \t]+)+(?=This[ \t])")
 
 
 def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
@@ -315,6 +316,11 @@ def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
         gap = _PAGE_GAP.search(view, max(0, best - _MAX_PAGE_GAP), best)
         if gap is not None:
             return _sentence_start(view, gap.start() + 1, False)
+    # A title run into the preamble's line ("Exhibit 10.1   PROMOTION AGREEMENT   This Promotion
+    # Agreement ("Agreement") ..."): words that each open with a capital or a digit, then "This".
+    title = _TITLE_BEFORE_THIS.match(view, best, pos)
+    if title is not None:
+        best = title.end()
     if best == lo > 0 and not view[lo - 1 : lo].isspace():
         best = view.find(b" ", lo, pos) + 1 or lo  # a sentence longer than _MAX_BACK: from a word's start
     while best < pos and view[best] in b" \t\r\n\f":

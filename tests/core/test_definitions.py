@@ -230,6 +230,18 @@ def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_in
     assert text[d.start : d.end] == text[start : text.index('"Plan")') + 7]
 
 
+def test_a_title_run_into_the_preambles_line_is_no_part_of_its_definitions():
+    text = 'Exhibit 10.1   PROMOTION AGREEMENT   This Promotion Agreement ("Agreement") is made by Acme.'
+    d = only(text)
+    assert text[d.start : d.end] == 'This Promotion Agreement ("Agreement")'
+
+
+def test_a_sentence_in_capitals_keeps_its_words_before_this():
+    text = 'Recitals follow. NO PARTY SHALL BE LIABLE AS SET OUT IN SECTION 15 OF THIS AGREEMENT (the "Limits").'
+    d = only(text)
+    assert text[d.start : d.end] == text[text.index("NO PARTY") : -1]
+
+
 def test_a_parenthetical_alone_on_its_line_defines_the_name_on_the_line_above():
     text = ("BETWEEN:\n\nGLAMIS GOLD LTD., a company of British Columbia, having an office at Reno, Nevada 89502\n\n"
             "(\"Glamis\")\n\nAND:\n\nWESTERN LTD.\n")
