@@ -1,6 +1,7 @@
 // Contract intelligence through Microsoft's own LSP client libraries: go to definition of a
-// citation, references of a defined term, and the diagnostics the server pushes to a client that
-// does not pull them. Prints what the server answered as JSON.
+// citation, references of a defined term, the semantic tokens of the whole document, and the
+// diagnostics the server pushes to a client that does not pull them. Prints what the server
+// answered as JSON.
 // Usage: node intel_client.js <python> <document path>
 'use strict';
 const { lsp, openSession, closeSession, report } = require('./lsp_session');
@@ -20,7 +21,8 @@ report(async () => {
     if (!waiting.has(version)) {
       waiting.set(version, new Promise((resolve) => { pushes.set(version, resolve); }));
     }
-    return Promise.race([waiting.get(version), new Promise((resolve) => setTimeout(() => resolve(null), 60000))]);
+    // unref: a wait that the push ended keeps the process from exiting no longer.
+    return Promise.race([waiting.get(version), new Promise((resolve) => setTimeout(() => resolve(null), 60000).unref())]);
   };
   pushedFor(1);
   pushedFor(2);
@@ -39,6 +41,7 @@ report(async () => {
   const references = await connection.sendRequest(lsp.ReferencesRequest.type, {
     textDocument, position: position(text, text.indexOf('"Territory"') + 2), context: { includeDeclaration: false },
   });
+  const semanticTokens = await connection.sendRequest(lsp.SemanticTokensRequest.type, { textDocument });
   const diagnostics = await pushedFor(1);
   // A citation of a clause the contract does not have, typed at its end: the next push warns of it.
   const end = position(text, text.length);
@@ -48,5 +51,5 @@ report(async () => {
   });
   const diagnosticsAfterEdit = await pushedFor(2);
   await closeSession(session);
-  return { capabilities: session.init.capabilities, definition, references, diagnostics, diagnosticsAfterEdit };
+  return { capabilities: session.init.capabilities, definition, references, semanticTokens, diagnostics, diagnosticsAfterEdit };
 });

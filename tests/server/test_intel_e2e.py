@@ -1,6 +1,7 @@
 """Contract intelligence end to end through Microsoft's vscode-jsonrpc client (a client this project
-did not write, installed under tests/e2e by scripts/setup): go to definition, references and
-diagnostics pushed to a client that does not pull them, before and after an edit."""
+did not write, installed under tests/e2e by scripts/setup): go to definition, references, the
+semantic tokens of the whole document and diagnostics pushed to a client that does not pull them,
+before and after an edit."""
 
 from __future__ import annotations
 
@@ -43,6 +44,22 @@ def test_go_to_definition_of_a_citation_reaches_the_cited_clause(session: dict) 
 def test_references_of_a_defined_term_are_its_uses(session: dict) -> None:
     uses = [text()[offset(loc["range"]["start"]) : offset(loc["range"]["end"])] for loc in session["references"]]
     assert uses and set(uses) == {"Territory"}
+
+
+def test_the_semantic_tokens_of_the_whole_document_mark_each_term_where_it_is_defined(session: dict) -> None:
+    legend = session["capabilities"]["semanticTokensProvider"]["legend"]
+    assert session["capabilities"]["semanticTokensProvider"]["full"]
+    data, line, character, declared = session["semanticTokens"]["data"], 0, 0, []
+    for i in range(0, len(data), 5):
+        line_delta, character_delta, length, kind, modifiers = data[i : i + 5]
+        character = character_delta if line_delta else character + character_delta
+        line += line_delta
+        start = offset({"line": line, "character": character})
+        assert legend["tokenTypes"][kind] == "variable"
+        if modifiers and legend["tokenModifiers"][0] == "declaration":
+            declared.append(text()[start : start + length])
+    assert len(data) // 5 > 100
+    assert declared == ["Effective Date", "Company", "Distributor", "Products", "Territory", "Brand"]
 
 
 def test_diagnostics_are_pushed_to_a_client_that_does_not_pull_them(session: dict) -> None:
