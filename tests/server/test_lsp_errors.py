@@ -20,6 +20,14 @@ async def test_unknown_uri_is_invalid_params_naming_it(client: LanguageClient) -
         await document_symbols(client, "file:///nowhere.txt")
 
 
+async def test_the_semantic_tokens_of_a_document_not_open_are_invalid_params_naming_it(client: LanguageClient) -> None:
+    params = types.SemanticTokensParams(text_document=types.TextDocumentIdentifier(uri="file:///nowhere.txt"))
+    with pytest.raises(JsonRpcInvalidParams, match="file:///nowhere.txt is not open"):
+        await client.text_document_semantic_tokens_full_async(params)
+    open_document(client, URI, TEXT)
+    assert len(flatten(await document_symbols(client, URI))) >= 3
+
+
 async def test_standard_request_with_unreadable_params_is_answered(client: LanguageClient) -> None:
     with pytest.raises(JsonRpcInvalidParams, match="textDocument/documentSymbol"):
         await raw_request(client, types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, {"textDocument": 5})
