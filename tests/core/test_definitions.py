@@ -192,17 +192,23 @@ def test_a_parenthetical_after_a_company_name_spans_its_sentence_from_before_the
     assert spans["MSCI"] == text[text.index("This") : -1]
 
 
-def test_a_character_past_latin1_ends_no_sentence_before_a_parenthetical():
+@pytest.mark.parametrize("text, span", [
     # Black Box's distributor agreement names "Snotarator™ Nasal Aspirator" right before the term.
-    text = 'Recitals follow. The Company sells the Snotarator™ Nasal Aspirator ("Products") to Distributor.'
+    pytest.param('Recitals follow. The Company sells the Snotarator™ Nasal Aspirator ("Products") to Distributor.',
+                 'The Company sells the Snotarator™ Nasal Aspirator ("Products")',
+                 id="a character past Latin-1 ends no sentence before a parenthetical"),
+    pytest.param('Recitals follow. The term "Licensed Mark" means the SNOTARATOR™ Trademark and its logo. Licensee uses it.',
+                 '"Licensed Mark" means the SNOTARATOR™ Trademark and its logo.',
+                 id="a character past Latin-1 ends no sentence of a definition"),
+    pytest.param('Exhibit 10.1   PROMOTION AGREEMENT   This Promotion Agreement ("Agreement") is made by Acme.',
+                 'This Promotion Agreement ("Agreement")', id="a title run into the preamble's line is left out"),
+    pytest.param('Recitals follow. NO PARTY SHALL BE LIABLE AS SET OUT IN SECTION 15 OF THIS AGREEMENT (the "Limits").',
+                 'NO PARTY SHALL BE LIABLE AS SET OUT IN SECTION 15 OF THIS AGREEMENT (the "Limits")',
+                 id="a sentence in capitals keeps its words before THIS"),
+])
+def test_a_definition_spans_its_own_sentence(text: str, span: str) -> None:
     d = only(text)
-    assert text[d.start : d.end] == 'The Company sells the Snotarator™ Nasal Aspirator ("Products")'
-
-
-def test_a_character_past_latin1_ends_no_sentence_of_a_definition():
-    text = 'Recitals follow. The term "Licensed Mark" means the SNOTARATOR™ Trademark and its logo. Licensee uses it.'
-    d = only(text)
-    assert text[d.start : d.end] == '"Licensed Mark" means the SNOTARATOR™ Trademark and its logo.'
+    assert text[d.start : d.end] == span
 
 
 def test_a_definition_in_a_sentence_too_long_to_read_back_to_its_start_spans_from_a_whole_word():
@@ -228,18 +234,6 @@ def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_in
     d = only(text)
     start = text.index("The") if not before.endswith(".") and after[0].islower() else text.index(after)
     assert text[d.start : d.end] == text[start : text.index('"Plan")') + 7]
-
-
-def test_a_title_run_into_the_preambles_line_is_no_part_of_its_definitions():
-    text = 'Exhibit 10.1   PROMOTION AGREEMENT   This Promotion Agreement ("Agreement") is made by Acme.'
-    d = only(text)
-    assert text[d.start : d.end] == 'This Promotion Agreement ("Agreement")'
-
-
-def test_a_sentence_in_capitals_keeps_its_words_before_this():
-    text = 'Recitals follow. NO PARTY SHALL BE LIABLE AS SET OUT IN SECTION 15 OF THIS AGREEMENT (the "Limits").'
-    d = only(text)
-    assert text[d.start : d.end] == text[text.index("NO PARTY") : -1]
 
 
 def test_a_parenthetical_alone_on_its_line_defines_the_name_on_the_line_above():
