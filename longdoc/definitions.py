@@ -292,6 +292,7 @@ _MAX_BACK = 800
 # comma) and one that goes on in small letters.
 _PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
 _MAX_PAGE_GAP = 400
+_LAST_CLAUSE_RUN_ON = re.compile(rb'(?s:.*)[.!][ \t]+(?=\d+(?:\.\d+)+\.?[ \t]+[A-Z"(])')
 _TITLE_BEFORE_THIS = re.compile(rb"(?:[A-Z0-9][^ \t\r\n]*[ \t]+)+(?=This[ \t])")
 
 
@@ -772,6 +773,11 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition |
     pointer = tail.group().lower().endswith(b"defined") or _DEFINED_ELSEWHERE.match(v, m.end()) is not None
     kind = "pointer" if pointer else "parenthetical"
     sentence = _sentence_start(v, m.start())
+    # A clause run on after a stop holds the parenthetical ("... financial services. 1.2 Licensee is
+    # ... managed by Hertz Group REIT Advisor, LLC (the "Advisor")"): the span starts at its number.
+    run_on = _LAST_CLAUSE_RUN_ON.match(v, sentence, m.start())
+    if run_on is not None:
+        sentence = run_on.end()
     if sentence == m.start():
         sentence = _named_above(v, sentence)
     return [_definition(text, q.start("term"), q.end("term"), sentence, m.end(), kind) for q in quoted]

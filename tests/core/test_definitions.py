@@ -205,6 +205,11 @@ def test_a_parenthetical_after_a_company_name_spans_its_sentence_from_before_the
     pytest.param('Recitals follow. NO PARTY SHALL BE LIABLE AS SET OUT IN SECTION 15 OF THIS AGREEMENT (the "Limits").',
                  'NO PARTY SHALL BE LIABLE AS SET OUT IN SECTION 15 OF THIS AGREEMENT (the "Limits")',
                  id="a sentence in capitals keeps its words before THIS"),
+    # Hertz's trademark licence runs its clauses on in one line.
+    pytest.param('ARTICLE 1 BACKGROUND 1.1 Licensor owns the mark in the United States. 1.2 Licensee is managed by '
+                 'Hertz Group REIT Advisor, LLC, a Delaware company (the "Advisor"). 1.3 Licensee wants a licence.',
+                 '1.2 Licensee is managed by Hertz Group REIT Advisor, LLC, a Delaware company (the "Advisor")',
+                 id="a clause run on after a stop starts the span of its parenthetical"),
 ])
 def test_a_definition_spans_its_own_sentence(text: str, span: str) -> None:
     d = only(text)
