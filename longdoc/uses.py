@@ -146,6 +146,23 @@ class UseIndex:
         `uses_of` finds them)."""
         # A use that starts before the range may cover the start of one in it: read from as far back.
         lo = max(0, start - self._reach)
+        found = self._keyed(view, lo, end)
+        for form, term in self._unkeyed:
+            for s, e in _matches(view, form, self._own[term], lo, min(len(view), end + self._reach)):
+                if s >= end:
+                    break
+                found.append((s, -e, term))
+        out: list[Use] = []
+        reached = 0
+        for s, neg_end, term in sorted(found):
+            if s >= reached:
+                reached = -neg_end
+                if s >= start:
+                    out.append(Use(term, s, reached))
+        return out
+
+    def _keyed(self, view: bytes, lo: int, end: int) -> list[tuple[int, int, str]]:
+        """(start, -end, term) of each match of a keyed form that opens a word in ``[lo, end)``."""
         found: list[tuple[int, int, str]] = []
         by_key, own, ending = self._by_key.get, self._own, _USE_END.match
         # A word that opens in the stretch is read whole (the pattern, not the key, decides a use).
@@ -163,9 +180,7 @@ class UseIndex:
                 matchers = self._matchers[word.group()] = [(_use_pattern(form).match, term) for form, term in forms]
             for match, term in matchers:
                 m = match(view, at)
-                if m is None:
-                    continue
-                tail = ending(view, m.end())
+                tail = None if m is None else ending(view, m.end())
                 if tail is None:
                     continue
                 for a, b in own[term]:
@@ -173,19 +188,7 @@ class UseIndex:
                         break
                 else:
                     found.append((at, -tail.end(), term))
-        for form, term in self._unkeyed:
-            for s, e in _matches(view, form, own[term], lo, min(len(view), end + self._reach)):
-                if s >= end:
-                    break
-                found.append((s, -e, term))
-        out: list[Use] = []
-        reached = 0
-        for s, neg_end, term in sorted(found):
-            if s >= reached:
-                reached = -neg_end
-                if s >= start:
-                    out.append(Use(term, s, reached))
-        return out
+        return found
 
 
 # The letters and digits that open a word: the key under which a use of a form is looked up.
