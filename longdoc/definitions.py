@@ -503,11 +503,12 @@ def _sentence_end(v: bytes, pos: int, limit: int, term: bytes) -> int:
 def _abbreviated(v: bytes, stop: int, lo: int) -> bool:
     """Whether the stop at ``stop`` ends an abbreviation ("Inc.", "U.S.") or an initial, read from
     the word's start but not before ``lo``."""
-    word = v[max(v.rfind(b" ", lo, stop), v.rfind(b"\n", lo, stop), lo - 1) + 1 : stop + 1].decode("latin-1").lower()
-    return word in ABBREVIATIONS or _INITIALS.fullmatch(word) is not None
+    word = v[max(v.rfind(b" ", lo, stop), v.rfind(b"\n", lo, stop), lo - 1) + 1 : stop + 1].lower()
+    return word in _ABBREVIATIONS or _INITIALS.fullmatch(word) is not None
 
 
-_INITIALS = re.compile(r"\(?(?:[a-z]\.)+")
+_ABBREVIATIONS = frozenset(a.encode("latin-1") for a in ABBREVIATIONS)
+_INITIALS = re.compile(rb"\(?(?:[a-z]\.)+")
 # A sentence that goes on with the definition: "For the avoidance of doubt, ...", "Without limiting
 # the generality of the foregoing, ...", "The term Antibody also includes ...", "Confidential
 # Information does not include ...".
