@@ -54,7 +54,7 @@ def _use_pattern(term: str) -> re.Pattern[bytes]:
 def _compile_use(term: str) -> re.Pattern[bytes]:
     words = [re.escape(w.encode("latin-1", "replace")) for w in term.split()]
     last = words[-1]
-    if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
+    if _takes_ies(term):
         last = rb"(?:" + last + rb"|" + last[:-1] + rb"ies)"
     # A word that ends in a hyphen was broken at the end of a line ("the Co- Chairs"): its use may
     # be written whole ("Co-Chairs").
@@ -205,10 +205,7 @@ def _keys(form: str) -> list[bytes]:
         return []
     if key.end() < len(written):  # another character follows, which a use writes as well
         return [key.group()]
-    stems = [written]
-    if len(form) > 1 and form.endswith("y") and form[-2] not in "aeiouAEIOU":
-        stems.append(written[:-1] + b"ies")
-    return [stem + ending for stem in stems for ending in (b"", b"s", b"es")]
+    return [stem + ending for stem in _forms(form) for ending in (b"", b"s", b"es")]
 
 
 def _word_byte(b: int) -> bool:
@@ -229,9 +226,14 @@ def _whole_use(view: bytes, start: int, end: int) -> bool:
 def _forms(term: str) -> list[bytes]:
     """The written stems a use of the term starts with (the "ies" plural changes the stem)."""
     forms = [term.encode("latin-1", "replace")]
-    if len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU":
+    if _takes_ies(term):
         forms.append(forms[0][:-1] + b"ies")
     return forms
+
+
+def _takes_ies(term: str) -> bool:
+    """Whether the term's plural ends in "ies" for its last "y" ("Party", "Parties"; not "Key")."""
+    return len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU"
 
 
 def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int, near: bool = False) -> int | None:
