@@ -12,6 +12,7 @@ import { flatten, headingLines, innermostAt } from "./outlineOracle.mjs";
 import { events, waitForEvent } from "./report.mjs";
 import {
   askQuestion, openFromExplorer, openWorkbench, quickFix, quickInput, quickRows, runCommand, screenshot, suggestionLabels,
+  typeAtEnd,
 } from "./workbench.mjs";
 
 const CLIENT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -328,9 +329,7 @@ try {
 
   await check("typing a citation offers the clause numbers it can cite, each with its title", async () => {
     await page.locator(`.tab[data-resource-name="${OPENED_NAME}"]`).click();
-    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type("\nSee Section 2.");
+    await typeAtEnd(page, OPENED_NAME, "\nSee Section 2.");
     await page.keyboard.press("Control+Space");
     const labels = await suggestionLabels(page);
     // ARTICLE II of the contract holds 2.01 Term and 2.02 Effective Date.
@@ -341,9 +340,7 @@ try {
   });
 
   await check("an opening bracket after a cited clause offers its items", async () => {
-    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type("\nGiven as Section 9.02(");
+    await typeAtEnd(page, OPENED_NAME, "\nGiven as Section 9.02(");
     // "(" asks for suggestions by itself: no key press needed.
     const labels = await suggestionLabels(page);
     // 9.02 Notices: notices are given (a) when delivered personally, (b) ... (d).
@@ -353,9 +350,7 @@ try {
   });
 
   await check("a phrase misspelling a defined term has a quick fix that writes the term", async () => {
-    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type("\nFrom the Efective Date on.");
+    await typeAtEnd(page, OPENED_NAME, "\nFrom the Efective Date on.");
     for (let i = 0; i < " Date on.".length; i++) await page.keyboard.press("ArrowLeft");
     const fix = await quickFix(page, "Replace with \u201cEffective Date\u201d");
     console.log(`       screenshot ${await screenshot(page, screenshots, "quick-fix")}`);
@@ -365,9 +360,7 @@ try {
   });
 
   await check("a phrase used as a term but undefined has a quick fix defining it in the lettered list", async () => {
-    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type("\nGoods go to the Delivery Point daily.");
+    await typeAtEnd(page, OPENED_NAME, "\nGoods go to the Delivery Point daily.");
     for (let i = 0; i < " Point daily.".length; i++) await page.keyboard.press("ArrowLeft");
     await (await quickFix(page, "Define \u201cDelivery Point\u201d in the definitions")).click();
     // 1.01 of the contract lists its terms lettered (a) to (y): the new one comes after (g) "Customer",
@@ -384,9 +377,7 @@ try {
   });
 
   await check("a citation shows the title of the clause it cites after it", async () => {
-    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type("\nAs Section 8.01 says.");
+    await typeAtEnd(page, OPENED_NAME, "\nAs Section 8.01 says.");
     await page.keyboard.press("Escape");
     // 8.01 of the contract is "Termination". The hint is drawn within the line, in a span of its
     // own after the number (its padding is a style, not text).
@@ -396,9 +387,7 @@ try {
   });
 
   await check("a defined term is coloured apart from the prose around it", async () => {
-    await page.locator(`.tab.active[data-resource-name="${OPENED_NAME}"]`).waitFor({ timeout: 15_000 });
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type("\nShip the Products soon.");
+    await typeAtEnd(page, OPENED_NAME, "\nShip the Products soon.");
     await page.keyboard.press("Escape");
     // "Products" is a defined term of the contract; the theme colours its semantic token.
     const line = page.locator(".view-line", { hasText: "Ship the Products soon." }).first();

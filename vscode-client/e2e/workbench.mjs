@@ -69,6 +69,16 @@ export function quickRows(page) {
 }
 
 /**
+ * Types ``words`` at the end of the open document ``name``, once its tab is the active one.
+ * @param {import("playwright-core").Page} page @param {string} name @param {string} words
+ */
+export async function typeAtEnd(page, name, words) {
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor({ timeout: 15_000 });
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(words);
+}
+
+/**
  * The labels of the suggestions shown at the cursor, spaces collapsed, once the list appears.
  * @param {import("playwright-core").Page} page
  */
