@@ -108,11 +108,17 @@ async def at_position(server: LongdocServer, params: Any, compute: Callable[[Sna
     return await server.answer_on(snapshot, lambda current: compute(current, offset))
 
 
-async def in_range(server: LongdocServer, params: Any, compute: Callable[[Snapshot, int, int], T]) -> T:
-    """`compute(snapshot, start, end)` for a request naming a document and a range; InvalidParams
-    for a range outside the document."""
+async def asked_range(server: LongdocServer, params: Any) -> tuple[Snapshot, int, int]:
+    """The current snapshot of the document a request names and the offsets of its range;
+    InvalidParams for a range outside the document."""
     snapshot = await server.current(params.text_document.uri)
     start, end = server.span(snapshot, params.range)
+    return snapshot, start, end
+
+
+async def in_range(server: LongdocServer, params: Any, compute: Callable[[Snapshot, int, int], T]) -> T:
+    """`compute(snapshot, start, end)` on the worker for a request naming a document and a range."""
+    snapshot, start, end = await asked_range(server, params)
     return await server.answer_on(snapshot, lambda current: compute(current, start, end))
 
 

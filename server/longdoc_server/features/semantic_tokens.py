@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from ..documents import Snapshot
+from .definition import asked_range
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -86,6 +87,4 @@ def register(server: LongdocServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
     async def semantic_tokens_range(params: types.SemanticTokensRangeParams) -> dict[str, Any]:
-        snapshot = await server.current(params.text_document.uri)
-        start, end = server.span(snapshot, params.range)
-        return await tokens(server, snapshot, start, end)
+        return await tokens(server, *await asked_range(server, params))
