@@ -503,12 +503,19 @@ def _sentence_end(v: bytes, pos: int, limit: int, term: bytes) -> int:
 def _abbreviated(v: bytes, stop: int, lo: int) -> bool:
     """Whether the stop at ``stop`` ends an abbreviation ("Inc.", "U.S.") or an initial, read from
     the word's start but not before ``lo``."""
-    word = v[max(v.rfind(b" ", lo, stop), v.rfind(b"\n", lo, stop), lo - 1) + 1 : stop + 1].lower()
-    return word in _ABBREVIATIONS or _INITIALS.fullmatch(word) is not None
+    opens = max(v.rfind(b" ", lo, stop), v.rfind(b"\n", lo, stop), lo - 1) + 1
+    word = v[opens : stop + 1].lower()
+    if word in _ABBREVIATIONS:
+        return True
+    # A lone letter after "Exhibit", "Schedule" ... is what it cites, not an initial ("listed in Exhibit A. The ...").
+    return _INITIALS.fullmatch(word) is not None and not (
+        len(word) == 2 and _LABELLED.search(v, max(lo, opens - _LABEL_REACH), opens) is not None)
 
 
 _ABBREVIATIONS = frozenset(a.encode("latin-1") for a in ABBREVIATIONS)
 _INITIALS = re.compile(rb"\(?(?:[a-z]\.)+")
+_LABELLED = re.compile(rb"(?i:exhibit|schedule|annex|appendix|attachment|article|section|clause|part|class|series)s?[ \t]+$")
+_LABEL_REACH = len("attachments") + 2
 # A sentence that goes on with the definition: "For the avoidance of doubt, ...", "Without limiting
 # the generality of the foregoing, ...", "The term Antibody also includes ...", "Confidential
 # Information does not include ...".

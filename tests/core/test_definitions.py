@@ -210,6 +210,13 @@ def test_a_parenthetical_after_a_company_name_spans_its_sentence_from_before_the
                  'Hertz Group REIT Advisor, LLC, a Delaware company (the "Advisor"). 1.3 Licensee wants a licence.',
                  '1.2 Licensee is managed by Hertz Group REIT Advisor, LLC, a Delaware company (the "Advisor")',
                  id="a clause run on after a stop starts the span of its parenthetical"),
+    # Summa Four's licence: the lone letter of what a sentence cites is no initial.
+    pytest.param('LICENSEE may pay D2 a fee according to Exhibit C. In return D2 shall provide support for a period '
+                 'of twelve months (the "Contract Year").',
+                 'In return D2 shall provide support for a period of twelve months (the "Contract Year")',
+                 id="a sentence ending in a lettered exhibit ends before the span"),
+    pytest.param('Recitals follow. This Agreement is signed by John A. Smith (the "Manager").',
+                 'This Agreement is signed by John A. Smith (the "Manager")', id="an initial ends no sentence"),
 ])
 def test_a_definition_spans_its_own_sentence(text: str, span: str) -> None:
     d = only(text)
