@@ -15,6 +15,7 @@ from .entries import TextEdit
 from .glosses import Gloss
 from .facets import FacetResult, FacetSelection, Passage, select_facets, uncovered_facets
 from .headings import Heading, find_headings
+from .marks import Mark
 from .outline import OutlineNode
 from .propositions import TokenCounter, split_proposition_windows, split_sentences
 from .provenance import ChunkRecord, LegalDocument, Locator, ProvenanceTracker, SourceSpan, locate
@@ -41,6 +42,7 @@ __all__ = [
     "Definition",
     "Gloss",
     "Use",
+    "Mark",
     "Diagnostic",
     "LongDocument",
     "FacetResult",

@@ -29,6 +29,7 @@ from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
+from .marks import Mark, merged_marks, remarked_stretch
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, SectionKeys, Spans, position
@@ -958,9 +959,27 @@ class LongDocument:
         """The uses of all defined terms that start in ``[start, end)``, in text order, none over
         another (the longest where they overlap at one start); see `longdoc.uses.UseIndex.uses_in`."""
         stop = self._check_range(start, end)
+        return self._uses().uses_in(self._view(), start, stop)
+
+    def _uses(self) -> UseIndex:
         if self._use_index is None:
             self._use_index = UseIndex(self.definitions)
-        return self._use_index.uses_in(self._view(), start, stop)
+        return self._use_index
+
+    def marks_in(self, start: int = 0, end: int | None = None) -> list[Mark]:
+        """Where the defined terms are defined and used, of the marks that start in ``[start,
+        end)``, in text order, none over another; see `longdoc.marks.merged_marks`."""
+        stop = self._check_range(start, end)
+        reach = self._uses().reach
+        lo = max(0, start - reach)  # a mark before the range may cover the start of one in it
+        defined = [d for d in self.definitions if lo <= d.term_start < stop]
+        return merged_marks(defined, self._uses().uses_in(self._view(), lo, stop), start)
+
+    def remarked_stretch(self, before: Sequence[Definition], start: int, end: int, length: int) -> tuple[int, int] | None:
+        """For a text edited into this one (``start``..``end`` of it now ``length`` characters),
+        whose definitions were ``before``: the stretch of this text out of which its marks
+        (`marks_in`) are those of that text, moved by the edit; None when any may differ."""
+        return remarked_stretch(before, self.definitions, start, end, length, self._uses().reach)
 
     def clause_named_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
         """The clause that the capitalised phrase at ``offset`` names ("the Royalty Fee", with a

@@ -139,6 +139,11 @@ class UseIndex:
                 self._reach = max(self._reach, use_reach(form))
         self._longest = max(map(len, self._by_key), default=0)
 
+    @property
+    def reach(self) -> int:
+        """How far past its start the reading of a use goes, for the longest of the forms."""
+        return self._reach
+
     def uses_in(self, view: bytes, start: int, end: int) -> list[Use]:
         """The uses of all defined terms that start in ``[start, end)`` of ``view``, in text order,
         none over another: where uses overlap ("Information" in "Confidential Information"), the one

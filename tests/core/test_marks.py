@@ -1,0 +1,84 @@
+"""Marks of defined terms (where each is defined and used), and the one stretch an edit may mark
+otherwise while the terms only move."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from longdoc import LongDocument, Mark
+
+DISTRIBUTOR = "cuad/contracts/BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt"
+
+
+def test_a_term_is_marked_where_it_is_defined_and_where_it_is_used() -> None:
+    text = '"Product" means goods. The Products ship; a Product\'s box.'
+    doc = LongDocument(text)
+    assert [(text[m.start : m.end], m.defines) for m in doc.marks_in()] == [
+        ("Product", True), ("Products", False), ("Product's", False)]
+
+
+def test_a_use_inside_a_term_where_it_is_defined_is_not_marked() -> None:
+    text = '"Confidential" means secret. "Confidential Information" means data marked Confidential.'
+    doc = LongDocument(text)
+    assert [(text[m.start : m.end], m.defines) for m in doc.marks_in()] == [
+        ("Confidential", True), ("Confidential Information", True), ("Confidential", False)]
+
+
+def test_the_marks_of_a_stretch_are_those_of_the_whole_text_that_start_in_it(shared_text) -> None:
+    text = shared_text(DISTRIBUTOR)
+    doc = LongDocument(text)
+    every = doc.marks_in()
+    assert len(every) > 100
+    for start, end in [(0, 1000), (text.index("Territory", 2000) + 3, len(text)), (5000, 5001), (7000, 7000)]:
+        assert doc.marks_in(start, end) == [m for m in every if start <= m.start < end]
+
+
+def test_an_edit_that_changes_a_defined_term_may_change_any_mark() -> None:
+    text = '"Products" means goods. The Products ship.'
+    doc = LongDocument(text)
+    at = text.index("Products")
+    edited = doc.edit(at, at + 1, "W")
+    assert edited.remarked_stretch(doc.definitions, at, at + 1, 1) is None
+
+
+# Terms inside terms ("Information" in "Confidential Information"): an edit may make a use that
+# covers the start of another after it, or unmake one that covered it.
+NESTED = ('1. Definitions\n\n"Confidential Information" means data. "Information" means facts. "Effective Date" '
+          'means 1 May. "Date" means a day. "Party" means Acme or Beta.\n\n2. Terms\n\n'
+          + "".join(f"{n}. Each Party keeps Confidential Information from the Effective Date; the Parties' "
+                    f"Information, any Date and the Confidential\n  Information Date.\n" for n in range(3, 30)))
+
+
+@pytest.fixture(scope="module", params=["distributor", "nested terms"])
+def contract(request, shared_text) -> LongDocument:
+    doc = LongDocument(shared_text(DISTRIBUTOR) if request.param == "distributor" else NESTED)
+    doc.marks_in()
+    return doc
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_out_of_the_stretch_an_edit_remarks_the_marks_are_the_earlier_ones_moved(contract: LongDocument, data) -> None:
+    doc = contract
+    text = doc.text
+    # Edits at and around the terms' uses, where they make, unmake and lengthen them.
+    near = data.draw(st.sampled_from([m.start for m in doc.marks_in()]))
+    start = data.draw(st.integers(max(0, near - 40), min(len(text), near + 40)))
+    end = data.draw(st.integers(start, min(len(text), start + 12)))
+    new = data.draw(st.sampled_from(["", "s", "e", " ", "\n", "Products", "Territory ", "'s", "-", "Distributor",
+                                     '"', "x Brand", "Confidential", " Information", "Effective", "Date ", "Partie"]))
+    edited = doc.edit(start, end, new)
+    stretch = edited.remarked_stretch(doc.definitions, start, end, len(new))
+    fresh = LongDocument(edited.text).marks_in()
+    if stretch is None:  # only where the edit touched a term where it is defined, or the terms changed
+        assert (any(d.term_start <= end and start <= d.term_end for d in doc.definitions)
+                or [d.term for d in edited.definitions] != [d.term for d in doc.definitions])
+        return
+    lo, hi = stretch
+    delta = len(new) - (end - start)
+    assert lo <= start and hi >= start + len(new)
+    kept = [m for m in doc.marks_in() if m.start < lo] + edited.marks_in(lo, min(hi, len(edited.text)))
+    kept += [Mark(m.start + delta, m.end + delta, m.defines) for m in doc.marks_in() if m.start + delta >= hi]
+    assert kept == fresh
