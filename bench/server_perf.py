@@ -97,6 +97,22 @@ def measure_server(text: str, rounds: int, questions: list[str]) -> dict[str, An
     rss_queried = client.rss_bytes()
     time.sleep(2.0)  # at rest: the server gives free memory back once documents have been still for a second
     rss_resting = client.rss_bytes()
+
+    # Semantic tokens as VS Code asks for them: the whole document once, then the delta after each edit.
+    tokens, first_tokens_ms = timed_request(client, "textDocument/semanticTokens/full", {"textDocument": document})
+    result_id, tokens_ms, full_tokens_ms = tokens["resultId"], [], []
+    for version, position in enumerate(edit_positions(text, rounds), start=rounds + 2):
+        started = time.perf_counter()
+        client.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"range": {"start": position, "end": position}, "text": "x"}]},
+        )
+        delta = client.request("textDocument/semanticTokens/full/delta", {"textDocument": document, "previousResultId": result_id})
+        tokens_ms.append((time.perf_counter() - started) * 1000)
+        result_id = delta["resultId"]
+        full_tokens_ms.append(timed_request(client, "textDocument/semanticTokens/full", {"textDocument": document})[1])
+    time.sleep(2.0)
+    rss_resting_with_tokens = client.rss_bytes()
     client.close()
 
     def count(nodes: list[dict[str, Any]]) -> int:
@@ -117,6 +133,11 @@ def measure_server(text: str, rounds: int, questions: list[str]) -> dict[str, An
         "find_ms": median(find_ms),
         "rounds": len(symbol_ms),
         "queries": len(find_ms),
+        "tokens": len(tokens["data"]) // 5,
+        "first_semantic_tokens_ms": first_tokens_ms,
+        "change_and_semantic_tokens_delta_ms": median(tokens_ms),
+        "semantic_tokens_full_again_ms": median(full_tokens_ms),
+        "memory_with_semantic_tokens_bytes": rss_resting_with_tokens - rss_before,
     }
 
 
@@ -314,6 +335,14 @@ def main() -> None:
         part("Python client: first findRelevantSections right after opening (builds the search index), ms", python_client["first_find_ms"]),
         part("Python client (json module): didChange + documentSymbol, median ms", python_client["change_and_symbols_ms"]),
         part("Python client (json module): findRelevantSections, median ms", python_client["find_ms"]),
+        part(f"Python client: semantic tokens of the whole document, first ask ({python_client['tokens']:,} tokens), ms",
+             python_client["first_semantic_tokens_ms"]),
+        part("Python client: didChange (1 char) + semanticTokens/full/delta, median ms",
+             python_client["change_and_semantic_tokens_delta_ms"]),
+        part("Python client: semanticTokens/full of the same version (kept: transport and parsing), median ms",
+             python_client["semantic_tokens_full_again_ms"]),
+        part("Python client: server memory per open document / text bytes, at rest with the semantic tokens kept",
+             python_client["memory_with_semantic_tokens_bytes"] / text_bytes),
         part("outline -> JSON from scratch, positions included: plain dicts (the server), ms", serialisation["plain_dicts_ms"]),
         part("outline -> JSON from scratch, positions included: lsprotocol objects + cattrs, ms", serialisation["cattrs_unstructure_ms"]),
     ]

@@ -35,7 +35,7 @@ class Snapshot:
     lines: LineIndex
     memo: dict[str, Any] = field(default_factory=dict)
     # JSON rendered for this version (filled by features) and that of earlier versions still reusable.
-    rendered: dict[str, dict[RootKey, bytes]] = field(default_factory=dict)
+    rendered: dict[str, dict[RootKey, Any]] = field(default_factory=dict)
     carried: dict[str, Rendered] = field(default_factory=dict)
 
     @property

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 RootKey = tuple[Any, ...]
 # The renderings an idle document keeps for its next version: the outline's, which cost hundreds of
-# milliseconds to make afresh at 10 MB. Others are dropped once the document is still.
-KEPT_AT_REST = frozenset({"documentSymbol", "foldingRange"})
+# milliseconds to make afresh at 10 MB, and the semantic tokens, seconds. Others are dropped once
+# the document is still.
+KEPT_AT_REST = frozenset({"documentSymbol", "foldingRange", "semanticTokens"})
 
 
 class RawJson:
@@ -90,9 +91,10 @@ class Change:
 
 @dataclass(frozen=True)
 class Rendered:
-    """The JSON pieces of one version's roots by key, and the change made since that version."""
+    """The JSON pieces of one version's roots by key (or what else a feature keeps of a version:
+    the semantic tokens keep their numbers), and the change made since that version."""
 
-    pieces: dict[RootKey, bytes]
+    pieces: dict[RootKey, Any]
     change: Change | None
 
 

@@ -3,6 +3,7 @@ on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and 
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -10,7 +11,7 @@ from longdoc.document import LongDocument
 from longdoc.references import Reference
 from longdoc_server.app import LongdocServer
 from longdoc_server.features.definition import Intel
-from lsp_support import DATA, offset_of, open_document, read_shared
+from lsp_support import DATA, change_document, offset_of, open_document, read_shared
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
@@ -245,6 +246,62 @@ async def test_semantic_tokens_of_a_range_past_the_end_are_refused(client: Langu
     beyond = types.Range(start=position_of(text, 0), end=types.Position(line=text.count("\n") + 5, character=0))
     with pytest.raises(JsonRpcInvalidParams):
         await semantic_tokens(client, URI, text, beyond)
+
+
+async def tokens_delta(client: LanguageClient, uri: str, previous: str) -> types.SemanticTokens | types.SemanticTokensDelta:
+    return await client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(text_document=types.TextDocumentIdentifier(uri=uri), previous_result_id=previous))
+
+
+def with_edits(data: list[int], edits: list[types.SemanticTokensEdit]) -> list[int]:
+    for edit in sorted(edits, key=lambda e: e.start, reverse=True):
+        data = data[: edit.start] + list(edit.data or []) + data[edit.start + edit.delete_count :]
+    return data
+
+
+async def test_semantic_tokens_after_edits_are_the_earlier_ones_with_the_delta_applied(client: LanguageClient) -> None:
+    text = await opened(client)
+    document = types.TextDocumentIdentifier(uri=URI)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=document))
+    data, result_id = list(full.data), full.result_id
+    rng = random.Random(5)
+    uses = [m.start() for m in re.finditer(r"Products|Territory|Distributor|Company", text)]
+    # Typing in and beside the terms' uses and where they are defined, lines made and joined, a
+    # sentence pasted and a paragraph cut.
+    pasted = "The Company ships the Products to the Distributor in the Territory.\n" * 3
+    for version, fragment in enumerate(["s", "", "\n", "x", "Products ", "", "Territory", "\n\n", "'s", "", "e", "",
+                                        pasted, ""], 2):
+        at = rng.choice(uses) + rng.randrange(-3, 10)
+        end = at + (300 if version == 15 else rng.choice([0, 1, 3]))
+        change_document(client, URI, version, types.Range(start=position_of(text, at), end=position_of(text, end)), fragment)
+        text = text[:at] + fragment + text[end:]
+        delta = await tokens_delta(client, URI, result_id)
+        assert isinstance(delta, types.SemanticTokensDelta)
+        data, result_id = with_edits(data, delta.edits), delta.result_id
+        fresh = await client.text_document_semantic_tokens_range_async(
+            types.SemanticTokensRangeParams(text_document=document, range=whole(text)))
+        assert data == list(fresh.data)
+
+
+async def test_an_edit_away_from_the_terms_changes_one_run_of_tokens(client: LanguageClient) -> None:
+    text = await opened(client)
+    document = types.TextDocumentIdentifier(uri=URI)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=document))
+    at = text.index("Products", len(text) // 2)
+    change_document(client, URI, 2, types.Range(start=position_of(text, at), end=position_of(text, at)), "new\n")
+    delta = await tokens_delta(client, URI, full.result_id)
+    # The line break moves the token after it down a line: that token alone is sent again.
+    assert [(e.start, e.delete_count, len(e.data or [])) for e in delta.edits] == [(e.start, 5, 5) for e in delta.edits]
+    assert len(delta.edits) == 1
+
+
+async def test_a_delta_from_tokens_the_server_does_not_hold_is_all_the_tokens(client: LanguageClient) -> None:
+    text = await opened(client)
+    found = await tokens_delta(client, URI, "no such result")
+    assert isinstance(found, types.SemanticTokens)
+    fresh = await client.text_document_semantic_tokens_range_async(
+        types.SemanticTokensRangeParams(text_document=DOC, range=whole(text)))
+    assert found.data == fresh.data and found.result_id
 
 
 async def test_highlights_mark_the_definition_as_written_and_uses_as_read(client: LanguageClient) -> None:

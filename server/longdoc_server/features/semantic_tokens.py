@@ -1,19 +1,30 @@
-"""textDocument/semanticTokens/full and /range: the defined terms of the document or of the range
-asked for, marked where they are defined (a "variable" with the "declaration" modifier) and where
-they are used (a "variable"), so that a theme sets them apart from the prose around them.
+"""textDocument/semanticTokens/full, /full/delta and /range: the defined terms of the document or of
+the range asked for, marked where they are defined (a "variable" with the "declaration" modifier)
+and where they are used (a "variable"), so that a theme sets them apart from the prose around them.
 
 Tokens are made a stretch of text at a time, each stretch its own job on the worker: all the terms
 of a 10 MB contract (some 300,000 tokens, seconds of work) never keep another request waiting
-longer than one stretch takes, and a version changed meanwhile stops the request.
+longer than one stretch takes, and a version changed meanwhile stops the request. A version's
+tokens are kept for the next: where the edits since only moved the defined terms, the tokens out
+of the stretch around them are the earlier ones (`LongDocument.remarked_stretch`), and a client
+asking for the delta gets the one run of tokens that changed.
 """
 
 from __future__ import annotations
 
+import itertools
+from array import array
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from longdoc import Definition, Mark
+
 from ..documents import Snapshot
+from ..reuse import Change, RawJson
 from .definition import asked_range
 
 if TYPE_CHECKING:
@@ -22,42 +33,158 @@ if TYPE_CHECKING:
 LEGEND = types.SemanticTokensLegend(token_types=["variable"], token_modifiers=["declaration"])
 _TERM, _DECLARATION = 0, 1  # the index of the type, the bit of the modifier, in LEGEND
 _STRETCH = 200_000  # characters of text whose tokens one job makes (some 50 ms of a contract's)
+FEATURE = "semanticTokens"
+_RESULT_IDS = itertools.count(1)
+
+
+@dataclass(frozen=True, eq=False)
+class Made:
+    """One version's tokens as sent, five numbers each (``data``), and what patching them after an
+    edit reads: the offset each token starts at, that of the mark it is a piece of, and the
+    definitions the marks were read with."""
+
+    result_id: str
+    data: array  # of "I": line and character relative to the token before, width, type, modifiers
+    starts: array  # of "q"
+    marks: array  # of "q"
+    definitions: Sequence[Definition]
+
+    def sent(self) -> RawJson:
+        return RawJson(b'{"resultId":"%s","data":[' % self.result_id.encode(), _numbers(self.data), b"]}")
 
 
 class _Tokens:
-    """The tokens of one snapshot, added stretch after stretch in text order, encoded as LSP sends
-    them (each relative to the one before)."""
+    """Tokens of one snapshot added in text order, encoded as LSP sends them."""
 
-    def __init__(self, server: LongdocServer, snapshot: Snapshot) -> None:
+    def __init__(self, server: LongdocServer, snapshot: Snapshot, line: int = 0, character: int = 0) -> None:
         self.server, self.snapshot = server, snapshot
-        self.data: list[int] = []
-        self.line = self.character = 0  # where the last token starts
-        self.reached = 0  # where the last marked term ends
+        self.data, self.starts, self.marks = array("I"), array("q"), array("q")
+        self.line, self.character = line, character  # where the last token starts
 
     def add(self, start: int, end: int) -> None:
-        """Add the tokens of the terms that start in ``[start, end)``, which follows what was added."""
-        doc, text, lines, codec = self.snapshot.doc, self.snapshot.text, self.snapshot.lines, self.server.codec
-        defined = [(d.term_start, d.term_end, _DECLARATION) for d in doc.definitions if start <= d.term_start < end]
-        # At one start, the longest first (a definition before a use of the same span: the sort is stable).
-        marks = sorted(defined + [(u.start, u.end, 0) for u in doc.uses_in(start, end)], key=lambda m: (m[0], -m[1]))
-        data = self.data
-        for mark_start, mark_end, modifiers in marks:
-            if mark_start < self.reached:
-                continue  # a use inside a term where it is defined ("Information" in "Confidential Information")
-            self.reached = mark_end
+        """Add the tokens of the marks that start in ``[start, end)``, which follows what was added."""
+        self.add_marks(self.snapshot.doc.marks_in(start, end))
+
+    def add_marks(self, marks: Sequence[Mark]) -> None:
+        text, lines, on_line = self.snapshot.text, self.snapshot.lines, self.server.codec.on_line
+        data, starts, owners = self.data, self.starts, self.marks
+        last_line, last_character = self.line, self.character
+        # Some 300,000 tokens in a 10 MB contract: the loop calls nothing it can spare.
+        for mark_start, mark_end, defines in marks:
+            modifiers = _DECLARATION if defines else 0
             for piece_start, piece_end in _pieces(text, mark_start, mark_end):
-                line, character, width = codec.on_line(lines, piece_start, piece_end)
-                data += [line - self.line, character - (self.character if line == self.line else 0), width, _TERM, modifiers]
-                self.line, self.character = line, character
+                line, character, width = on_line(lines, piece_start, piece_end)
+                data.extend((line - last_line, character - (last_character if line == last_line else 0), width, _TERM,
+                             modifiers))
+                last_line, last_character = line, character
+                starts.append(piece_start)
+                owners.append(mark_start)
+        self.line, self.character = last_line, last_character
+
+    def put(self, line: int, character: int, width: int, kind: int, modifiers: int) -> None:
+        self.data.extend((line - self.line, character - (self.character if line == self.line else 0), width, kind,
+                          modifiers))
+        self.line, self.character = line, character
 
 
 async def tokens(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> dict[str, Any]:
     """The tokens of the terms that start in ``[start, end)``; ContentModified once the document changes."""
+    return {"data": list((await _made_afresh(server, snapshot, start, end)).data)}
+
+
+async def _made_afresh(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> _Tokens:
     made = _Tokens(server, snapshot)
     for at in range(start, max(end, start + 1), _STRETCH):
         stop = min(end, at + _STRETCH)
         await server.answer_on(snapshot, lambda _, at=at, stop=stop: made.add(at, stop))
-    return {"data": made.data}
+    return made
+
+
+async def whole(server: LongdocServer, snapshot: Snapshot) -> tuple[Made, Made | None]:
+    """This version's tokens, kept with the snapshot for the versions after it, and those of the
+    version before that the client may hold (None when no earlier version's were kept)."""
+    kept = snapshot.rendered.get(FEATURE)
+    if kept is not None:
+        return kept[()], snapshot.memo.get(FEATURE)
+    carried = snapshot.carried.get(FEATURE)
+    before: Made | None = carried.pieces[()] if carried is not None else None
+    made = None
+    if before is not None and carried is not None and carried.change is not None:
+        change = carried.change
+        made = await server.answer_on(snapshot, lambda current: _patched(server, current, before, change))
+    if made is None:
+        fresh = await _made_afresh(server, snapshot, 0, len(snapshot.text))
+        made = Made(str(next(_RESULT_IDS)), fresh.data, fresh.starts, fresh.marks, snapshot.doc.definitions)
+    snapshot.rendered[FEATURE] = {(): made}
+    snapshot.memo[FEATURE] = before  # for a delta asked again; let go of once the document is still
+    return made, before
+
+
+def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Change) -> Made | None:
+    """The tokens of ``before`` after ``change``: those of the stretch that the change may have
+    marked otherwise made again, the first after it encoded again from the last of them, the rest
+    kept; None when the change may have changed marks anywhere."""
+    doc, delta = snapshot.doc, change.delta
+    stretch = doc.remarked_stretch(before.definitions, change.start, change.end - delta, change.end - change.start)
+    if stretch is None:
+        return None
+    lo, hi = stretch
+    first = bisect_left(before.marks, lo)  # the first token of a mark starting in the stretch
+    after = bisect_left(before.marks, hi - delta)  # that of the first mark after it
+    made = _Tokens(server, snapshot)
+    if first:
+        at = server.codec.position(snapshot.lines, before.starts[first - 1])
+        made.line, made.character = at["line"], at["character"]
+    made.add_marks(doc.marks_in(lo, min(hi, len(snapshot.text))))
+    if after < len(before.starts):
+        _, width, kind, modifiers = before.data[5 * after + 1 : 5 * after + 5]
+        at = server.codec.position(snapshot.lines, before.starts[after] + delta)
+        made.put(at["line"], at["character"], width, kind, modifiers)
+        made.starts.append(before.starts[after] + delta)
+        made.marks.append(before.marks[after] + delta)
+        after += 1
+    return Made(
+        str(next(_RESULT_IDS)),
+        before.data[: 5 * first] + made.data + before.data[5 * after :],
+        before.starts[:first] + made.starts + _moved(before.starts[after:], delta),
+        before.marks[:first] + made.marks + _moved(before.marks[after:], delta),
+        doc.definitions,
+    )
+
+
+def _moved(offsets: array, delta: int) -> array:
+    return array("q", [at + delta for at in offsets]) if delta else offsets
+
+
+def edits(before: array, after: array) -> list[dict[str, Any]]:
+    """One edit that turns ``before`` into ``after`` (their common start and end kept), or none."""
+    same = min(len(before), len(after))
+    head = _common(before, after, same, 1)
+    tail = _common(before, after, same - head, -1)
+    if head == len(before) == len(after):
+        return []
+    # An edit replaces whole tokens: its start and length are multiples of five.
+    head -= head % 5
+    tail -= tail % 5
+    return [{"start": head, "deleteCount": len(before) - tail - head, "data": list(after[head : len(after) - tail])}]
+
+
+def _common(a: array, b: array, most: int, way: int) -> int:
+    """How many numbers ``a`` and ``b`` share at their start (``way`` 1) or end (-1), at most ``most``."""
+    step, n = 4096, 0
+    while n < most:
+        k = min(step, most - n)
+        if (a[n : n + k] == b[n : n + k]) if way > 0 else (a[len(a) - n - k : len(a) - n] == b[len(b) - n - k : len(b) - n]):
+            n += k
+        elif k > 1:
+            step = max(1, k // 2)
+        else:
+            break
+    return n
+
+
+def _numbers(data: array) -> bytes:
+    return ",".join(map(str, data)).encode()
 
 
 def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -81,9 +208,16 @@ def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
-    async def semantic_tokens_full(params: types.SemanticTokensParams) -> dict[str, Any]:
-        snapshot = await server.current(params.text_document.uri)
-        return await tokens(server, snapshot, 0, len(snapshot.text))
+    async def semantic_tokens_full(params: types.SemanticTokensParams) -> RawJson:
+        made, _ = await whole(server, await server.current(params.text_document.uri))
+        return made.sent()
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL_DELTA, LEGEND)
+    async def semantic_tokens_delta(params: types.SemanticTokensDeltaParams) -> RawJson | dict[str, Any]:
+        made, before = await whole(server, await server.current(params.text_document.uri))
+        if before is None or before.result_id != params.previous_result_id:
+            return made.sent()
+        return {"resultId": made.result_id, "edits": edits(before.data, made.data)}
 
     @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)
     async def semantic_tokens_range(params: types.SemanticTokensRangeParams) -> dict[str, Any]:
