@@ -40,14 +40,24 @@ _RESULT_IDS = itertools.count(1)
 @dataclass(frozen=True, eq=False)
 class Made:
     """One version's tokens as sent, five numbers each (``data``), and what patching them after an
-    edit reads: the offset each token starts at, that of the mark it is a piece of, and the
-    definitions the marks were read with."""
+    edit reads: the offset of the mark each token is a piece of (where the mark's first piece
+    starts: a term opens with no space), and the definitions the marks were read with."""
 
     result_id: str
     data: array  # of "I": line and character relative to the token before, width, type, modifiers
-    starts: array  # of "q"
-    marks: array  # of "q"
+    marks: array  # of "I"
     definitions: Sequence[Definition]
+
+    def position(self, token: int) -> tuple[int, int]:
+        """The line and character where ``token`` starts, summed from the relative numbers."""
+        data = self.data
+        line = sum(data[0 : 5 * token + 5 : 5])
+        character = 0
+        for at in range(5 * token, -1, -5):  # back to the first token of its line
+            character += data[at + 1]
+            if data[at]:
+                break
+        return line, character
 
     def sent(self) -> RawJson:
         return RawJson(b'{"resultId":"%s","data":[' % self.result_id.encode(), _numbers(self.data), b"]}")
@@ -56,30 +66,22 @@ class Made:
 class _Tokens:
     """Tokens of one snapshot added in text order, encoded as LSP sends them."""
 
-    def __init__(self, server: LongdocServer, snapshot: Snapshot, line: int = 0, character: int = 0) -> None:
+    def __init__(self, server: LongdocServer, snapshot: Snapshot) -> None:
         self.server, self.snapshot = server, snapshot
-        self.data, self.starts, self.marks = array("I"), array("q"), array("q")
-        self.line, self.character = line, character  # where the last token starts
+        self.data, self.marks = array("I"), array("I")
+        self.line = self.character = 0  # where the last token starts
 
     def add(self, start: int, end: int) -> None:
         """Add the tokens of the marks that start in ``[start, end)``, which follows what was added."""
         self.add_marks(self.snapshot.doc.marks_in(start, end))
 
     def add_marks(self, marks: Sequence[Mark]) -> None:
-        text, lines, on_line = self.snapshot.text, self.snapshot.lines, self.server.codec.on_line
-        data, starts, owners = self.data, self.starts, self.marks
-        last_line, last_character = self.line, self.character
-        # Some 300,000 tokens in a 10 MB contract: the loop calls nothing it can spare.
+        text, lines, on_line, put, owners = self.snapshot.text, self.snapshot.lines, self.server.codec.on_line, self.put, self.marks
         for mark_start, mark_end, defines in marks:
             modifiers = _DECLARATION if defines else 0
             for piece_start, piece_end in _pieces(text, mark_start, mark_end):
-                line, character, width = on_line(lines, piece_start, piece_end)
-                data.extend((line - last_line, character - (last_character if line == last_line else 0), width, _TERM,
-                             modifiers))
-                last_line, last_character = line, character
-                starts.append(piece_start)
+                put(*on_line(lines, piece_start, piece_end), _TERM, modifiers)
                 owners.append(mark_start)
-        self.line, self.character = last_line, last_character
 
     def put(self, line: int, character: int, width: int, kind: int, modifiers: int) -> None:
         self.data.extend((line - self.line, character - (self.character if line == self.line else 0), width, kind,
@@ -114,7 +116,7 @@ async def whole(server: LongdocServer, snapshot: Snapshot) -> tuple[Made, Made |
         made = await server.answer_on(snapshot, lambda current: _patched(server, current, before, change))
     if made is None:
         fresh = await _made_afresh(server, snapshot, 0, len(snapshot.text))
-        made = Made(str(next(_RESULT_IDS)), fresh.data, fresh.starts, fresh.marks, snapshot.doc.definitions)
+        made = Made(str(next(_RESULT_IDS)), fresh.data, fresh.marks, snapshot.doc.definitions)
     snapshot.rendered[FEATURE] = {(): made}
     snapshot.memo[FEATURE] = before  # for a delta asked again; let go of once the document is still
     return made, before
@@ -133,27 +135,24 @@ def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Ch
     after = bisect_left(before.marks, hi - delta)  # that of the first mark after it
     made = _Tokens(server, snapshot)
     if first:
-        at = server.codec.position(snapshot.lines, before.starts[first - 1])
-        made.line, made.character = at["line"], at["character"]
+        made.line, made.character = before.position(first - 1)
     made.add_marks(doc.marks_in(lo, min(hi, len(snapshot.text))))
-    if after < len(before.starts):
+    if after < len(before.marks):
         _, width, kind, modifiers = before.data[5 * after + 1 : 5 * after + 5]
-        at = server.codec.position(snapshot.lines, before.starts[after] + delta)
+        at = server.codec.position(snapshot.lines, before.marks[after] + delta)
         made.put(at["line"], at["character"], width, kind, modifiers)
-        made.starts.append(before.starts[after] + delta)
         made.marks.append(before.marks[after] + delta)
         after += 1
     return Made(
         str(next(_RESULT_IDS)),
         before.data[: 5 * first] + made.data + before.data[5 * after :],
-        before.starts[:first] + made.starts + _moved(before.starts[after:], delta),
         before.marks[:first] + made.marks + _moved(before.marks[after:], delta),
         doc.definitions,
     )
 
 
 def _moved(offsets: array, delta: int) -> array:
-    return array("q", [at + delta for at in offsets]) if delta else offsets
+    return array("I", [at + delta for at in offsets]) if delta else offsets
 
 
 def edits(before: array, after: array) -> list[dict[str, Any]]:
