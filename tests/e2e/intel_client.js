@@ -1,5 +1,6 @@
 // Contract intelligence through Microsoft's own LSP client libraries: go to definition of a
-// citation, references of a defined term, the semantic tokens of the whole document, and the
+// citation, references of a defined term, the semantic tokens of the whole document and their
+// deltas after edits, and the
 // diagnostics the server pushes to a client that does not pull them. Prints what the server
 // answered as JSON.
 // Usage: node intel_client.js <python> <document path>
@@ -50,6 +51,26 @@ report(async () => {
     contentChanges: [{ range: { start: end, end }, text: '\nSee Section 99.1.\n' }],
   });
   const diagnosticsAfterEdit = await pushedFor(2);
+  // The tokens' deltas after that edit and after a sentence using two terms typed at the end.
+  const deltas = [await connection.sendRequest(lsp.SemanticTokensDeltaRequest.type, {
+    textDocument, previousResultId: semanticTokens.resultId,
+  })];
+  const edited = text + '\nSee Section 99.1.\n';
+  const last = position(edited, edited.length);
+  await connection.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri: textDocument.uri, version: 3 },
+    contentChanges: [{ range: { start: last, end: last }, text: 'The Distributor resells the Products.\n' }],
+  });
+  deltas.push(await connection.sendRequest(lsp.SemanticTokensDeltaRequest.type, {
+    textDocument, previousResultId: deltas[0].resultId,
+  }));
+  const final = edited + 'The Distributor resells the Products.\n';
+  const rangeAfterEdits = await connection.sendRequest(lsp.SemanticTokensRangeRequest.type, {
+    textDocument, range: { start: { line: 0, character: 0 }, end: position(final, final.length) },
+  });
   await closeSession(session);
-  return { capabilities: session.init.capabilities, definition, references, semanticTokens, diagnostics, diagnosticsAfterEdit };
+  return {
+    capabilities: session.init.capabilities, definition, references, semanticTokens, diagnostics, diagnosticsAfterEdit,
+    deltas, rangeAfterEdits,
+  };
 });

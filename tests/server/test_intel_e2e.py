@@ -1,6 +1,6 @@
 """Contract intelligence end to end through Microsoft's vscode-jsonrpc client (a client this project
 did not write, installed under tests/e2e by scripts/setup): go to definition, references, the
-semantic tokens of the whole document and diagnostics pushed to a client that does not pull them,
+semantic tokens of the whole document and their deltas after edits, and diagnostics pushed to a client that does not pull them,
 before and after an edit."""
 
 from __future__ import annotations
@@ -60,6 +60,16 @@ def test_the_semantic_tokens_of_the_whole_document_mark_each_term_where_it_is_de
             declared.append(text()[start : start + length])
     assert len(data) // 5 > 100
     assert declared == ["Effective Date", "Company", "Distributor", "Products", "Territory", "Brand"]
+
+
+def test_the_deltas_of_the_semantic_tokens_after_edits_give_the_tokens_of_the_edited_text(session: dict) -> None:
+    assert session["capabilities"]["semanticTokensProvider"]["full"] == {"delta": True}
+    data = session["semanticTokens"]["data"]
+    for delta in session["deltas"]:
+        for edit in sorted(delta["edits"], key=lambda e: e["start"], reverse=True):
+            data = data[: edit["start"]] + edit.get("data", []) + data[edit["start"] + edit["deleteCount"] :]
+    assert data == session["rangeAfterEdits"]["data"]
+    assert len(data) == len(session["semanticTokens"]["data"]) + 2 * 5  # "Distributor" and "Products" typed
 
 
 def test_diagnostics_are_pushed_to_a_client_that_does_not_pull_them(session: dict) -> None:
