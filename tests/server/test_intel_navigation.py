@@ -295,6 +295,13 @@ async def test_an_edit_away_from_the_terms_changes_one_run_of_tokens(client: Lan
     assert len(delta.edits) == 1
 
 
+async def test_a_delta_from_the_tokens_of_the_same_version_changes_nothing(client: LanguageClient) -> None:
+    await opened(client)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=DOC))
+    delta = await tokens_delta(client, URI, full.result_id)
+    assert isinstance(delta, types.SemanticTokensDelta) and not delta.edits
+
+
 async def test_a_delta_from_tokens_the_server_does_not_hold_is_all_the_tokens(client: LanguageClient) -> None:
     text = await opened(client)
     found = await tokens_delta(client, URI, "no such result")

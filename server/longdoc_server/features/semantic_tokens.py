@@ -214,6 +214,8 @@ def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL_DELTA, LEGEND)
     async def semantic_tokens_delta(params: types.SemanticTokensDeltaParams) -> RawJson | dict[str, Any]:
         made, before = await whole(server, await server.current(params.text_document.uri))
+        if params.previous_result_id == made.result_id:
+            return {"resultId": made.result_id, "edits": []}
         if before is None or before.result_id != params.previous_result_id:
             return made.sent()
         return {"resultId": made.result_id, "edits": edits(before.data, made.data)}
