@@ -302,6 +302,15 @@ async def test_a_delta_from_the_tokens_of_the_same_version_changes_nothing(clien
     assert isinstance(delta, types.SemanticTokensDelta) and not delta.edits
 
 
+async def test_a_new_version_with_no_change_of_text_keeps_its_tokens(client: LanguageClient) -> None:
+    await opened(client)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=DOC))
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2), content_changes=[]))
+    delta = await tokens_delta(client, URI, full.result_id)
+    assert isinstance(delta, types.SemanticTokensDelta) and not delta.edits
+
+
 async def test_a_delta_from_tokens_the_server_does_not_hold_is_all_the_tokens(client: LanguageClient) -> None:
     text = await opened(client)
     found = await tokens_delta(client, URI, "no such result")
