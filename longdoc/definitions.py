@@ -112,9 +112,10 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
     return b"".join((whole[:a], region[a - lo : b - lo], whole[b - delta :]))
 
 
-# A quoted term: starts with a non-space, no quotes or line breaks, at most 80 characters; a comma
-# or period drafted inside the closing quote ("Company,") is not part of the term.
-_TERM = rb'(?P<term>[^\s"][^"\n]{0,79}?)[,.]?'
+# A quoted term: starts with a non-space, no quotes nor a blank line (a text wrapped at a fixed
+# width breaks a line inside a term: "Disclosing\nParty"), at most 80 characters; a comma or
+# period drafted inside the closing quote ("Company,") is not part of the term.
+_TERM = rb'(?P<term>[^\s"](?:[^"\n]|\n(?![ \t\r]*\n)){0,79}?)[,.]?'
 # A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
 # Means ...'), on a line of its own.
 _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
@@ -134,8 +135,9 @@ _MEANS_TAIL = (
     # run split among three optional parts is tried every way before a match fails.
     rb'[ \t]*(?:\n[ \t]*){0,8}(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
-    rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b[^"\n;]{0,80}?[,\s]\s*'
-    rb"|\([^()\n]{0,60}\)\s*,?\s*|-\s*)?" + _VERB
+    rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b'
+    rb'(?:[^"\n;]|\n(?![ \t\r]*\n)){0,80}?[,\s]\s*'
+    rb"|\((?:[^()\n]|\n(?![ \t\r]*\n)){0,60}\)\s*,?\s*|-\s*)?" + _VERB
 )
 _MEANS = re.compile(rb'"' + _TERM + rb'"' + _MEANS_TAIL)
 # The tail alone, matched after a quoted term already found: the term is not scanned twice.
@@ -164,7 +166,9 @@ _QUOTED = re.compile(rb'"' + _TERM + rb'"')
 _LONGEST_QUOTED = 83
 # What cannot follow the quote that opens a term (see `_TERM`).
 _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"'])
-_PAREN_BODY = rb'(?P<body>[^()\n"]{0,160}"[^()\n]{1,240})\)'
+# A parenthetical's body may run on over a line break, not over a blank line (see `_parenthetical`).
+_PAREN_BODY = rb'(?P<body>[^()"]{0,160}"[^()]{1,240})\)'
+_PARAGRAPH_BREAK = re.compile(rb"\n[ \t\r]*\n")
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
 # "together with" a name, but not an example list ((such as "cookies")) nor a former name
@@ -350,7 +354,7 @@ def _definition(text: str, term_start: int, term_end: int, start: int, end: int,
         return Definition(raw, term_start, term_end, min(start, term_start), max(end, term_end), kind)
     stripped = raw.rstrip(",.;: \t")
     lead = len(stripped) - len(stripped.lstrip())
-    if stripped.startswith("the ", lead) and stripped[lead + 4 :].lstrip()[:1].isupper():
+    if stripped.startswith("the", lead) and stripped[lead + 3 : lead + 4].isspace() and stripped[lead + 4 :].lstrip()[:1].isupper():
         # ("the Effective Date"): an article drafted inside the quotes is no part of the term.
         lead = len(stripped) - len(stripped[lead + 4 :].lstrip())
     term = " ".join(stripped[lead:].split())
@@ -768,7 +772,7 @@ def _caption(v: bytes, m: re.Match[bytes], quoted: list[re.Match[bytes]]) -> boo
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition | None]:
     body_start, body_end = m.span("body")
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
-    if not quoted:
+    if not quoted or _PARAGRAPH_BREAK.search(v, m.start(), body_end) is not None:
         return []
     gaps = [(body_start, quoted[0].start())] + [(a.end(), b.start()) for a, b in pairwise(quoted)]
     if any(_GLUE.fullmatch(v, a, b) is None or _NOT_GLUE.search(v, a, b) for a, b in gaps):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from longdoc.definitions import (
 )
 from longdoc.document import LongDocument
 from longdoc.rescan import paragraph_bounds
-from shapes import one_line
+from shapes import one_line, wrapped
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
 CHAPARRAL = "cuad/contracts/CHAPARRALRESOURCESINC_03_30_2000-EX-10.66-TRANSPORTATION CONTRACT.txt"
@@ -27,6 +28,7 @@ WESTERN_COPPER = "cuad/contracts/WESTERN COPPER - NON-COMPETITION AGREEMENT.txt"
 ASPIRITY = "cuad/contracts/ASPIRITYHOLDINGSLLC_05_07_2012-EX-10.6-OUTSOURCING AGREEMENT.txt"
 WPP = "cuad/contracts/WPPPLC_04_30_2020-EX-4.28-SERVICE AGREEMENT.txt"
 KNOWLABS = "cuad/contracts/KNOWLABS,INC_08_15_2005-EX-10-INTELLECTUAL PROPERTY AGREEMENT.txt"
+MOVADO = "cuad/contracts/MOVADOGROUPINC_04_30_2003-EX-10.28-ENDORSEMENT AGREEMENT.txt"
 
 
 def only(text: str):
@@ -246,6 +248,31 @@ def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_in
     d = only(text)
     start = text.index("The") if not before.endswith(".") and after[0].islower() else text.index(after)
     assert text[d.start : d.end] == text[start : text.index('"Plan")') + 7]
+
+
+@pytest.mark.parametrize("text, term, kind", [
+    ('Recitals follow. Acme Inc., a Delaware corporation (the\n"Company"), agrees.', "Company", "parenthetical"),
+    ('Recitals follow. Beta LLC (together with its\n    affiliates, "Beta") agrees.', "Beta", "parenthetical"),
+    ('Recitals follow. Acme Inc. ("the\nLicensee") agrees.', "Licensee", "parenthetical"),
+    ('"Disclosing\n    Party" means the party that discloses.', "Disclosing Party", "means"),
+    ('"Confidential Information", as used in this\nAgreement, means data.', "Confidential Information", "means"),
+    ('"Territory" (as the parties may\nagree) means Canada.', "Territory", "means"),
+])
+def test_a_line_broken_inside_a_term_or_its_parenthetical_still_defines_it(text: str, term: str, kind: str) -> None:
+    assert [(d.term, d.kind) for d in find_definitions(text)] == [(term, kind)]
+
+
+def test_a_parenthetical_over_a_blank_line_defines_nothing():
+    assert find_definitions('Recitals follow. Acme Inc. (the\n\n"Company") agrees.') == []
+
+
+def test_a_contract_wrapped_at_a_fixed_width_defines_what_it_defines_unwrapped(shared_text):
+    # Movado's endorsement agreement: five of its fifteen terms were lost to a line broken inside
+    # their quotes or parentheses.
+    text = shared_text(MOVADO)
+    written = Counter((d.term, d.kind) for d in find_definitions(text))
+    assert len(written) >= 12
+    assert Counter((d.term, d.kind) for d in find_definitions(wrapped(text))) == written
 
 
 def test_a_parenthetical_alone_on_its_line_defines_the_name_on_the_line_above():

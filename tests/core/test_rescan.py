@@ -3,6 +3,7 @@ deep in a long paragraph, a stretch between quiet places that equals a full scan
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -14,9 +15,10 @@ from longdoc.definitions import byte_view, definitions_after_edit, find_definiti
 from longdoc.references import find_references, references_after_edit
 from longdoc.rescan import paragraph_bounds, rescan_span
 from edits import random_edits
-from shapes import one_line, without_blank_lines
+from shapes import one_line, without_blank_lines, wrapped
 
 KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
+MOVADO = "cuad/contracts/MOVADOGROUPINC_04_30_2003-EX-10.28-ENDORSEMENT AGREEMENT.txt"
 LONG = 32_768
 
 
@@ -60,6 +62,21 @@ def test_definitions_after_edits_around_page_breaks_that_cut_sentences_equal_a_f
     doc.definitions
     for edited in random_edits(doc, [".", "", "x", "\n\n", ", and", '"Term" means it.'], seed=seed, count=25):
         assert edited.definitions == LongDocument(edited.text).definitions
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_definitions_after_edits_around_terms_wrapped_over_lines_equal_a_fresh_scan(shared_text, seed: int) -> None:
+    # A quoted term or its parenthetical broken at a line of a fixed-width text: edits beside the
+    # quotes and brackets make, break and join them.
+    doc = LongDocument(wrapped(shared_text(MOVADO)))
+    doc.definitions
+    rng = random.Random(seed)
+    for _ in range(25):
+        text = doc.text
+        marks = [i for i, c in enumerate(text) if c in '"()']
+        at = min(len(text), rng.choice(marks) + rng.randrange(-12, 12))
+        doc = doc.edit(max(0, at), min(len(text), max(0, at) + rng.choice([0, 1])), rng.choice(["\n", "\n\n", "", "x", '"', "(", ")"]))
+        assert doc.definitions == LongDocument(doc.text).definitions
 
 
 def test_an_edit_deep_in_a_long_paragraph_reads_again_a_stretch_around_it_not_the_paragraph(long_paragraph: str) -> None:
