@@ -82,12 +82,16 @@ _NUMBER = (
 )
 # One run of blanks before the joining word, or two around a title in brackets: two runs side by
 # side would be tried at every split of a long run of spaces (seconds for thousands of them).
-_JOIN = rb"(?:[ \t]*(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)[ \t]+)"
+# Blanks that may hold a line break, where a text wrapped at a fixed width broke a citation's line
+# ("Section\n7.1", "Sections 7(a)\nand 7(b)"): one way to split a run of spaces.
+_BLANKS = rb"(?:[ \t]+(?:\r?\n[ \t]*)?|\r?\n[ \t]*)"
+_JOIN = (rb"(?:[ \t]*(?:\r?\n[ \t]*)?(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?"
+         rb"(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)" + _BLANKS + rb")")
 _KEYWORD = (
     rb"(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?|exhibits?|schedules?"
     rb"|annex(?:es)?|appendix|appendices|attachments?|items?)\b|\xa7\xa7?)"
 )
-_CITATION = re.compile(_KEYWORD + rb"[ \t]*(?P<first>" + _NUMBER + rb")(?P<more>(?:" + _JOIN + _NUMBER + rb")*)")
+_CITATION = re.compile(_KEYWORD + rb"[ \t]*(?:\r?\n[ \t]*)?(?P<first>" + _NUMBER + rb")(?P<more>(?:" + _JOIN + _NUMBER + rb")*)")
 # Where a citation can start, in a lower-cased view: one fast literal scan per keyword.
 _STEMS = (b"section", b"article", b"clause", b"paragraph", b"exhibit", b"schedule", b"annex", b"appendi",
           b"attachment", b"item", b"\xa7")
@@ -116,7 +120,8 @@ _EXTERNAL = re.compile(
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
     rb"(?:-?(?:\([^()\n]{1,8}\))+[ \t]*)?(?:(?:of|in)[ \t]+(?i:article)[ \t]+[0-9IVXL]{1,6}[ \t]+)?"
     # PDF extraction may run "of" and "the" together ("... and/or (i) ofthe Credit Agreement").
-    rb"(?:(?:of|under|in|OF|UNDER)[ \t]+(?:the[ \t]+|THE[ \t]+)?|(?:of|under|in)the[ \t]+)"
+    rb"(?:\r?\n[ \t]*)?(?:(?:of|under|in|OF|UNDER)" + _BLANKS + rb"(?:the" + _BLANKS + rb"|THE" + _BLANKS
+    + rb")?|(?:of|under|in)the" + _BLANKS + rb")"
     rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
@@ -544,11 +549,21 @@ def _is_heading(v: bytes, m: re.Match[bytes]) -> bool:
     """A citation shape that is a heading: "EXHIBIT A" opening a line, or a numbered run-in heading
     ("... as follows: Section 1.1. License Grant. Subject to") opening a sentence."""
     before = _last_on_line(v, m.start())
+    if before < 0 and _wrapped_into(v, m.start()):
+        return False
     opens = before < 0 or before in b".:;)]"
     kw = m.group("kw")
     if before < 0 and ((kw.isupper() and len(kw) > 2) or _CAPTION_TAIL.match(v, m.end()) is not None):
         return True
     return opens and not m.group("more") and _RUN_IN.match(v, m.end("first")) is not None
+
+
+def _wrapped_into(v: bytes, at: int) -> bool:
+    """Whether the line that ``at`` opens goes on with a sentence from the line above, which ends
+    in a small letter or a comma ("as provided for in" over "Section 7.1. Life Technologies will")."""
+    line = v.rfind(b"\n", 0, at)
+    above = _last_on_line(v, line) if line > 0 else -1
+    return 97 <= above <= 122 or above == 0x2C
 
 
 def _last_on_line(v: bytes, at: int, spaces: bytes | None = None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,10 @@ from hypothesis import strategies as st
 
 from longdoc.document import LongDocument
 from longdoc.references import _last_on_line, find_references, references_after_edit
+from shapes import wrapped
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
+STAAR = "cuad/contracts/StaarSurgicalCompany_20180801_10-Q_EX-10.37_11289449_EX-10.37_Distributor Agreement.txt"
 MORGAN_STANLEY = "cuad/contracts/MorganStanleyDirectLendingFund_20191119_10-12GA_EX-10.5_11898508_EX-10.5_Trademark License Agreement.txt"
 
 CONTRACT = """MASTER SERVICES AGREEMENT
@@ -73,6 +76,39 @@ def test_a_sub_part_is_kept_apart_from_the_clause_label():
     doc, refs = cited("Section 2.2(b)(ii)")
     assert [(r.label, r.part) for r in refs] == [("2.2", "(b)(ii)")]
     assert titles(doc, refs) == ["2.2"]
+
+
+@pytest.mark.parametrize("citation, found", [
+    ("as the Supplier provides under Section\n2.1 and elsewhere", ["Section\n2.1"]),
+    ("as described in Sections 2.1(a)\nand 2.2(b) together", ["Sections 2.1(a)", "2.2(b)"]),
+    ("the terms as described in\nSection 2.4.\n\nThe rest", ["Section 2.4"]),
+])
+def test_a_citation_broken_at_a_line_of_a_wrapped_text_is_read_whole(citation: str, found: list[str]) -> None:
+    doc = LongDocument(CONTRACT.format(citation=citation))
+    start = doc.text.index("2.3 Taxes.")
+    refs = [r for r in find_references(doc.text, doc.nodes) if start <= r.start < doc.text.index("2.4 Term.")]
+    assert [doc.text[r.start : r.end] for r in refs] == found
+    assert all(r.target is not None for r in refs)
+
+
+@pytest.mark.parametrize("citation", ["Section 16(b) of the\nExchange Act", "Section 16(b)\nof the Exchange Act"])
+def test_a_statute_named_on_the_next_line_is_cited_there_not_here(citation: str) -> None:
+    doc, refs = cited(citation)
+    assert refs == []
+
+
+def test_a_page_number_after_a_citation_and_a_page_break_is_cited_by_none() -> None:
+    doc = LongDocument(CONTRACT.format(citation="Notwithstanding this Section 2.4,\n\n8\n\n\n\nthe fee"))
+    assert [r.label for r in find_references(doc.text, doc.nodes)].count("8") == 0
+
+
+def test_a_contract_wrapped_at_a_fixed_width_cites_what_it_cites_unwrapped(shared_text) -> None:
+    # Staar Surgical's distributor agreement: 17 of its 40 citations were lost to a line broken
+    # inside them or to a line opening with one.
+    text = shared_text(STAAR)
+    written = Counter((r.kind, r.label, r.part) for r in LongDocument(text).references)
+    assert sum(written.values()) >= 40
+    assert Counter((r.kind, r.label, r.part) for r in LongDocument(wrapped(text)).references) == written
 
 
 def test_an_item_cited_in_a_text_of_items_is_the_item_not_the_clause_of_that_number() -> None:
