@@ -956,8 +956,11 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 _WRAPPED_LINE_END_RE.search(text, max(0, ls - 24), ls)):
             i += 1  # "... is described in the Quality       Section 17.0.": a citation ends the sentence
             continue
-        if info.kind == "numbered" and line_start and _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls):
-            i += 1  # "... added under section\n7.  This requirement ...": a citation wrapped onto a new line
+        if (info.kind == "numbered" or info.kind in _CITED_KINDS) and line_start and (
+                _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls)):
+            # "... added under section\n7.  This requirement ...", "... as provided for in\nSection 7.1. Life
+            # Technologies will ...": a citation wrapped onto a new line
+            i += 1
             continue
         if not line_start and _after_word(text, ls) and (_GAP_CITATION_RE.search(text, max(0, ls - 24), ls) or (
                 info.kind in _CITED_KINDS and _CITING_RE.search(text, max(0, ls - 24), ls))):

@@ -832,6 +832,18 @@ def test_a_number_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(
     assert titles(text) == []
 
 
+@pytest.mark.parametrize("citing, cited", [
+    # Biocept's supply agreement wrapped at 72 columns: "... as provided for in" over "Section 7.1.
+    # Life Technologies will be ...".
+    ("as provided for in", "Section 7.1. Life Technologies will be told."),
+    ("subject to this", "Section 7.1. Life Technologies will be told."),
+    ("as set out in", "Section 7"),
+])
+def test_a_section_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(citing: str, cited: str) -> None:
+    text = f"1. Supply.\n\nThe forecast is binding, {citing}\n{cited}\n\n7. Terms\n"
+    assert titles(text) == ["1. Supply", "7. Terms"]
+
+
 @pytest.mark.parametrize("joining", ["and", "or"])
 def test_a_numbered_clause_after_a_list_item_that_ends_in_and_or_or_is_a_heading(joining: str) -> None:
     # ContractNLI's FMO agreement: "... notice of such disclosure; or" over "4.2 FMO may disclose ..."
