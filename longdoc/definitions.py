@@ -28,6 +28,7 @@ __all__ = [
     "find_definitions",
     "has_definitions_part",
     "mark_duplicates",
+    "sentence_runs_into",
     "view_after_edit",
 ]
 
@@ -115,7 +116,8 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
 # A quoted term: starts with a non-space, no quotes nor a blank line (a text wrapped at a fixed
 # width breaks a line inside a term: "Disclosing\nParty"), at most 80 characters; a comma or
 # period drafted inside the closing quote ("Company,") is not part of the term.
-_TERM = rb'(?P<term>[^\s"](?:[^"\n]|\n(?![ \t\r]*\n)){0,79}?)[,.]?'
+_WRAP = rb"\n(?![ \t\r]*\n)"  # a line break that makes no blank line
+_TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + _WRAP + rb'){0,79}?)[,.]?'
 # A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
 # Means ...'), on a line of its own.
 _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
@@ -136,8 +138,8 @@ _MEANS_TAIL = (
     rb'[ \t]*(?:\n[ \t]*){0,8}(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b'
-    rb'(?:[^"\n;]|\n(?![ \t\r]*\n)){0,80}?[,\s]\s*'
-    rb"|\((?:[^()\n]|\n(?![ \t\r]*\n)){0,60}\)\s*,?\s*|-\s*)?" + _VERB
+    rb'(?:[^"\n;]|' + _WRAP + rb'){0,80}?[,\s]\s*'
+    rb"|\((?:[^()\n]|" + _WRAP + rb"){0,60}\)\s*,?\s*|-\s*)?" + _VERB
 )
 _MEANS = re.compile(rb'"' + _TERM + rb'"' + _MEANS_TAIL)
 # The tail alone, matched after a quoted term already found: the term is not scanned twice.
@@ -694,7 +696,13 @@ def _wrapped_into(v: bytes, m: re.Match[bytes]) -> bool:
     legal entities, ...")."""
     if m.start("term") != m.start() + len(m.group()) - len(m.group().lstrip(b" \t")):
         return False
-    above = _line_above_ends(v, m.start())
+    return sentence_runs_into(v, m.start())
+
+
+def sentence_runs_into(v: bytes, line: int) -> bool:
+    """Whether a sentence runs on into the line starting at ``line``: the line above ends in a
+    small letter or a comma."""
+    above = _line_above_ends(v, line)
     return 97 <= above <= 122 or above == 0x2C
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
-from .definitions import byte_view
+from .definitions import byte_view, sentence_runs_into
 from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
@@ -549,21 +549,13 @@ def _is_heading(v: bytes, m: re.Match[bytes]) -> bool:
     """A citation shape that is a heading: "EXHIBIT A" opening a line, or a numbered run-in heading
     ("... as follows: Section 1.1. License Grant. Subject to") opening a sentence."""
     before = _last_on_line(v, m.start())
-    if before < 0 and _wrapped_into(v, m.start()):
-        return False
+    if before < 0 and sentence_runs_into(v, v.rfind(b"\n", 0, m.start()) + 1):
+        return False  # "as provided for in" over "Section 7.1. Life Technologies will ..."
     opens = before < 0 or before in b".:;)]"
     kw = m.group("kw")
     if before < 0 and ((kw.isupper() and len(kw) > 2) or _CAPTION_TAIL.match(v, m.end()) is not None):
         return True
     return opens and not m.group("more") and _RUN_IN.match(v, m.end("first")) is not None
-
-
-def _wrapped_into(v: bytes, at: int) -> bool:
-    """Whether the line that ``at`` opens goes on with a sentence from the line above, which ends
-    in a small letter or a comma ("as provided for in" over "Section 7.1. Life Technologies will")."""
-    line = v.rfind(b"\n", 0, at)
-    above = _last_on_line(v, line) if line > 0 else -1
-    return 97 <= above <= 122 or above == 0x2C
 
 
 def _last_on_line(v: bytes, at: int, spaces: bytes | None = None) -> int:
