@@ -27,6 +27,7 @@ __all__ = [
     "definitions_parts",
     "find_definitions",
     "has_definitions_part",
+    "LINE_BLANKS",
     "mark_duplicates",
     "sentence_runs_into",
     "view_after_edit",
@@ -117,6 +118,9 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
 # width breaks a line inside a term: "Disclosing\nParty"), at most 80 characters; a comma or
 # period drafted inside the closing quote ("Company,") is not part of the term.
 _WRAP = rb"\n(?![ \t\r]*\n)"  # a line break that makes no blank line
+# Blanks between words that may hold one line break, where a text wrapped at a fixed width broke a
+# line: one way to split a run of spaces.
+LINE_BLANKS = rb"(?:[ \t]+(?:\r?\n[ \t]*)?|\r?\n[ \t]*)"
 _TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + _WRAP + rb'){0,79}?)[,.]?'
 # A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
 # Means ...'), on a line of its own.
@@ -162,7 +166,7 @@ _SUBJECT_LEAD = re.compile(
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
 # a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
-_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:the[ \t]+)?\Z')
+_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:\r?\n[ \t]*)?(?:the[ \t]+)?\Z')
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
 # The farthest a quoted term's closing quote can be from its opening one (see `_TERM`).
 _LONGEST_QUOTED = 83
@@ -198,7 +202,8 @@ _REFERRED = re.compile(
 # by a bracketed "hereinafter" ("(hereinafter Acme)"): capitalised words up to a punctuation mark.
 _NAME = rb"(?P<term>[A-Z][\w&'-]*(?:[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w&'-]*){0,5})"
 _REFERRED_NAME = re.compile(
-    rb"referred[ \t]+to(?:[ \t]+" + _QUALIFIER + rb")*[ \t]+as[ \t]+(?:the[ \t]+)?" + _NAME
+    rb"referred" + LINE_BLANKS + rb"to(?:" + LINE_BLANKS + _QUALIFIER + rb")*" + LINE_BLANKS + rb"as" + LINE_BLANKS
+    + rb"(?:the" + LINE_BLANKS + rb")?" + _NAME
     + rb"(?=[ \t]*(?:[.,;:)]|\r?\n|\Z))"
 )
 _HEREINAFTER_NAME = (
@@ -832,8 +837,9 @@ _DEFINED_IN_ANOTHER = re.compile(
 _DETERMINERS = rb"(?:The|A|An|Any|Each|All|Such|No|This|These|Those|Its|Their|Every|Other|Certain|Both|Either)"
 # Read back from "defined": the term, then "(as", ", as" or "as", maybe "such term is".
 _POINTED_FROM = re.compile(
-    rb"(?<![\w&'.-])(?:" + _DETERMINERS + rb"[ \t]+)?(?!" + _DETERMINERS + rb"\b)(?P<term>[A-Z][\w&'-]*(?:[ \t]+(?:(?:of|and|&|in|for)[ \t]+)?"
-    rb"[A-Z][\w&'-]*){0,5})(?:[ \t]*(?P<open>\()[ \t\r\n]*|[ \t]*,?[ \t\r\n]+)as[ \t\r\n]+"
+    rb"(?<![\w&'.-])(?:" + _DETERMINERS + rb"[ \t]+)?(?!" + _DETERMINERS + rb"\b)(?P<term>[A-Z][\w&'-]*(?:" + LINE_BLANKS
+    + rb"(?:(?:of|and|&|in|for)" + LINE_BLANKS + rb")?"
+    rb"[A-Z][\w&'-]*){0,5})(?:[ \t]*(?:\r?\n[ \t]*)?(?P<open>\()[ \t\r\n]*|[ \t]*,?[ \t\r\n]+)as[ \t\r\n]+"
     rb"(?:such[ \t\r\n]+terms?[ \t\r\n]+(?:is|are)[ \t\r\n]+)?\Z"
 )
 # How far before "defined" its term may start: six words, maybe far apart, and "(as such term is".

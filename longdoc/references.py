@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
-from .definitions import byte_view, sentence_runs_into
+from .definitions import LINE_BLANKS, byte_view, sentence_runs_into
 from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
@@ -82,11 +82,10 @@ _NUMBER = (
 )
 # One run of blanks before the joining word, or two around a title in brackets: two runs side by
 # side would be tried at every split of a long run of spaces (seconds for thousands of them).
-# Blanks that may hold a line break, where a text wrapped at a fixed width broke a citation's line
-# ("Section\n7.1", "Sections 7(a)\nand 7(b)"): one way to split a run of spaces.
-_BLANKS = rb"(?:[ \t]+(?:\r?\n[ \t]*)?|\r?\n[ \t]*)"
+# A text wrapped at a fixed width breaks a citation's line ("Section\n7.1", "Sections 7(a)\nand 7(b)"):
+# blanks there may hold a line break (LINE_BLANKS).
 _JOIN = (rb"(?:[ \t]*(?:\r?\n[ \t]*)?(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?"
-         rb"(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)" + _BLANKS + rb")")
+         rb"(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)" + LINE_BLANKS + rb")")
 _KEYWORD = (
     rb"(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?|exhibits?|schedules?"
     rb"|annex(?:es)?|appendix|appendices|attachments?|items?)\b|\xa7\xa7?)"
@@ -120,8 +119,8 @@ _EXTERNAL = re.compile(
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
     rb"(?:-?(?:\([^()\n]{1,8}\))+[ \t]*)?(?:(?:of|in)[ \t]+(?i:article)[ \t]+[0-9IVXL]{1,6}[ \t]+)?"
     # PDF extraction may run "of" and "the" together ("... and/or (i) ofthe Credit Agreement").
-    rb"(?:\r?\n[ \t]*)?(?:(?:of|under|in|OF|UNDER)" + _BLANKS + rb"(?:the" + _BLANKS + rb"|THE" + _BLANKS
-    + rb")?|(?:of|under|in)the" + _BLANKS + rb")"
+    rb"(?:\r?\n[ \t]*)?(?:(?:of|under|in|OF|UNDER)" + LINE_BLANKS + rb"(?:the" + LINE_BLANKS + rb"|THE" + LINE_BLANKS
+    + rb")?|(?:of|under|in)the" + LINE_BLANKS + rb")"
     rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
     rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.

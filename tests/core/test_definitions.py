@@ -257,9 +257,20 @@ def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_in
     ('"Disclosing\n    Party" means the party that discloses.', "Disclosing Party", "means"),
     ('"Confidential Information", as used in this\nAgreement, means data.', "Confidential Information", "means"),
     ('"Territory" (as the parties may\nagree) means Canada.', "Territory", "means"),
+    ("Recitals follow. NICE and Contractor are collectively referred to as the\nParties.", "Parties", "referred"),
+    ("Recitals follow. NICE and Contractor are collectively referred to as\nthe Parties.", "Parties", "referred"),
+    ("Recitals follow. No part of the proceeds of any Loan\n(as defined in the Loan Agreement) is used.", "Loan", "pointer"),
+    ("Recitals follow. Each party signs one or more Business Associate\nAgreements (as defined under HIPAA).",
+     "Business Associate Agreements", "pointer"),
 ])
 def test_a_line_broken_inside_a_term_or_its_parenthetical_still_defines_it(text: str, term: str, kind: str) -> None:
     assert [(d.term, d.kind) for d in find_definitions(text)] == [(term, kind)]
+
+
+def test_two_quoted_terms_of_one_definition_may_stand_on_two_lines():
+    # Rare Element's agreement wrapped at 72 columns: '2.10 "Improvement" or' over '"Improvements" means'.
+    text = '2.10 "Improvement" or\n"Improvements" means any change.\n'
+    assert [(d.term, d.kind) for d in find_definitions(text)] == [("Improvement", "means"), ("Improvements", "means")]
 
 
 def test_a_parenthetical_over_a_blank_line_defines_nothing():
