@@ -28,6 +28,16 @@ async def test_the_semantic_tokens_of_a_document_not_open_are_invalid_params_nam
     assert len(flatten(await document_symbols(client, URI))) >= 3
 
 
+async def test_a_delta_of_the_semantic_tokens_of_a_document_not_open_is_invalid_params_naming_it(
+        client: LanguageClient) -> None:
+    params = types.SemanticTokensDeltaParams(text_document=types.TextDocumentIdentifier(uri="file:///nowhere.txt"),
+                                             previous_result_id="1")
+    with pytest.raises(JsonRpcInvalidParams, match="file:///nowhere.txt is not open"):
+        await client.text_document_semantic_tokens_full_delta_async(params)
+    open_document(client, URI, TEXT)
+    assert len(flatten(await document_symbols(client, URI))) >= 3
+
+
 async def test_standard_request_with_unreadable_params_is_answered(client: LanguageClient) -> None:
     with pytest.raises(JsonRpcInvalidParams, match="textDocument/documentSymbol"):
         await raw_request(client, types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, {"textDocument": 5})
