@@ -155,9 +155,9 @@ _IS = re.compile(rb"[ \t]+(?:is|are)\b|[ \t]*--?[ \t]+(?=\S)")
 # Product" is either ...', '4.2.10 The "Technology Fee" will be an amount ...', 'The term "Major
 # Account" is agreed to mean ...'); a term mentioned again as a subject ('The "Termination Fee"
 # shall be paid') says what happens to it, which these verbs leave out.
-_SUBJECT_VERB = re.compile(
-    rb"[ \t]+(?:(?:is|are)[ \t]+(?:an?|the|any|that|those|each|either|all|one|agreed[ \t]+to[ \t]+mean)\b"
-    rb"|(?:shall|will)[ \t]+(?:be[ \t]+(?:equal[ \t]+to|an?|interpreted[ \t]+as[ \t]+defined)|equal|begin|commence)\b)"
+_SUBJECT_VERB = re.compile(  # each "_" stands for blanks, which may hold a line break
+    (rb"_(?:(?:is|are)_(?:an?|the|any|that|those|each|either|all|one|agreed_to_mean)\b"
+     rb"|(?:shall|will)_(?:be_(?:equal_to|an?|interpreted_as_defined)|equal|begin|commence)\b)").replace(b"_", LINE_BLANKS)
 )
 _SUBJECT_LEAD = re.compile(
     rb"(?:\A\s*|[.;:!?][\"')\]]*\s+|\n[ \t]*|(?<!\S)(?:\(?[a-zA-Z0-9]{1,3}[.)]|\d+(?:\.\d+)+\.?)[ \t]+)"

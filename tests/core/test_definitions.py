@@ -257,6 +257,7 @@ def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_in
     ('"Disclosing\n    Party" means the party that discloses.', "Disclosing Party", "means"),
     ('"Confidential Information", as used in this\nAgreement, means data.', "Confidential Information", "means"),
     ('"Territory" (as the parties may\nagree) means Canada.', "Territory", "means"),
+    ('Recitals follow. A "Major Account" is agreed\nto mean a customer we name.', "Major Account", "means"),
     ("Recitals follow. NICE and Contractor are collectively referred to as the\nParties.", "Parties", "referred"),
     ("Recitals follow. NICE and Contractor are collectively referred to as\nthe Parties.", "Parties", "referred"),
     ("Recitals follow. No part of the proceeds of any Loan\n(as defined in the Loan Agreement) is used.", "Loan", "pointer"),
