@@ -29,6 +29,7 @@ __all__ = [
     "has_definitions_part",
     "LINE_BLANKS",
     "mark_duplicates",
+    "paragraph_text",
     "sentence_runs_into",
     "view_after_edit",
 ]
@@ -99,6 +100,16 @@ def byte_view(text: str) -> bytes:
 # it. So each pair is told from the 83 characters around it, whatever was read before.
 _SINGLE_QUOTED = re.compile(rb"'(?<![A-Za-z0-9_']')(?=[A-Z])((?:[^'\n]|'(?=[a-z])){1,80})'(?![A-Za-z0-9])")
 _QUOTE_REACH = 90
+
+
+def paragraph_text(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` read as one paragraph, as a definition is quoted: each run of blanks and
+    line breaks one space, and a page's number or footer alone between blank lines left out."""
+    return " ".join(_PAGE_FURNITURE.sub("\n", text[start:end]).split())
+
+
+# A page break inside a span: a page's number or a filing's footer on a line of its own between blank lines.
+_PAGE_FURNITURE = re.compile(r"\n[ \t\f\r]*\n[ \t]*(?:" + PAGE_MARK + r")[ \t]*(?=\r?\n[ \t\f\r]*\n)")
 
 
 def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: int) -> bytes:

@@ -17,6 +17,7 @@ from longdoc.definitions import (
     definitions_after_edit,
     definitions_in,
     find_definitions,
+    paragraph_text,
 )
 from longdoc.document import LongDocument
 from longdoc.rescan import paragraph_bounds
@@ -272,6 +273,13 @@ def test_two_quoted_terms_of_one_definition_may_stand_on_two_lines():
     # Rare Element's agreement wrapped at 72 columns: '2.10 "Improvement" or' over '"Improvements" means'.
     text = '2.10 "Improvement" or\n"Improvements" means any change.\n'
     assert [(d.term, d.kind) for d in find_definitions(text)] == [("Improvement", "means"), ("Improvements", "means")]
+
+
+def test_a_definition_read_as_one_paragraph_leaves_out_the_page_break_it_runs_over():
+    text = ("The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\nindirectly, bring\n  any "
+            'suit ("Action") and\n\n7\n\n\n\nfurther agrees to pay 12\n\nmonths of fees.')
+    assert paragraph_text(text, 0, len(text)) == ('The Licensee shall not, directly or indirectly, bring any suit ("Action") '
+                                                  "and further agrees to pay 12 months of fees.")
 
 
 def test_a_parenthetical_over_a_blank_line_defines_nothing():

@@ -11,6 +11,7 @@ from longdoc.document import LongDocument
 from longdoc.references import Reference
 from longdoc_server.app import LongdocServer
 from longdoc_server.features.definition import Intel
+from longdoc_server.features.links import plain
 from lsp_support import DATA, change_document, offset_of, open_document, read_shared
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
@@ -112,6 +113,33 @@ async def test_hover_on_a_term_quotes_its_definition(client: LanguageClient) -> 
     hover = await hover_at(client, URI, text, use + 1)
     assert hover is not None and "**Distributor**" in hover
     assert "Snotarator LLC" in hover
+
+
+async def test_hover_on_a_term_defined_over_a_page_break_quotes_its_sentence_as_one_paragraph(client: LanguageClient) -> None:
+    uri = "file:///claims.txt"
+    text = ("1. Claims. The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
+            'indirectly, bring any suit ("Action") against the Licensor.\n\n2. Costs. Each Action costs [*] dollars.\n')
+    open_document(client, uri, text)
+    hover = await hover_at(client, uri, text, text.index("Action costs") + 2)
+    assert hover == ("**Action**\n\n> The Licensee shall not, directly or indirectly, bring any suit "
+                     '("Action")')
+
+
+async def test_hover_shows_the_marks_of_a_definition_as_written(client: LanguageClient) -> None:
+    uri = "file:///fee.txt"
+    text = '1. Fees.\n\n"Fee" means $10 * the units_sold [per month].\n\n2. Payment. The Fee is due.\n'
+    open_document(client, uri, text)
+    hover = await hover_at(client, uri, text, text.index("Fee is due") + 1)
+    assert hover == '**Fee**\n\n> "Fee" means $10 \\* the units\\_sold \\[per month\\].'
+
+
+@pytest.mark.parametrize("words, markdown", [
+    ("1. The Company pays", "1\\. The Company pays"),
+    ("12) its Affiliates", "12\\) its Affiliates"),
+    ("Section 1.1 applies", "Section 1.1 applies"),
+])
+def test_words_quoted_in_a_hover_open_no_list(words: str, markdown: str) -> None:
+    assert plain(words) == markdown
 
 
 async def test_hover_on_a_citation_shows_the_start_of_the_cited_clause(client: LanguageClient) -> None:

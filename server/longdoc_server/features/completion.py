@@ -12,8 +12,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..documents import Snapshot
-from .definition import at_position, intel
-from .links import preview
+from .definition import at_position
+from .links import preview, quoted_definitions
 
 if TYPE_CHECKING:
     from ..app import LongdocServer
@@ -50,8 +50,7 @@ def documentation(snapshot: Snapshot, kind: str, target: int) -> str | None:
     first = next((d for d in doc.definitions if d.term_start == target), None)
     if first is None:
         return None
-    quoted = [snapshot.text[d.start : d.end].strip() for d in intel(snapshot).definitions_of(first.term)]
-    return "\n\n".join(f"> {' '.join(q.split())[:_QUOTED]}" for q in quoted)
+    return "\n\n".join(quoted_definitions(snapshot, first.term, _QUOTED))
 
 
 async def resolved(server: LongdocServer, item: types.CompletionItem) -> types.CompletionItem:

@@ -4,9 +4,12 @@ heading as tooltip; textDocument/hover on a defined term, a citation or a phrase
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+
+from longdoc.definitions import paragraph_text
 
 from ..documents import Snapshot
 from .definition import intel
@@ -52,12 +55,28 @@ def term_hover(snapshot: Snapshot, offset: int) -> str | None:
         return f"*{cited} has no heading of its own; it lies in:*\n\n{shown}"
     term = found.term_at(offset)
     if term is not None:
-        quoted = [f"> {snapshot.text[d.start:d.end].strip()}" for d in found.definitions_of(term[0])]
-        return "\n\n".join([f"**{term[0]}**", *quoted])
+        return "\n\n".join([f"**{plain(term[0])}**", *quoted_definitions(snapshot, term[0])])
     if snapshot.heading_at(offset) is not None:
         return None  # on a heading, the heading's own hover answers
     named = snapshot.doc.clause_named_at(offset)
     return None if named is None else preview(snapshot.text, named[0].heading_start)
+
+
+def quoted_definitions(snapshot: Snapshot, term: str, limit: int | None = None) -> list[str]:
+    """Each definition of ``term`` as a Markdown quote of one paragraph (line and page breaks read
+    through), its first ``limit`` characters when given."""
+    text = snapshot.text
+    return [f"> {plain(paragraph_text(text, d.start, d.end)[:limit])}" for d in intel(snapshot).definitions_of(term)]
+
+
+def plain(words: str) -> str:
+    """``words`` as Markdown that shows them as written: its marks escaped, and a number opening
+    it ("1. ...") no list."""
+    return _LIST_OPENING.sub(r"\1\\\2", _MARKS.sub(r"\\\g<0>", words))
+
+
+_MARKS = re.compile(r"[\\`*_\[\]<>#|]")
+_LIST_OPENING = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 
 
 def preview(text: str, first: int) -> str:
