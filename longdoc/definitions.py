@@ -28,6 +28,7 @@ __all__ = [
     "find_definitions",
     "has_definitions_part",
     "LINE_BLANKS",
+    "LINE_GAP",
     "mark_duplicates",
     "paragraph_text",
     "sentence_runs_into",
@@ -132,6 +133,7 @@ _WRAP = rb"\n(?![ \t\r]*\n)"  # a line break that makes no blank line
 # Blanks between words that may hold one line break, where a text wrapped at a fixed width broke a
 # line: one way to split a run of spaces.
 LINE_BLANKS = rb"(?:[ \t]+(?:\r?\n[ \t]*)?|\r?\n[ \t]*)"
+LINE_GAP = rb"[ \t]*(?:\r?\n[ \t]*)?"  # the same, or none
 _TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + _WRAP + rb'){0,79}?)[,.]?'
 # A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
 # Means ...'), on a line of its own.
@@ -177,7 +179,7 @@ _SUBJECT_LEAD = re.compile(
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
 # a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
-_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'"[ \t]*(?:,|and|or)[ \t]*(?:\r?\n[ \t]*)?(?:the[ \t]+)?\Z')
+_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'"[ \t]*(?:,|and|or)' + LINE_GAP + rb'(?:the[ \t]+)?\Z')
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
 # The farthest a quoted term's closing quote can be from its opening one (see `_TERM`).
 _LONGEST_QUOTED = 83
@@ -850,7 +852,7 @@ _DETERMINERS = rb"(?:The|A|An|Any|Each|All|Such|No|This|These|Those|Its|Their|Ev
 _POINTED_FROM = re.compile(
     rb"(?<![\w&'.-])(?:" + _DETERMINERS + rb"[ \t]+)?(?!" + _DETERMINERS + rb"\b)(?P<term>[A-Z][\w&'-]*(?:" + LINE_BLANKS
     + rb"(?:(?:of|and|&|in|for)" + LINE_BLANKS + rb")?"
-    rb"[A-Z][\w&'-]*){0,5})(?:[ \t]*(?:\r?\n[ \t]*)?(?P<open>\()[ \t\r\n]*|[ \t]*,?[ \t\r\n]+)as[ \t\r\n]+"
+    rb"[A-Z][\w&'-]*){0,5})(?:" + LINE_GAP + rb"(?P<open>\()[ \t\r\n]*|[ \t]*,?[ \t\r\n]+)as[ \t\r\n]+"
     rb"(?:such[ \t\r\n]+terms?[ \t\r\n]+(?:is|are)[ \t\r\n]+)?\Z"
 )
 # How far before "defined" its term may start: six words, maybe far apart, and "(as such term is".

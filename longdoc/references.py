@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
-from .definitions import LINE_BLANKS, byte_view, sentence_runs_into
+from .definitions import LINE_BLANKS, LINE_GAP, byte_view, sentence_runs_into
 from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
@@ -83,14 +83,14 @@ _NUMBER = (
 # One run of blanks before the joining word, or two around a title in brackets: two runs side by
 # side would be tried at every split of a long run of spaces (seconds for thousands of them).
 # A text wrapped at a fixed width breaks a citation's line ("Section\n7.1", "Sections 7(a)\nand 7(b)"):
-# blanks there may hold a line break (LINE_BLANKS).
-_JOIN = (rb"(?:[ \t]*(?:\r?\n[ \t]*)?(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?"
+# blanks there may hold a line break (LINE_BLANKS, LINE_GAP).
+_JOIN = (rb"(?:" + LINE_GAP + rb"(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?"
          rb"(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)" + LINE_BLANKS + rb")")
 _KEYWORD = (
     rb"(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?|exhibits?|schedules?"
     rb"|annex(?:es)?|appendix|appendices|attachments?|items?)\b|\xa7\xa7?)"
 )
-_CITATION = re.compile(_KEYWORD + rb"[ \t]*(?:\r?\n[ \t]*)?(?P<first>" + _NUMBER + rb")(?P<more>(?:" + _JOIN + _NUMBER + rb")*)")
+_CITATION = re.compile(_KEYWORD + LINE_GAP + rb"(?P<first>" + _NUMBER + rb")(?P<more>(?:" + _JOIN + _NUMBER + rb")*)")
 # Where a citation can start, in a lower-cased view: one fast literal scan per keyword.
 _STEMS = (b"section", b"article", b"clause", b"paragraph", b"exhibit", b"schedule", b"annex", b"appendi",
           b"attachment", b"item", b"\xa7")
