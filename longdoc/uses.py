@@ -317,7 +317,7 @@ def _opening(term: str) -> bytes:
     """What every use of the term opens with: its first word as written, less a last "y" that an
     "ies" plural drops."""
     first = term.split(maxsplit=1)[0]
-    if first == term and len(term) > 1 and term.endswith("y"):
+    if first == term and _takes_ies(term):
         first = term[:-1]
     return first.encode("latin-1", "replace")
 
