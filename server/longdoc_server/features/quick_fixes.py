@@ -13,6 +13,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from longdoc.entries import TextEdit
 
 from ..documents import Snapshot
+from .definition import asked_range
 from .diagnostics import findings
 
 if TYPE_CHECKING:
@@ -24,8 +25,7 @@ _UNDEFINED = "undefined-term"
 async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> list[dict[str, Any]]:
     """The quick fixes of the findings of longdoc's in the request's context: a replacement where
     the finding has one (preferred), an entry in the definitions for an undefined term."""
-    snapshot = await server.current(params.text_document.uri)
-    server.span(snapshot, params.range)  # InvalidParams for a range outside the document
+    snapshot, _, _ = await asked_range(server, params)  # InvalidParams for a range outside the document
     ours = [d for d in params.context.diagnostics if d.source == "longdoc"]
     if not ours:
         return []
