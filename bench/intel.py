@@ -226,9 +226,7 @@ def time_after_edits(text: str, edits: int, seed: int = 7) -> dict[str, float]:
         at = rng.randrange(len(doc.text) - 1)
         doc = doc.edit(at, at, "e") if i % 2 == 0 else doc.edit(at, at + 1, "")
         doc.nodes  # the outline is the editor's first question, before these
-        t0 = time.process_time()
-        doc.definitions, doc.references, doc.diagnostics()
-        times.append(time.process_time() - t0)
+        times.append(cpu_seconds(lambda: (doc.definitions, doc.references, doc.diagnostics()), 1)[0])
     return {"median": median(times), "p95": percentile(times, 95), "edits": edits}
 
 
@@ -263,12 +261,7 @@ def time_screenfuls(text: str, places: int, size: int = 10_000, seed: int = 11) 
     }
     out = {}
     for name, prepare in asks.items():
-        times = []
-        for at in starts:
-            ask = prepare(at)
-            t0 = time.process_time()
-            ask()
-            times.append(time.process_time() - t0)
+        times = [cpu_seconds(prepare(at), 1)[0] for at in starts]
         out[name] = {"median": median(times), "p95": percentile(times, 95)}
     return out
 
@@ -280,11 +273,8 @@ def time_whole_text_uses(text: str, repeat: int, stretch: int = 200_000) -> dict
     doc = LongDocument(text)
     doc.definitions, doc.uses_in(0, 1)
     whole = median(cpu_seconds(doc.uses_in, repeat))
-    parts = []
-    for at in range(0, len(text), stretch):
-        t0 = time.process_time()
-        doc.uses_in(at, min(len(text), at + stretch))
-        parts.append(time.process_time() - t0)
+    parts = [cpu_seconds(lambda at=at: doc.uses_in(at, min(len(text), at + stretch)), 1)[0]
+             for at in range(0, len(text), stretch)]
     return {"whole": whole, "stretch_median": median(parts), "stretch_max": max(parts), "uses": len(doc.uses_in())}
 
 
