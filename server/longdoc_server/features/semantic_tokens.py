@@ -76,7 +76,8 @@ class _Tokens:
         self.add_marks(self.snapshot.doc.marks_in(start, end))
 
     def add_marks(self, marks: Sequence[Mark]) -> None:
-        text, lines, on_line, put, owners = self.snapshot.text, self.snapshot.lines, self.server.codec.on_line, self.put, self.marks
+        text, lines, owners = self.snapshot.text, self.snapshot.lines, self.marks
+        on_line, put = self.server.codec.on_line, self.put
         for mark_start, mark_end, defines in marks:
             modifiers = _DECLARATION if defines else 0
             for piece_start, piece_end in _pieces(text, mark_start, mark_end):
@@ -158,8 +159,8 @@ def _moved(offsets: array, delta: int) -> array:
 def edits(before: array, after: array) -> list[dict[str, Any]]:
     """One edit that turns ``before`` into ``after`` (their common start and end kept), or none."""
     same = min(len(before), len(after))
-    head = _common(before, after, same, 1)
-    tail = _common(before, after, same - head, -1)
+    head = _common(before, after, same)
+    tail = _common(before[::-1], after[::-1], same - head)
     if head == len(before) == len(after):
         return []
     # An edit replaces whole tokens: its start and length are multiples of five.
@@ -168,12 +169,13 @@ def edits(before: array, after: array) -> list[dict[str, Any]]:
     return [{"start": head, "deleteCount": len(before) - tail - head, "data": list(after[head : len(after) - tail])}]
 
 
-def _common(a: array, b: array, most: int, way: int) -> int:
-    """How many numbers ``a`` and ``b`` share at their start (``way`` 1) or end (-1), at most ``most``."""
+def _common(a: array, b: array, most: int) -> int:
+    """How many numbers ``a`` and ``b`` share at their start, at most ``most``: compared a chunk at a
+    time, the chunk halved past the first that differs."""
     step, n = 4096, 0
     while n < most:
         k = min(step, most - n)
-        if (a[n : n + k] == b[n : n + k]) if way > 0 else (a[len(a) - n - k : len(a) - n] == b[len(b) - n - k : len(b) - n]):
+        if a[n : n + k] == b[n : n + k]:
             n += k
         elif k > 1:
             step = max(1, k // 2)
