@@ -42,7 +42,8 @@ def glosses(text: str, nodes: Sequence[OutlinePart], references: Sequence[Refere
     """A gloss for each resolved citation that starts within ``[start, end)``, in text order: the title
     of the clause it leads to, where that clause has a short title of words ("Term", not a run-in
     sentence nor "EXHIBIT A"), the text does not write it just after the citation ("Section 11
-    (Confidentiality)") and no bracket follows it at once ("Section 9.02(", a part being written). ``references`` are ordered by start, as `LongDocument.references` are."""
+    (Confidentiality)") and no bracket follows it at once ("Section 9.02(", a part being written).
+    ``references`` are ordered by start, as `LongDocument.references` are."""
     stop = len(text) if end is None else end
     out: list[Gloss] = []
     first = bisect.bisect_left(references, start, key=_start)

@@ -264,7 +264,6 @@ _TITLE_THEN_SENTENCE_RE = re.compile(
 _LIST_AFTER_TITLE_RE = re.compile(r"[ \t]+" + _ITEM_LABEL + r"[ \t]+[A-Z]")
 
 
-
 def is_word_title(words: str) -> bool:
     """Whether ``words`` read as a title in capitalised words ("Termination for Cause, Disability
     or Death"), not as the start of a sentence ("During the Term, (a) ...")."""
