@@ -42,6 +42,7 @@ from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .uses import Use, UseIndex, forget_use_patterns, use_at, use_reach, uses_of
 from .window import Window
+from .wrapped import rewrapped, unwrapped
 
 __all__ = ["LongDocument"]
 
@@ -162,7 +163,8 @@ class LongDocument:
         markdown = is_markdown(text)
         self._markdown = markdown
         self._page_lines: list[int] = []
-        headings = scan_headings(text, markdown=markdown, page_lines=self._page_lines)
+        self._heading_view = unwrapped(text)
+        headings = scan_headings(self._heading_view, markdown=markdown, page_lines=self._page_lines)
         classes = token_classes(text) if self._count is None else b""
         starts = [0] + [h.start for h in headings]
         ends = starts[1:] + [len(text)]
@@ -753,6 +755,7 @@ class LongDocument:
         new._analyzer = self._analyzer
         new._uids = self._uids
         new._markdown = self._markdown
+        new._heading_view = rewrapped(old, self._heading_view, text, start, end, start + len(new_text))
         # A fence typed, cut, or moved to or from a line start by a line break typed or deleted
         # before it: on a line the edit touched.
         fence_touched = self._markdown and (
@@ -776,18 +779,20 @@ class LongDocument:
             return
         old_text = old_doc._text
         text = self._text
+        # Headings, and how far their rules read, come from the views.
+        old_view, view = old_doc._heading_view, self._heading_view
         starts = old_doc._starts
         parts = old_doc._parts
         n = len(parts)
         # The line before the edit may join with the edited line (a title under "ARTICLE V"),
         # and the part before the edited one may absorb a heading that stops being one.
-        line_before = _lines_up(old_text, start, 1, _READ_BACK, floor=max(0, start - _READ_BACK))
+        line_before = _lines_up(old_view, start, 1, _READ_BACK, floor=max(0, start - _READ_BACK))
         first = max(0, bisect_right(starts, line_before) - 2)
         # A signature line is read from the line break before it: an edit inside its line ("B|y:")
         # makes or unmakes it as well as one after it.
         lines_from = max(0, line_before - 1)
-        if signature_lines_in(old_text, lines_from, end + SIGNATURE_REACH) or signature_lines_in(
-                text, lines_from, end + delta + SIGNATURE_REACH):
+        if signature_lines_in(old_view, lines_from, end + SIGNATURE_REACH) or signature_lines_in(
+                view, lines_from, end + delta + SIGNATURE_REACH):
             # A caps line within reach above may label a signature block the edit makes, moves or unmakes.
             first = max(0, min(first, bisect_right(starts, lines_from - SIGNATURE_REACH) - 1))
         last = min(n - 1, bisect_right(starts, end) - 1 + 1)
@@ -803,12 +808,12 @@ class LongDocument:
             old_region_end = starts[last + 1] if last + 1 < n else len(old_text)
             region_end = old_region_end + delta
             new_page_lines: list[int] = []
-            heads = scan_headings(text, region_start, region_end, markdown=self._markdown, page_lines=new_page_lines)
+            heads = scan_headings(view, region_start, region_end, markdown=self._markdown, page_lines=new_page_lines)
             if last + 1 < n and ((heads and heads[-1].end > region_end)
-                                 or leans_on_previous(text, region_end, end + delta, heads[-1].end if heads else -1)
-                                 or leans_on_previous(old_text, old_region_end, end, _heading_end(starts, parts, last))
-                                 or caps_lines_above(text, region_end) or caps_lines_above(old_text, old_region_end)
-                                 or caption_at(text, region_end) or caption_at(old_text, old_region_end)):
+                                 or leans_on_previous(view, region_end, end + delta, heads[-1].end if heads else -1)
+                                 or leans_on_previous(old_view, old_region_end, end, _heading_end(starts, parts, last))
+                                 or caps_lines_above(view, region_end) or caps_lines_above(old_view, old_region_end)
+                                 or caption_at(view, region_end) or caption_at(old_view, old_region_end)):
                 # A heading now runs into the next part, or the next part's heading may stand or
                 # fall with the edited text before it on its line or in the capitals above it,
                 # now or before, or in a list of attachments' captions: take that part in too.
@@ -834,20 +839,21 @@ class LongDocument:
         heading, when no heading appears near it: only the lines around it are read again and only
         the sections around it cut again. False, with nothing done, for any other edit."""
         old_text, text = old_doc._text, self._text
+        old_view, view = old_doc._heading_view, self._heading_view
         p = bisect_right(old_doc._starts, start) - 1
         part, part_start = old_doc._parts[p], old_doc._starts[p]
         part_end = part_start + part.length
         if self._count is not None or part.length < _LONG_PART or end >= part_end:
             return False
         # Lines are looked for within the part only: beyond it the edit is not made here.
-        above = _lines_up(old_text, start, LINES_READ, floor=part_start)
-        below = _lines_down(old_text, end, LINES_READ, ceiling=part_end)
+        above = _lines_up(old_view, start, LINES_READ, floor=part_start)
+        below = _lines_down(old_view, end, LINES_READ, ceiling=part_end)
         # Lines read again start past the heading's reach (or at the text's start, read as a full
         # build reads it) and end before the next heading's (or at the text's end).
         if part.heading is None:
             top = part_start == 0 or above > part_start
         else:
-            top = above > _lines_down(old_text, part_start + part.heading.end, LINES_READ, ceiling=above)
+            top = above > _lines_down(old_view, part_start + part.heading.end, LINES_READ, ceiling=above)
         if not top or not (below < part_end or part_end == len(old_text)):
             return False
         if self._markdown and FENCE_RE.search(old_text, part_start, part_end) is not None:
@@ -857,11 +863,11 @@ class LongDocument:
         if bisect_left(page_lines, above) < bisect_left(page_lines, end + RUNNING_EDIT_REACH):
             return False
         new_below = below + delta
-        if signature_lines_in(old_text, above - SIGNATURE_REACH, below + SIGNATURE_REACH) or signature_lines_in(
-                text, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH):
+        if signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH) or signature_lines_in(
+                view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH):
             return False
         found_pages: list[int] = []
-        if scan_headings(text, above, new_below, markdown=self._markdown, page_lines=found_pages) or found_pages:
+        if scan_headings(view, above, new_below, markdown=self._markdown, page_lines=found_pages) or found_pages:
             return False
         # Counts add up over line breaks: the part's count changes by the count of the lines read again.
         raw = (part.raw - class_raw_count(token_classes(old_text[above:below]), 0, below - above)

@@ -24,6 +24,7 @@ from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, li
 from .signatures import signs_below
 from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title,
                      has_prose_word, is_short_title, is_word_title, page_footer, title_span)
+from .wrapped import unwrapped
 
 __all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
            "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL",
@@ -1019,7 +1020,10 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             he = hs + info.span
             heading_text, title = text[hs:he], info.title
             resume = child
-        elif info.kind in _WRAPPING_KINDS and not markdown and he >= le and le - ls >= _WRAPPED_TITLE_LINE:
+        elif info.kind in _WRAPPING_KINDS and not markdown and he >= le and (
+                le - line_start_near(text, ls) >= _WRAPPED_TITLE_LINE):
+            # Mid-line too: a clause run into a wrapped paragraph's line ("... thereto. 5.3 Materials
+            # Galaxy shall" over "provide Telnet with access ...").
             title = _wrapped_title(text, le, heading_text, title)
         side = (_side_title(text, ls, indent, start)
                 if info.kind == "numbered" and line_start and not markdown and resume < 0 else None)
@@ -1306,7 +1310,7 @@ _FIRST_ITEM_RE = re.compile(r"[ \t]1\.[ \t]+[A-Z]")
 
 
 def find_headings(text: str) -> list[Heading]:
-    """Every heading of ``text``, in order."""
+    """Every heading of ``text``, in order (read from its view with wrapped clause numbers rejoined)."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    return scan_headings(text)
+    return scan_headings(unwrapped(text))

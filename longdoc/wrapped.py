@@ -1,0 +1,100 @@
+"""The text as heading recognition reads it: where a fixed-width wrap broke a paragraph's line right
+after a clause's number ("... access thereto. 5.3" over "Materials Galaxy shall ..."), the line
+break reads as a space, so that the clause opens mid-line as it does in the text unwrapped.
+
+The view has the text's length and offsets: each such line break (and a carriage return before it)
+is a space, and no other character differs. With no such break it is the text itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["unwrapped", "rewrapped", "UNWRAP_REACH"]
+
+# A line break after a clause's number or its keyword (a digit or a period: "5.3", "7.", "IV.";
+# "ARTICLE" / "Section" whose number opens the next line), before a title or a number. Found by a
+# literal scan for the line break (a pattern that opens with a class or a look-behind is tried at
+# every character).
+_CANDIDATE_RE = re.compile(
+    r"\n(?=[ \t]*[A-Z0-9\"“])(?:(?<=[0-9.]\n)|(?<=[0-9.]\r\n)|(?<=ARTICLE\n)|(?<=Article\n)|(?<=SECTION\n)|(?<=Section\n)"
+    r"|(?<=ARTICLE\r\n)|(?<=Article\r\n)|(?<=SECTION\r\n)|(?<=Section\r\n))"
+)
+_KEYWORD = r"(?:ARTICLE|Article|SECTION|Section)"
+# The end of the line before such a break: a sentence's end, one to three spaces, then a clause's
+# label ("5.3", "7.", "IV.", "Section 5.3", "ARTICLE VI"), or its keyword alone ("ARTICLE").
+_TAIL_RE = re.compile(
+    r"(?:[.:;)\]\"”][ \t]{1,3}|[ \t]{3})(?:(?P<label>(?:" + _KEYWORD + r"[ \t]+|§[ \t]*)?(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?"
+    r"|[IVXLC]{1,7}\.)|" + _KEYWORD + r"[ \t]+[IVXLC]{1,7})|" + _KEYWORD + r")\r?\Z"
+)
+_TAIL_READ = 40  # characters before the break that the tail is looked for in
+# What opens the line after: a title's first letter or quote after a label, a number after a keyword.
+_TITLE_OPENS_RE = re.compile(r"[ \t]*[A-Z\"“]")
+_NUMBER_OPENS_RE = re.compile(r"[ \t]*(?:[0-9]{1,3}|[IVXLC]{1,7})\b")
+_BLANK_RE = re.compile(r"[ \t]*(?:\r?\n|\Z)")
+# A wrapped paragraph's lines are long: a short line ends where its writer broke it (a citation's
+# "... 603 C.M.R. 23.00." over a title, "B. TERMS OF AGREEMENT", and its first clause).
+_WRAPPED_LINE_LEAST = 40
+# No wrapped line is longer (as `segments.WRAPPED_LINE`), so a break's standing is read from its
+# line, the next and the start of the one after that: no further than this either side.
+_LINE_MOST = 200
+UNWRAP_REACH = 2 * _LINE_MOST + 8
+
+
+def unwrapped(text: str) -> str:
+    """The text with each line break that a wrap put after a clause's number made a space (the text
+    itself when there is none)."""
+    breaks = _breaks(text, 0, len(text))
+    return _spaced(text, 0, len(text), breaks) if breaks else text
+
+
+def rewrapped(old_text: str, old_view: str, text: str, start: int, old_end: int, new_end: int) -> str:
+    """The view of ``text``, which is ``old_text`` (whose view is ``old_view``) with
+    ``old_text[start:old_end]`` replaced by ``text[start:new_end]``: equal to ``unwrapped(text)``."""
+    a = max(0, start - UNWRAP_REACH)
+    b = min(len(text), new_end + UNWRAP_REACH)
+    breaks = _breaks(text, a, b)
+    if old_view is old_text and not breaks:
+        return text
+    # Breaks further than the reach from the edit read what they read before it.
+    view = "".join((old_view[:a], _spaced(text, a, b, breaks), old_view[b - new_end + old_end :]))
+    return text if not breaks and view == text else view
+
+
+def _breaks(text: str, start: int, end: int) -> list[int]:
+    """The line breaks in ``text[start:end]`` (past its first character) that a wrap put after a
+    clause's number: the ones the view reads as spaces."""
+    return [m.start() for m in _CANDIDATE_RE.finditer(text, start + 1, end) if _rejoins(text, m.start())]
+
+
+def _spaced(text: str, start: int, end: int, breaks: list[int]) -> str:
+    pieces = []
+    pos = start
+    for p in breaks:
+        cut = p - 1 if text[p - 1] == "\r" else p
+        pieces.append(text[pos:cut])
+        pieces.append(" " * (p + 1 - cut))
+        pos = p + 1
+    pieces.append(text[pos:end])
+    return "".join(pieces)
+
+
+def _rejoins(text: str, p: int) -> bool:
+    """Whether the line break at ``p`` is one that a wrap put after a clause's number."""
+    ls = text.rfind("\n", max(0, p - _LINE_MOST - 1), p) + 1
+    if ls == 0 and p > _LINE_MOST or p - ls < _WRAPPED_LINE_LEAST:
+        return False  # a line longer than any wrapped one, or a short line
+    tail = _TAIL_RE.search(text, max(ls, p - _TAIL_READ), p)
+    if tail is None:
+        return False
+    nxt = p + 1
+    ne = text.find("\n", nxt, nxt + _LINE_MOST + 1)
+    if ne < 0:
+        if len(text) - nxt > _LINE_MOST:
+            return False
+        ne = len(text)
+    opens = _TITLE_OPENS_RE if tail.group("label") is not None else _NUMBER_OPENS_RE
+    if not opens.match(text, nxt, ne):
+        return False
+    # The next line is a wrapped one too, or the paragraph's last.
+    return ne - nxt >= _WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + _LINE_MOST) is not None
