@@ -59,7 +59,7 @@ _GAP_RE = re.compile(
 # marks the number for that check.
 _RUN_ON_BREAK_RES = tuple(
     re.compile(
-        re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}\.?[ \t]+(?:[A-Z]|" + BRAND_WORD + r")|[ \t]+([A-Z][A-Za-z]))"
+        re.escape(mark) + r"[\"”]?( )(?=[0-9]{1,3}\.(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,2}\.?[ \t]+(?:[A-Z]|" + BRAND_WORD + r")|[ \t]+([A-Z][A-Za-z]))"
         + (r"|(ARTICLE|Article|SECTION|Section)[ \t]+[0-9IVX][0-9IVX.]*(?:[ \t\-–—:]+[A-Z\"“\[]|[ \t]*[\r\n])" if mark == "."
            else r"|(ARTICLE(?=[ \t]+[0-9IVX][0-9IVX.]*[ \t\-–—:]+[A-Z][A-Z])|(?:ARTICLE|Article)(?=[ \t]+[0-9IVX]+[ \t]+\[[A-Z][^\]\r\n]{0,80}\][ \t]*(?:[A-Z\"“(]|[\r\n]|$)))"
            if mark == ":" else "")

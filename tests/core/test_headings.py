@@ -235,6 +235,20 @@ def test_a_clause_run_on_after_a_sentence_that_ends_inside_quotes_is_a_heading()
     assert titles(text) == ["23.3 Force", "23.4 Cover Page, Recitals, and Captions", "23.5 No Third Party Rights"]
 
 
+def test_clauses_numbered_in_three_and_four_levels_run_on_after_a_sentence_are_headings() -> None:
+    # Goosehead's franchise agreement runs each subclause into the line of the one before.
+    text = ("1.2 Location. You agree as follows. 1.2.1 When this Agreement is signed, you will find a site. "
+            "1.2.2 We have the right to approve it. 6.3.4.1 The fee covers the training.\n")
+    assert [h.label for h in find_headings(text)] == ["1.2", "1.2.1", "1.2.2", "6.3.4.1"]
+
+
+def test_a_real_contract_of_subclauses_run_on_after_sentences_outlines_them(shared_text) -> None:
+    doc = LongDocument(shared_text("cuad/contracts/BIOFRONTERAAG_04_29_2019-EX-4.17-SUPPLY AGREEMENT.txt"))
+    labels = [n.label for n in doc.nodes]
+    assert ["11.1", "11.1.1", "11.1.2", "11.1.3", "11.1.4", "11.1.5", "11.2", "11.2.1"] == [
+        label for label in labels if label and label.startswith("11.")][:8]
+
+
 def test_the_words_that_join_the_parties_blocks_are_no_headings() -> None:
     text = ("NON-COMPETITION AGREEMENT\n\nBETWEEN:\n\nGLAMIS GOLD LTD., a company of British Columbia\n\nAND:\n\n"
             "WESTERN COPPER CORPORATION, a company of British Columbia\n\nAND/OR\n\nWHEREAS the parties agree.\n")
