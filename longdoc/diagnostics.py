@@ -445,6 +445,11 @@ _CITED_AFTER = re.compile(r"(?:\b(?i:and|or)[ \t]*|" + CITING_WORD + r")\Z")
 _CLAUSE_TAIL = re.compile(r"\.?[ \t]+[A-Z0-9\"“(\[*]")
 _LONE_CLAUSE_TAIL = re.compile(r"\.[ \t]+[A-Z\"“(\[*]")
 _SECTION_WORD = re.compile(r"(?<![\w.§])(?:SECTION|Section)[ \t]+\Z")
+# A clause of a list run into one paragraph, whatever its first word: after a sentence's end ("...
+# Promissory Note. 4.2.7 the term "Premiums" will mean ...") or as the last item of a sentence ("...;
+# and 4.2.6 the term ...", "...; or 17.1.3. Induce any person ..."): written there, not cited.
+_LISTED_AFTER = re.compile(r"(?:[.;:]|;[ \t]+(?:and|or))[ \t]+\Z")
+_ITEM_TAIL = re.compile(r"\.?[ \t]+[A-Za-z\"“(]")
 
 
 def _written_as_clause(text: str, start: int, end: int, number: tuple[int, ...]) -> bool:
@@ -456,7 +461,12 @@ def _written_as_clause(text: str, start: int, end: int, number: tuple[int, ...])
     at = text.find(name, start, end)
     while at >= 0:
         before = text[at - 1] if at else ""
-        if not (before.isalnum() or before in "_.§") and tail.match(text, at + len(name), end):
+        if before.isalnum() or before in "_.§":
+            pass
+        elif len(number) > 1 and _LISTED_AFTER.search(text, max(start, at - 9), at) and _ITEM_TAIL.match(
+                text, at + len(name), end):
+            return True
+        elif tail.match(text, at + len(name), end):
             word = _SECTION_WORD.search(text, max(start, at - 16), at)  # "Section 8.10 Language."
             opens = word.start() if word else at
             if _CITED_AFTER.search(text, max(start, opens - 14), opens) is None:

@@ -150,6 +150,31 @@ def test_a_run_on_clause_the_outline_does_not_take_for_a_heading_is_no_gap():
     assert [d for d in doc.diagnostics() if d.code == "numbering-gap"] == []
 
 
+@pytest.mark.parametrize("item", [
+    "; and 6.7 Refrain from making any claims.",  # Staar's distributor agreement: the last item of a sentence
+    "; or 6.7 Refrain from making any claims.",
+    ". 6.7 the term \"Premiums\" means the fees paid.",  # Goosehead's: a definition in lower case
+])
+def test_a_subclause_written_as_a_sentence_item_or_in_lower_case_is_no_gap(item: str) -> None:
+    text = (f"6. Duties.\n\n6.6 Training. The Distributor shall provide customer training{item} "
+            "6.8 Reports. The Distributor shall report monthly.\n")
+    assert [n.label for n in LongDocument(text).nodes] == ["6", "6.6", "6.8"]
+    assert of("numbering-gap", text) == []
+
+
+def test_a_lone_number_after_and_in_a_sentence_leaves_its_gap() -> None:
+    text = "1. Term. It lasts a year.\n\n2. Fees. Fees are due in thirty days; and 3 days after notice.\n\n4. Law. Ohio.\n"
+    [found] = of("numbering-gap", text)
+    assert "3 is missing" in found.message
+
+
+def test_a_subclause_cited_after_and_leaves_its_gap() -> None:
+    text = ("6. Duties.\n\n6.6 Training. The Distributor shall comply with Sections 6.5 and 6.7 Refrain hereof. "
+            "6.8 Reports. The Distributor shall report monthly.\n")
+    [found] = of("numbering-gap", text)
+    assert "6.7 is missing" in found.message
+
+
 def test_a_clause_number_typed_into_a_gap_without_a_heading_closes_the_gap():
     doc = LongDocument(AGREEMENT)
     assert "numbering-gap" in {d.code for d in doc.diagnostics()}
