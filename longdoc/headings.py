@@ -488,6 +488,7 @@ _RUNS_ON_RE = re.compile(
 )
 _CAPS_PROSE_RE = re.compile(r"(?<=[ \t])(?![MDCLXVI]+\.)[A-Z]{2,}[.;][ \t]+[A-Z]|[A-Z],[ \t]+[A-Z]")
 _LINE_BREAK_RE = re.compile("[" + LINE_BREAKS + "]")
+_CAPS_ENDING_RE = re.compile(r"[A-Z][A-Z'’&-]+[ \t]+[A-Z][A-Z'’&,-]+\Z")  # "... JRVS EXPRESSLY DISCLAIMS"
 _PARAGRAPH_REACH = 40  # lines read back for where such a paragraph starts
 
 
@@ -530,6 +531,12 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
         if above is None or not _is_caps_text(text[above[0] : above[1]].strip()):
             break
         spans.append(above)
+    # A sentence that runs on from a line in lower case into capitals opens the paragraph there:
+    # "... Licensed Products. LICENSOR SPECIFICALLY DISCLAIMS," over "AND WILL HAVE NO ...".
+    lead = _line_before(text, spans[-1][0])
+    lead_text = text[lead[0] : lead[1]].strip() if lead is not None else ""
+    runs_in = len(lead_text) >= _LONG_LINE and (_RUNS_ON_RE.search(lead_text.upper()) is not None
+                                                or _CAPS_ENDING_RE.search(lead_text) is not None)
     spans.reverse()
     here = len(spans) - 1
     while len(spans) < here + 3:
@@ -546,7 +553,7 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
         return len(line) >= _LONG_LINE and (
             _RUNS_ON_RE.search(line) is not None or _CAPS_PROSE_RE.search(line) is not None)
 
-    prose, goes_on = False, False
+    prose, goes_on = runs_in, runs_in
     for k in range(here + 1):
         line = lines[k]
         open_end = len(line) >= _LONG_LINE and line[-1] not in ".:;!?"
@@ -1257,7 +1264,7 @@ _WRAPPED_CITATION_RE = re.compile(CITING_WORD + r"(?:\r\n|[\n\r])[ \t]*\Z")
 # A bare number after a preposition may be a clause's, which extraction set inside its first
 # sentence ("... agrees to   10.1   (a) not use ...").
 _GAP_CITATION_RE = re.compile(r"(?:\b(?i:" + _CLAUSE_KEYWORDS + r")[ \t]*|§[ \t]*|[0-9][0-9.]*,?[ \t]+(?i:and|or)[ \t]*)\Z")
-_CITED_KINDS = frozenset(("section", "article"))
+_CITED_KINDS = frozenset(("section", "article", "exhibit"))
 
 
 def _after_word(text: str, ls: int) -> bool:

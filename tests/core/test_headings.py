@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from longdoc import Heading, LongDocument, find_headings
 from longdoc.contents import _has_page_runs, _has_toc_runs
 from longdoc.headings import MARKDOWN_HEADING_RE, is_markdown
+from shapes import wrapped
+
+OUTSOURCING = "MANUFACTURERSSERVICESLTD_06_05_2000-EX-10.14-OUTSOURCING AGREEMENT.txt"
 
 
 def only(text: str) -> Heading:
@@ -858,6 +861,15 @@ def test_a_section_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation
     assert titles(text) == ["1. Supply", "7. Terms"]
 
 
+def test_an_attachment_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(shared_text) -> None:
+    # IBM's outsourcing agreement with MSL wrapped at 72 columns: "... the tangible assets listed in"
+    # over "Attachment 3: Asset List, Part 1B to MSL. ...", which a caption's colon shapes as a heading.
+    text = wrapped(shared_text("cuad/contracts/" + OUTSOURCING))
+    cited = [n.title for n in LongDocument(text).nodes
+             if n.kind == "exhibit" and re.search(r"\b(?:in|on)\n\Z", text[n.heading_start - 4 : n.heading_start])]
+    assert cited == []
+
+
 @pytest.mark.parametrize("joining", ["and", "or"])
 def test_a_numbered_clause_after_a_list_item_that_ends_in_and_or_or_is_a_heading(joining: str) -> None:
     # ContractNLI's FMO agreement: "... notice of such disclosure; or" over "4.2 FMO may disclose ..."
@@ -895,6 +907,33 @@ Body.
 
 def test_the_lines_of_a_hard_wrapped_all_caps_paragraph_are_no_headings() -> None:
     assert titles(GPL_DISCLAIMER) == ["15. Disclaimer of Warranty", "16. Limitation of Liability"]
+
+
+@pytest.mark.parametrize(("lead", "caps"), [
+    ("LICENSOR SPECIFICALLY DISCLAIMS,", "AND WILL HAVE NO OBLIGATION OR LIABILITY FROM THIS AGREEMENT WITH REGARD"),
+    ("LICENSOR SPECIFICALLY DISCLAIMS", "AND WILL HAVE NO OBLIGATION OR LIABILITY FROM THIS AGREEMENT WITH REGARD"),
+    ("The parties agree that", "LICENSOR WILL HAVE NO OBLIGATION OR LIABILITY FROM THIS AGREEMENT WITH REGARD"),
+])
+def test_caps_lines_that_a_sentence_runs_on_into_from_a_line_in_lower_case_are_no_headings(lead: str, caps: str) -> None:
+    # Arconic's trademark license wrapped at 72 columns: the disclaimer opens mid-line.
+    text = ("7. Warranty. The Licensee bears the risk of loss in connection with any sale or\n"
+            f"use of the Licensed Products by the Licensee. {lead}\n{caps}\n"
+            "TO THE LICENSED MARK FOR ANY IMPLIED WARRANTY OF MERCHANTABILITY.\n\n8. Term. It lasts.\n")
+    assert titles(text) == ["7. Warranty", "8. Term"]
+
+
+def test_a_caps_title_under_a_short_line_ending_in_capitals_stays_a_heading() -> None:
+    text = ("Intro.\n\nThe supply terms of ACME CORP\nLIMITATION OF LIABILITY\n"
+            "IN NO EVENT SHALL EITHER PARTY BE LIABLE TO THE OTHER FOR ANY INDIRECT,\n"
+            "INCIDENTAL OR CONSEQUENTIAL DAMAGES, INCLUDING LOST PROFITS, ARISING OUT\n"
+            "OF THIS AGREEMENT.\n\nBody.\n")
+    assert titles(text) == ["LIMITATION OF LIABILITY"]
+
+
+def test_a_caps_title_under_a_long_line_in_lower_case_stays_a_heading() -> None:
+    text = ("QuickLinks -- Click here to rapidly navigate through this document\n"
+            "MUTUAL NON-DISCLOSURE AND NON-SOLICITATION AGREEMENT\n This Agreement is made today.\n")
+    assert titles(text) == ["MUTUAL NON-DISCLOSURE AND NON-SOLICITATION AGREEMENT"]
 
 
 def test_a_caps_title_right_over_its_hard_wrapped_caps_paragraph_is_the_only_heading() -> None:

@@ -4,6 +4,7 @@ the wrap put right after a clause's number reads as a space for heading recognit
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -149,15 +150,23 @@ def test_the_view_after_edits_near_wrapped_numbers_equals_a_fresh_one(edits: lis
         text = edited
 
 
+def caps_line_starts(text: str) -> list[int]:
+    """Where a line of ``text`` in capitals starts after a line of text (a wrapped disclaimer's lines)."""
+    return [m.start() for m in re.finditer(r"(?<=[^\n]\n)[A-Z]{2,}[ A-Z]", text)]
+
+
+@pytest.mark.parametrize("contract", [RESELLER, DISTRIBUTOR], ids=["reseller", "distributor"])
 @pytest.mark.parametrize("seed", range(3))
-def test_the_outline_after_edits_near_wrapped_clause_numbers_equals_a_fresh_build(
-        shared_text: Callable[[str], str], seed: int) -> None:
-    doc = LongDocument(wrapped(shared_text(RESELLER)))
+def test_the_outline_after_edits_near_wrapped_clause_numbers_and_capitals_equals_a_fresh_build(
+        shared_text: Callable[[str], str], contract: str, seed: int) -> None:
+    # The distributor agreement's disclaimers run from a line in lower case into capitals.
+    doc = LongDocument(wrapped(shared_text(contract)))
     rng = random.Random(seed)
     for _ in range(20):
         text = doc.text
-        at = max(0, min(len(text), rng.choice(wrapped_breaks(text)) + rng.randrange(-160, 160)))
-        doc = doc.edit(at, min(len(text), at + rng.choice([0, 1])), rng.choice(["\n", "\n\n", "", " ", "x", "5.", "A"]))
+        at = max(0, min(len(text), rng.choice(wrapped_breaks(text) + caps_line_starts(text)) + rng.randrange(-160, 160)))
+        doc = doc.edit(at, min(len(text), at + rng.choice([0, 1])),
+                       rng.choice(["\n", "\n\n", "", " ", "x", "5.", "A", ".", ","]))
         fresh = LongDocument(doc.text)
         assert doc.nodes == fresh.nodes
         assert list(doc.sections) == list(fresh.sections)
