@@ -448,7 +448,7 @@ _SECTION_WORD = re.compile(r"(?<![\w.§])(?:SECTION|Section)[ \t]+\Z")
 # A clause of a list run into one paragraph, whatever its first word: after a sentence's end ("...
 # Promissory Note. 4.2.7 the term "Premiums" will mean ...") or as the last item of a sentence ("...;
 # and 4.2.6 the term ...", "...; or 17.1.3. Induce any person ..."): written there, not cited.
-_LISTED_AFTER = re.compile(r"(?:[.;:]|;[ \t]+(?:and|or))[ \t]+\Z")
+_LISTED_AFTER = re.compile(r"(?:[.;:]|;\s{1,2}(?:and|or))[ \t]+\Z")
 _ITEM_TAIL = re.compile(r"\.?[ \t]+[A-Za-z\"“(]")
 
 

@@ -153,6 +153,7 @@ def test_a_run_on_clause_the_outline_does_not_take_for_a_heading_is_no_gap():
 @pytest.mark.parametrize("item", [
     "; and 6.7 Refrain from making any claims.",  # Staar's distributor agreement: the last item of a sentence
     "; or 6.7 Refrain from making any claims.",
+    ";\nand 6.7 Refrain from making any claims.",  # a line wrapped before the "and"
     ". 6.7 the term \"Premiums\" means the fees paid.",  # Goosehead's: a definition in lower case
 ])
 def test_a_subclause_written_as_a_sentence_item_or_in_lower_case_is_no_gap(item: str) -> None:
