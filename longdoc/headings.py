@@ -563,13 +563,20 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
 
 
 def caps_lines_above(text: str, pos: int) -> bool:
-    """Whether the line holding ``pos`` lies right under a line in capitals: a caps heading there
-    may stand or fall with the lines above it (see _in_caps_paragraph)."""
+    """Whether the line holding ``pos`` lies right under a line in capitals, or is in capitals under
+    a long line that a sentence may run on from: a caps heading there may stand or fall with the
+    lines above it (see _in_caps_paragraph)."""
     k = line_start_near(text, pos)
     if k > 0 and text[k - 1] not in LINE_BREAKS:
         return False  # far into a line longer than any wrapped one: no line start for the rule to read
     above = _line_before(text, k)
-    return above is not None and _is_caps_text(text[above[0] : above[1]].strip())
+    if above is None:
+        return False
+    lead = text[above[0] : above[1]].strip()
+    if _is_caps_text(lead):
+        return True
+    m = _LINE_BREAK_RE.search(text, k, k + WRAPPED_LINE + 1)
+    return len(lead) >= _LONG_LINE and _is_caps_text(text[k : m.start() if m else len(text)].strip())
 
 
 def caption_at(text: str, pos: int) -> bool:

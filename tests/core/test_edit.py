@@ -182,6 +182,19 @@ def test_a_word_that_runs_a_caps_line_on_turns_the_caps_lines_below_it_into_one_
     assert_same_as_fresh(replace(after, "STATED IN", "STATED"))
 
 
+def test_a_line_grown_long_above_a_caps_title_runs_on_into_it_as_in_a_fresh_build() -> None:
+    # Clauses run into the line stand between the edit and the title: the title's part lies beyond
+    # the parts around the edit, and the line above it decides whether it is one.
+    text = ("5. Fees.\n\nDue. 5.1 Prices. 5.2 Taxes. See SCHEDULE II\nTERM AND TERMINATION\n\n"
+            "6.1 Term. It lasts.\n")
+    doc = LongDocument(text)
+    assert "TERM AND TERMINATION" in [n.title for n in doc.nodes]
+    at = text.index("Due.")
+    edited = doc.edit(at, at, "All the fees of this agreement are ")
+    assert "TERM AND TERMINATION" not in [n.title for n in edited.nodes]
+    assert_same_as_fresh(edited)
+
+
 def test_outline_nodes_that_close_before_an_edit_are_reused_and_later_ones_move() -> None:
     text = CONTRACT + "\nARTICLE III\nPAYMENT\n\n3.1 Fees. The fees are due monthly.\n"
     before = LongDocument(text, max_tokens=16)
