@@ -29,6 +29,7 @@ __all__ = [
     "has_definitions_part",
     "LINE_BLANKS",
     "LINE_GAP",
+    "LINE_WRAP",
     "mark_duplicates",
     "paragraph_text",
     "sentence_runs_into",
@@ -129,12 +130,12 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
 # A quoted term: starts with a non-space, no quotes nor a blank line (a text wrapped at a fixed
 # width breaks a line inside a term: "Disclosing\nParty"), at most 80 characters; a comma or
 # period drafted inside the closing quote ("Company,") is not part of the term.
-_WRAP = rb"\n(?![ \t\r]*\n)"  # a line break that makes no blank line
+LINE_WRAP = rb"\n(?![ \t\r]*\n)"  # a line break that makes no blank line
 # Blanks between words that may hold one line break, where a text wrapped at a fixed width broke a
 # line: one way to split a run of spaces.
 LINE_BLANKS = rb"(?:[ \t]+(?:\r?\n[ \t]*)?|\r?\n[ \t]*)"
 LINE_GAP = rb"[ \t]*(?:\r?\n[ \t]*)?"  # the same, or none
-_TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + _WRAP + rb'){0,79}?)[,.]?'
+_TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + LINE_WRAP + rb'){0,79}?)[,.]?'
 # A table of definitions may set its verb in capitals ('"Calendar Year"    Shall mean ...', '"cGMP"
 # Means ...'), on a line of its own.
 _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
@@ -155,8 +156,8 @@ _MEANS_TAIL = (
     rb'[ \t]*(?:\n[ \t]*){0,8}(?:[,:][ \t]*)?'
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b'
-    rb'(?:[^"\n;]|' + _WRAP + rb'){0,80}?[,\s]\s*'
-    rb"|\((?:[^()\n]|" + _WRAP + rb"){0,60}\)\s*,?\s*|-\s*)?" + _VERB
+    rb'(?:[^"\n;]|' + LINE_WRAP + rb'){0,80}?[,\s]\s*'
+    rb"|\((?:[^()\n]|" + LINE_WRAP + rb"){0,60}\)\s*,?\s*|-\s*)?" + _VERB
 )
 _MEANS = re.compile(rb'"' + _TERM + rb'"' + _MEANS_TAIL)
 # The tail alone, matched after a quoted term already found: the term is not scanned twice.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
-from .definitions import LINE_BLANKS, LINE_GAP, byte_view, sentence_runs_into
+from .definitions import LINE_BLANKS, LINE_GAP, LINE_WRAP, byte_view, sentence_runs_into
 from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
@@ -84,7 +84,8 @@ _NUMBER = (
 # side would be tried at every split of a long run of spaces (seconds for thousands of them).
 # A text wrapped at a fixed width breaks a citation's line ("Section\n7.1", "Sections 7(a)\nand 7(b)"):
 # blanks there may hold a line break (LINE_BLANKS, LINE_GAP).
-_JOIN = (rb"(?:" + LINE_GAP + rb"(?:(?:\([A-Z][^()\n]{0,60}\)|\[[^\[\]\n]{0,60}\])[ \t]*)?"
+_JOIN = (rb"(?:" + LINE_GAP + rb"(?:(?:\([A-Z](?:[^()\n]|" + LINE_WRAP + rb"){0,60}\)|\[(?:[^\[\]\n]|" + LINE_WRAP
+         + rb"){0,60}\])[ \t]*)?"
          rb"(?:,[ \t]*(?:and|or)?|and|or|and/or|through|thru|to|-)" + LINE_BLANKS + rb")")
 _KEYWORD = (
     rb"(?P<kw>(?i:sections?|subsections?|articles?|clauses?|paragraphs?|subparagraphs?|exhibits?|schedules?"

@@ -82,6 +82,9 @@ def test_a_sub_part_is_kept_apart_from_the_clause_label():
     ("as the Supplier provides under Section\n2.1 and elsewhere", ["Section\n2.1"]),
     ("as described in Sections 2.1(a)\nand 2.2(b) together", ["Sections 2.1(a)", "2.2(b)"]),
     ("the terms as described in\nSection 2.4.\n\nThe rest", ["Section 2.4"]),
+    # Vaxcyte's supply agreement wrapped at 72 columns: a cited clause's title broken over lines.
+    ("survive: Sections 2.1 (Forecasts and\nOrders), 2.2\n(Delivery of Goods), and 2.4 [Term of\nthe Agreement] hereof",
+     ["Sections 2.1", "2.2", "2.4"]),
 ])
 def test_a_citation_broken_at_a_line_of_a_wrapped_text_is_read_whole(citation: str, found: list[str]) -> None:
     doc = LongDocument(CONTRACT.format(citation=citation))
