@@ -535,8 +535,8 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
     # "... Licensed Products. LICENSOR SPECIFICALLY DISCLAIMS," over "AND WILL HAVE NO ...".
     lead = _line_before(text, spans[-1][0])
     lead_text = text[lead[0] : lead[1]].strip() if lead is not None else ""
-    runs_in = len(lead_text) >= _LONG_LINE and (_RUNS_ON_RE.search(lead_text.upper()) is not None
-                                                or _CAPS_ENDING_RE.search(lead_text) is not None)
+    runs_in = len(lead_text) >= _LONG_LINE and not _is_caps_text(lead_text) and (
+        _RUNS_ON_RE.search(lead_text.upper()) is not None or _CAPS_ENDING_RE.search(lead_text) is not None)
     spans.reverse()
     here = len(spans) - 1
     while len(spans) < here + 3:
@@ -576,7 +576,8 @@ def caps_lines_above(text: str, pos: int) -> bool:
     if _is_caps_text(lead):
         return True
     m = _LINE_BREAK_RE.search(text, k, k + WRAPPED_LINE + 1)
-    return len(lead) >= _LONG_LINE and _is_caps_text(text[k : m.start() if m else len(text)].strip())
+    line_end = m.start() if m else min(len(text), k + WRAPPED_LINE + 1)  # a longer line is no caps line
+    return len(lead) >= _LONG_LINE and _is_caps_text(text[k:line_end].strip())
 
 
 def caption_at(text: str, pos: int) -> bool:

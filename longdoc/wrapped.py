@@ -62,16 +62,18 @@ def rewrapped(old_text: str, old_view: str, text: str, start: int, old_end: int,
 
 
 def _breaks(text: str, start: int, end: int) -> list[int]:
-    """The line breaks in ``text[start:end]`` (past its first character) that a wrap put after a
-    clause's number: the ones the view reads as spaces."""
-    return [m.start() for m in _CANDIDATE_RE.finditer(text, start + 1, end) if _rejoins(text, m.start())]
+    """The line breaks in ``text[start:end]`` that a wrap put after a clause's number: the ones the
+    view reads as spaces."""
+    return [m.start() for m in _CANDIDATE_RE.finditer(text, start, end) if _rejoins(text, m.start())]
 
 
 def _spaced(text: str, start: int, end: int, breaks: list[int]) -> str:
+    """``text[start:end]`` with the ``breaks`` in it made spaces (a carriage return before one too,
+    unless it lies before ``start``)."""
     pieces = []
     pos = start
     for p in breaks:
-        cut = p - 1 if text[p - 1] == "\r" else p
+        cut = p - 1 if p > pos and text[p - 1] == "\r" else p
         pieces.append(text[pos:cut])
         pieces.append(" " * (p + 1 - cut))
         pos = p + 1

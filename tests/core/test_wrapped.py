@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from longdoc import LongDocument, find_headings
-from longdoc.wrapped import rewrapped, unwrapped
+from longdoc.wrapped import UNWRAP_REACH, rewrapped, unwrapped
 from shapes import wrapped
 
 RESELLER = "cuad/contracts/ASIANDRAGONGROUPINC_08_11_2005-EX-10.5-Reseller Agreement.txt"
@@ -79,6 +79,15 @@ def test_an_edit_that_unmakes_the_only_such_break_leaves_the_text_its_own_view()
     assert rewrapped(text, unwrapped(text), edited, at, at, at + 1) is edited
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["LF", "CRLF"])
+@pytest.mark.parametrize("after", [-1, 0, 1, 2])
+def test_an_edit_at_the_edge_of_a_breaks_reach_keeps_the_break(newline: str, after: int) -> None:
+    text = BROKEN["after a period"][0].replace("\n", newline) + "x" * 600
+    at = text.index("5.3" + newline) + len("5.3" + newline) - 1 + UNWRAP_REACH + after
+    edited = text[:at] + "y" + text[at:]
+    assert rewrapped(text, unwrapped(text), edited, at, at, at + 1) == unwrapped(edited)
+
+
 KEPT = {
     # A citation's number ends a short line above a title and its first clause.
     "a short line": "Data may be shared pursuant to 603 C.M.R. 23.00.\nB. TERMS OF AGREEMENT\n1. Data Sharing. Vendor "
@@ -127,7 +136,7 @@ def test_a_wrapped_contract_of_run_in_clauses_finds_them_all(shared_text: Callab
 
 
 def wrapped_breaks(text: str) -> list[int]:
-    """Where a line of ``text`` ends in a clause number after a sentence's end."""
+    """Where a line of ``text`` ends in a digit or a period, as a clause number that a wrap left there does."""
     return [i for i in range(2, len(text)) if text[i] == "\n" and text[i - 1] in "0123456789." and text[i - 2] != "\n"]
 
 
