@@ -978,6 +978,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             # Technologies will ...": a citation wrapped onto a new line
             i += 1
             continue
+        if line_start and _DETERMINER_END_RE.search(text, max(0, ls - 16), ls):
+            i += 1  # "... shall be substituted for the\nAttachment 3: Asset List ...": no sentence ends in "the"
+            continue
         if not line_start and _after_word(text, ls) and (_GAP_CITATION_RE.search(text, max(0, ls - 24), ls) or (
                 info.kind in _CITED_KINDS and _CITING_RE.search(text, max(0, ls - 24), ls))):
             i += 1  # "... of Clauses 11.2, 11.5 or             11.6 NCC will ...": a line break made a gap
@@ -1273,6 +1276,8 @@ _WRAPPED_CITATION_RE = re.compile(CITING_WORD + r"(?:\r\n|[\n\r])[ \t]*\Z")
 # sentence ("... agrees to   10.1   (a) not use ...").
 _GAP_CITATION_RE = re.compile(r"(?:\b(?i:" + _CLAUSE_KEYWORDS + r")[ \t]*|§[ \t]*|[0-9][0-9.]*,?[ \t]+(?i:and|or)[ \t]*)\Z")
 _CITED_KINDS = frozenset(("section", "article", "exhibit"))
+# A line that ends in an article or a determiner: the sentence goes on in the next line.
+_DETERMINER_END_RE = re.compile(r"\b(?:the|a|an|said|such|any|each|every|its|their)[ \t]*(?:\r\n|[\n\r])[ \t]*\Z")
 
 
 def _after_word(text: str, ls: int) -> bool:

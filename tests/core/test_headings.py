@@ -870,6 +870,14 @@ def test_an_attachment_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_cita
     assert cited == []
 
 
+@pytest.mark.parametrize("opening", ["PRODUCTS LISTED BELOW", "5. Days"])
+def test_a_line_after_a_line_that_ends_in_an_article_goes_on_with_its_sentence(opening: str) -> None:
+    # IBM's outsourcing agreement wrapped at 72 columns: "... shall be substituted for the" over
+    # "Attachment 3: Asset List that is attached to this Agreement".
+    text = f"1. Assets.\n\nThe new listing shall be substituted for the\n{opening}\n\n2. Term.\n"
+    assert titles(text) == ["1. Assets", "2. Term"]
+
+
 @pytest.mark.parametrize("joining", ["and", "or"])
 def test_a_numbered_clause_after_a_list_item_that_ends_in_and_or_or_is_a_heading(joining: str) -> None:
     # ContractNLI's FMO agreement: "... notice of such disclosure; or" over "4.2 FMO may disclose ..."
