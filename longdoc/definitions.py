@@ -212,9 +212,14 @@ _REFERRED = re.compile(
     rb"|(?:and|or)[\s,]+" + _QUALIFIER + rb"(?:\s+" + _QUALIFIER + rb")*[\s,]+as)\s+(?:the\s+|a\s+|an\s+)?\Z",
     re.IGNORECASE,
 )
+def _name(blanks: bytes) -> bytes:
+    """Capitalised words, maybe joined by "of", "and" or "&", ``blanks`` apart."""
+    return rb"(?P<term>[A-Z][\w&'-]*(?:" + blanks + rb"(?:(?:of|and|&)" + blanks + rb")?[A-Z][\w&'-]*){0,5})"
+
+
 # An unquoted term named by "referred to as" ("hereinafter referred to as the Licensed Software.") or
 # by a bracketed "hereinafter" ("(hereinafter Acme)"): capitalised words up to a punctuation mark.
-_NAME = rb"(?P<term>[A-Z][\w&'-]*(?:[ \t]+(?:(?:of|and|&)[ \t]+)?[A-Z][\w&'-]*){0,5})"
+_NAME = _name(rb"[ \t]+")
 _REFERRED_NAME = re.compile(
     rb"referred" + LINE_BLANKS + rb"to(?:" + LINE_BLANKS + _QUALIFIER + rb")*" + LINE_BLANKS + rb"as" + LINE_BLANKS
     + rb"(?:the" + LINE_BLANKS + rb")?" + _NAME
@@ -222,7 +227,9 @@ _REFERRED_NAME = re.compile(
 )
 _HEREINAFTER_NAME = (
     rb"[ \t]*(?:(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?(?:the[ \t]+)?"
-    rb"|(?:the|this|(?:each|collectively|together|individually),?[ \t]+(?:an?|the))[ \t]+)" + _NAME + rb"[ \t]*\)"
+    rb"|(?:the|this|(?:each|collectively|together|individually),?" + LINE_BLANKS + rb"(?:an?|the))" + LINE_BLANKS + rb")"
+    # Inside the bracket a wrapped line may break the name: "(the Service\nAgreement)".
+    + _name(LINE_BLANKS) + rb"[ \t]*\)"
 )
 # "is" and an article after a term that opens an entry or is set in bold: what the term is ("End User
 # is the final purchaser ...", '**"Effective Date"** is the earlier of ...').

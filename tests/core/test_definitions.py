@@ -264,6 +264,11 @@ def test_a_line_after_blank_lines_goes_on_with_no_sentence_but_one_running_on_in
     ("Recitals follow. No part of the proceeds of any Loan\n(as defined in the Loan Agreement) is used.", "Loan", "pointer"),
     ("Recitals follow. Each party signs one or more Business Associate\nAgreements (as defined under HIPAA).",
      "Business Associate Agreements", "pointer"),
+    # WPP's service agreement and Pelican's master agreement wrapped at 72 columns.
+    ("Recitals follow. I act under my service agreement (the Service\nAgreement) with WPP.", "Service Agreement",
+     "referred"),
+    ("Recitals follow. Pelican delivers the work product (collectively, the\nDeliverables) on time.", "Deliverables",
+     "referred"),
 ])
 def test_a_line_broken_inside_a_term_or_its_parenthetical_still_defines_it(text: str, term: str, kind: str) -> None:
     assert [(d.term, d.kind) for d in find_definitions(text)] == [(term, kind)]
