@@ -1,6 +1,8 @@
 """The text as heading recognition reads it: where a fixed-width wrap broke a paragraph's line right
-after a clause's number ("... access thereto. 5.3" over "Materials Galaxy shall ..."), the line
-break reads as a space, so that the clause opens mid-line as it does in the text unwrapped.
+after a clause's number ("... access thereto. 5.3" over "Materials Galaxy shall ..."), or inside the
+title of a clause that its first subclause follows ("... Agreement. 9. Intellectual" over "Property
+9.1 Reseller ..."), the line break reads as a space, so that the clause opens mid-line as it does in
+the text unwrapped.
 
 The view has the text's length and offsets: each such line break (and a carriage return before it)
 is a space, and no other character differs. With no such break it is the text itself.
@@ -40,6 +42,20 @@ _WRAPPED_LINE_LEAST = 40
 _LINE_MOST = 200
 UNWRAP_REACH = 2 * _LINE_MOST + 8
 
+# A clause's first subclause ("9.1 Reseller", "4.01. Term"), found by a literal scan for its period;
+# the number before it is read backwards.
+_FIRST_CHILD_RE = re.compile(r"\.0?1\.?[ \t]+[A-Z]")
+# The words of a title that a wrap carried over to the line of its first subclause (one to five).
+_CARRIED_TITLE_RE = re.compile(r"[ \t]*[A-Za-z&'’-]+,?(?:[ \t]+[A-Za-z&'’-]+,?){0,4}[ \t]+")
+_CARRIED_READ = 64  # characters before the subclause's number that its line's start is looked for in
+# The end of the line above: the clause's number after a sentence's end or a wide gap, maybe after
+# its keyword, and the first words of its title.
+_TITLE_OPENS_TAIL_RE = re.compile(
+    r"(?:[.:;][ \t]+|[ \t]{3})(?:" + _KEYWORD + r"[ \t]+)?([0-9]{1,3})\.?[ \t]+[A-Z][A-Za-z&,'’-]*"
+    r"(?:[ \t]+[A-Za-z&,'’-]+){0,5}[ \t]*\r?\Z"
+)
+_TITLE_TAIL_READ = 80
+
 
 def unwrapped(text: str) -> str:
     """The text with each line break that a wrap put after a clause's number made a space (the text
@@ -62,9 +78,30 @@ def rewrapped(old_text: str, old_view: str, text: str, start: int, old_end: int,
 
 
 def _breaks(text: str, start: int, end: int) -> list[int]:
-    """The line breaks in ``text[start:end]`` that a wrap put after a clause's number: the ones the
-    view reads as spaces."""
-    return [m.start() for m in _CANDIDATE_RE.finditer(text, start, end) if _rejoins(text, m.start())]
+    """The line breaks in ``text[start:end]`` that a wrap put after a clause's number or inside the
+    title of a clause over its first subclause: the ones the view reads as spaces."""
+    after_number = [m.start() for m in _CANDIDATE_RE.finditer(text, start, end) if _rejoins(text, m.start())]
+    in_title = [p for m in _FIRST_CHILD_RE.finditer(text, start, min(len(text), end + _CARRIED_READ))
+                if start <= (p := _title_break(text, m.start())) < end]
+    return sorted({*after_number, *in_title}) if in_title else after_number
+
+
+def _title_break(text: str, dot: int) -> int:
+    """The line break inside the title of the clause whose first subclause's number ends at ``dot``
+    ("... Agreement. 9. Intellectual" over "Property 9.1 Reseller ..."), or -1."""
+    k = dot
+    while k > 0 and text[k - 1].isdigit():
+        k -= 1
+    if not 1 <= dot - k <= 3 or k == 0 or text[k - 1] not in " \t":
+        return -1
+    p = text.rfind("\n", max(0, k - _CARRIED_READ), k)
+    if p < 0 or _CARRIED_TITLE_RE.fullmatch(text, p + 1, k) is None:
+        return -1
+    ls = text.rfind("\n", max(0, p - _LINE_MOST - 1), p) + 1
+    if ls == 0 and p > _LINE_MOST or p - ls < _WRAPPED_LINE_LEAST:
+        return -1
+    tail = _TITLE_OPENS_TAIL_RE.search(text, max(ls, p - _TITLE_TAIL_READ), p)
+    return p if tail is not None and tail.group(1) == text[k:dot] else -1
 
 
 def _spaced(text: str, start: int, end: int, breaks: list[int]) -> str:

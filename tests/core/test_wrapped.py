@@ -42,6 +42,17 @@ BROKEN = {
 }
 
 
+# Lines as a wrap breaks them inside the title of a clause that its first subclause follows.
+TITLE_BROKEN = {
+    "a title in words": ("Reseller shall not use the marks in any other manner and shall stop\nthe use upon "
+                         "termination of the Agreement. 9. Intellectual\nProperty 9.1 Reseller acknowledges that "
+                         "all the rights belong\nto Todos.\n", "9.1"),
+    "an article's title in capitals": ("The parties agree that this Agreement may be ended on notice by either "
+                                       "party. ARTICLE 4. TERM AND\nTERMINATION 4.1. Term. This Agreement shall "
+                                       "expire if the Investor so\nelects.\n", "4.1"),
+}
+
+
 def labels(doc: LongDocument) -> list[str | None]:
     return [node.label for node in doc.nodes]
 
@@ -50,6 +61,14 @@ def labels(doc: LongDocument) -> list[str | None]:
 def test_a_clause_number_that_a_wrap_left_at_a_line_end_opens_its_clause(text: str, label: str) -> None:
     assert label in labels(LongDocument(text))
     assert label in [h.label for h in find_headings(text)]
+
+
+@pytest.mark.parametrize(("text", "label"), TITLE_BROKEN.values(), ids=TITLE_BROKEN.keys())
+def test_a_first_subclause_after_its_clauses_title_wrapped_onto_its_line_opens_there(text: str, label: str) -> None:
+    parent = label.split(".")[0]
+    doc = LongDocument(text)
+    assert labels(doc)[-2:] == ["Article " + parent if "ARTICLE" in text else parent, label]
+    assert doc.nodes[-2].title.endswith(("Intellectual Property", "TERM AND TERMINATION"))
 
 
 def test_the_heading_reads_the_line_break_after_its_number_as_a_space() -> None:
@@ -102,6 +121,11 @@ KEPT = {
                           "provide Telnet with access to electronic copies\nof sales materials.\n",
     "a short line after, more below": f"{LEAD}\nit shall provide Telnet with access thereto. 5.3\nMaterials\n"
                                       "Galaxy shall provide Telnet with access to electronic copies.\n",
+    "another clause's subclause": TITLE_BROKEN["a title in words"][0].replace("9.1", "8.1"),
+    "a sentence before the subclause": TITLE_BROKEN["a title in words"][0].replace(
+        "Property 9.1", "Property of each party as set out in 9.1"),
+    "a short line above": "Termination. 9. Intellectual\nProperty 9.1 Reseller acknowledges that all the rights "
+                          "belong\nto Todos.\n",
 }
 
 
@@ -147,7 +171,7 @@ FRAGMENTS = ["\n", "\n\n", "", " ", "x", "5.", ". 7.1", "A"]
 @given(edits=st.lists(st.tuples(st.integers(0, 1000), st.integers(-450, 450), st.sampled_from([0, 1, 3]),
                                 st.sampled_from(FRAGMENTS)), min_size=1, max_size=12))
 def test_the_view_after_edits_near_wrapped_numbers_equals_a_fresh_one(edits: list[tuple[int, int, int, str]]) -> None:
-    text = "".join(t for t, _ in BROKEN.values())
+    text = "".join(t for t, _ in (*BROKEN.values(), *TITLE_BROKEN.values()))
     view = unwrapped(text)
     for spot, offset, length, new in edits:
         spots = wrapped_breaks(text) or [len(text) // 2]
