@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .segments import WRAPPED_LINE
+
 __all__ = ["unwrapped", "rewrapped", "UNWRAP_REACH"]
 
 # A line break after a clause's number or its keyword (a digit or a period: "5.3", "7.", "IV.";
@@ -37,10 +39,9 @@ _BLANK_RE = re.compile(r"[ \t]*(?:\r?\n|\Z)")
 # A wrapped paragraph's lines are long: a short line ends where its writer broke it (a citation's
 # "... 603 C.M.R. 23.00." over a title, "B. TERMS OF AGREEMENT", and its first clause).
 _WRAPPED_LINE_LEAST = 40
-# No wrapped line is longer (as `segments.WRAPPED_LINE`), so a break's standing is read from its
+# No wrapped line is longer than `segments.WRAPPED_LINE`, so a break's standing is read from its
 # line, the next and the start of the one after that: no further than this either side.
-_LINE_MOST = 200
-UNWRAP_REACH = 2 * _LINE_MOST + 8
+UNWRAP_REACH = 2 * WRAPPED_LINE + 8
 
 # A clause's first subclause ("9.1 Reseller", "4.01. Term"), found by a literal scan for its period;
 # the number before it is read backwards.
@@ -97,8 +98,8 @@ def _title_break(text: str, dot: int) -> int:
     p = text.rfind("\n", max(0, k - _CARRIED_READ), k)
     if p < 0 or _CARRIED_TITLE_RE.fullmatch(text, p + 1, k) is None:
         return -1
-    ls = text.rfind("\n", max(0, p - _LINE_MOST - 1), p) + 1
-    if ls == 0 and p > _LINE_MOST or p - ls < _WRAPPED_LINE_LEAST:
+    ls = _wrapped_line_start(text, p)
+    if ls < 0:
         return -1
     tail = _TITLE_OPENS_TAIL_RE.search(text, max(ls, p - _TITLE_TAIL_READ), p)
     return p if tail is not None and tail.group(1) == text[k:dot] else -1
@@ -118,22 +119,29 @@ def _spaced(text: str, start: int, end: int, breaks: list[int]) -> str:
     return "".join(pieces)
 
 
+def _wrapped_line_start(text: str, p: int) -> int:
+    """The start of the line that ends at ``p`` when it may be a wrapped paragraph's line, or -1:
+    a line longer than any wrapped one, or a short line."""
+    ls = text.rfind("\n", max(0, p - WRAPPED_LINE - 1), p) + 1
+    return -1 if ls == 0 and p > WRAPPED_LINE or p - ls < _WRAPPED_LINE_LEAST else ls
+
+
 def _rejoins(text: str, p: int) -> bool:
     """Whether the line break at ``p`` is one that a wrap put after a clause's number."""
-    ls = text.rfind("\n", max(0, p - _LINE_MOST - 1), p) + 1
-    if ls == 0 and p > _LINE_MOST or p - ls < _WRAPPED_LINE_LEAST:
-        return False  # a line longer than any wrapped one, or a short line
+    ls = _wrapped_line_start(text, p)
+    if ls < 0:
+        return False
     tail = _TAIL_RE.search(text, max(ls, p - _TAIL_READ), p)
     if tail is None:
         return False
     nxt = p + 1
-    ne = text.find("\n", nxt, nxt + _LINE_MOST + 1)
+    ne = text.find("\n", nxt, nxt + WRAPPED_LINE + 1)
     if ne < 0:
-        if len(text) - nxt > _LINE_MOST:
+        if len(text) - nxt > WRAPPED_LINE:
             return False
         ne = len(text)
     opens = _TITLE_OPENS_RE if tail.group("label") is not None else _NUMBER_OPENS_RE
     if not opens.match(text, nxt, ne):
         return False
     # The next line is a wrapped one too, or the paragraph's last.
-    return ne - nxt >= _WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + _LINE_MOST) is not None
+    return ne - nxt >= _WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + WRAPPED_LINE) is not None
