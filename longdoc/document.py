@@ -976,10 +976,10 @@ class LongDocument:
         """Where the defined terms are defined and used, of the marks that start in ``[start,
         end)``, in text order, none over another; see `longdoc.marks.merged_marks`."""
         stop = self._check_range(start, end)
-        reach = self._uses().reach
-        lo = max(0, start - reach)  # a mark before the range may cover the start of one in it
+        uses = self._uses()
+        lo = max(0, start - uses.reach)  # a mark before the range may cover the start of one in it
         defined = [d for d in self.definitions if lo <= d.term_start < stop]
-        return merged_marks(defined, self._uses().uses_in(self._view(), lo, stop), start)
+        return merged_marks(defined, uses.uses_in(self._view(), lo, stop), start)
 
     def remarked_stretch(self, before: Sequence[Definition], start: int, end: int, length: int) -> tuple[int, int] | None:
         """For a text edited into this one (``start``..``end`` of it now ``length`` characters),

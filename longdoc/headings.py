@@ -527,13 +527,14 @@ def _in_caps_paragraph(text: str, ls: int) -> bool:
     if not _is_caps_text(text[ls : spans[0][1]].strip()):
         return False
     while len(spans) <= _PARAGRAPH_REACH:
-        above = _line_before(text, spans[-1][0])
-        if above is None or not _is_caps_text(text[above[0] : above[1]].strip()):
+        lead = _line_before(text, spans[-1][0])
+        if lead is None or not _is_caps_text(text[lead[0] : lead[1]].strip()):
             break
-        spans.append(above)
+        spans.append(lead)
+    else:
+        lead = _line_before(text, spans[-1][0])  # the reach ran out: the line above the last read
     # A sentence that runs on from a line in lower case into capitals opens the paragraph there:
     # "... Licensed Products. LICENSOR SPECIFICALLY DISCLAIMS," over "AND WILL HAVE NO ...".
-    lead = _line_before(text, spans[-1][0])
     lead_text = text[lead[0] : lead[1]].strip() if lead is not None else ""
     runs_in = len(lead_text) >= _LONG_LINE and not _is_caps_text(lead_text) and (
         _RUNS_ON_RE.search(lead_text.upper()) is not None or _CAPS_ENDING_RE.search(lead_text) is not None)
