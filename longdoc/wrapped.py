@@ -70,6 +70,8 @@ def rewrapped(old_text: str, old_view: str, text: str, start: int, old_end: int,
     ``old_text[start:old_end]`` replaced by ``text[start:new_end]``: equal to ``unwrapped(text)``."""
     a = max(0, start - UNWRAP_REACH)
     b = min(len(text), new_end + UNWRAP_REACH)
+    if text[b - 1 : b + 1] == "\r\n":  # a break's carriage return is made a space with it
+        b += 1
     breaks = _breaks(text, a, b)
     if old_view is old_text and not breaks:
         return text
@@ -81,7 +83,9 @@ def rewrapped(old_text: str, old_view: str, text: str, start: int, old_end: int,
 def _breaks(text: str, start: int, end: int) -> list[int]:
     """The line breaks in ``text[start:end]`` that a wrap put after a clause's number or inside the
     title of a clause over its first subclause: the ones the view reads as spaces."""
-    after_number = [m.start() for m in _CANDIDATE_RE.finditer(text, start, end) if _rejoins(text, m.start())]
+    # A candidate looks past its break: at the end of the stretch, as far as `_rejoins` reads.
+    candidates = _CANDIDATE_RE.finditer(text, start, min(len(text), end + WRAPPED_LINE + 2))
+    after_number = [p for m in candidates if (p := m.start()) < end and _rejoins(text, p)]
     in_title = [p for m in _FIRST_CHILD_RE.finditer(text, start, min(len(text), end + _CARRIED_READ))
                 if start <= (p := _title_break(text, m.start())) < end]
     return sorted({*after_number, *in_title}) if in_title else after_number

@@ -99,10 +99,13 @@ def test_an_edit_that_unmakes_the_only_such_break_leaves_the_text_its_own_view()
 
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["LF", "CRLF"])
-@pytest.mark.parametrize("after", [-1, 0, 1, 2])
-def test_an_edit_at_the_edge_of_a_breaks_reach_keeps_the_break(newline: str, after: int) -> None:
-    text = BROKEN["after a period"][0].replace("\n", newline) + "x" * 600
-    at = text.index("5.3" + newline) + len("5.3" + newline) - 1 + UNWRAP_REACH + after
+@pytest.mark.parametrize("beyond", [-1, 0, 1, 2])
+@pytest.mark.parametrize("side", ["after", "before"])
+def test_an_edit_at_the_edge_of_a_breaks_reach_keeps_the_break(newline: str, beyond: int, side: str) -> None:
+    clause = BROKEN["after a period"][0].replace("\n", newline)
+    text = clause + "x" * 600 if side == "after" else "x" * 600 + newline * 2 + clause
+    at = text.index("5.3" + newline) + len("5.3" + newline) - 1
+    at += UNWRAP_REACH + beyond if side == "after" else -UNWRAP_REACH - beyond
     edited = text[:at] + "y" + text[at:]
     assert rewrapped(text, unwrapped(text), edited, at, at, at + 1) == unwrapped(edited)
 
