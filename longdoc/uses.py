@@ -6,7 +6,9 @@ Searches run over the text's `longdoc.definitions.byte_view`, as the definitions
 
 from __future__ import annotations
 
+import itertools
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -22,6 +24,9 @@ class Use(NamedTuple):
     term: str
     start: int
     end: int
+
+
+_new = tuple.__new__
 
 
 def forget_use_patterns() -> None:
@@ -126,8 +131,6 @@ class UseIndex:
         # read it 3,000 times (the whole 10 MB text in 17 s, against 2 to 2.6 s).
         self._by_key: dict[bytes, list[tuple[str, str]]] = {}
         self._unkeyed: list[tuple[str, str]] = []  # forms that open with no letter or digit
-        # The patterns of the forms under a key, compiled when a word first opens with it.
-        self._matchers: dict[bytes, list[tuple[Callable[[bytes, int], re.Match[bytes] | None], str]]] = {}
         self._reach = 0
         for term in self._own:
             for form in written_forms(term):
@@ -138,6 +141,10 @@ class UseIndex:
                     self._unkeyed.append((form, term))
                 self._reach = max(self._reach, use_reach(form))
         self._longest = max(map(len, self._by_key), default=0)
+        # What a word that opens with a key reads, made when one first does (None until then): its
+        # forms' patterns, each with its term and the places that define it (`_Spans`).
+        self._matchers: dict[bytes, list[tuple[_Match, str, _Spans]] | None] = dict.fromkeys(self._by_key)
+        self._spans: dict[str, _Spans] = {}
 
     @property
     def reach(self) -> int:
@@ -163,37 +170,50 @@ class UseIndex:
             if s >= reached:
                 reached = -neg_end
                 if s >= start:
-                    out.append(Use(term, s, reached))
+                    out.append(_new(Use, (term, s, reached)))  # a named tuple's own __new__ takes twice as long
         return out
 
     def _keyed(self, view: bytes, lo: int, end: int) -> list[tuple[int, int, str]]:
         """(start, -end, term) of each match of a keyed form that opens a word in ``[lo, end)``."""
         found: list[tuple[int, int, str]] = []
-        by_key, own, ending = self._by_key.get, self._own, _USE_END.match
+        append, matchers_of, ending = found.append, self._matchers.get, _USE_END.match
         # A word that opens in the stretch is read whole (the pattern, not the key, decides a use).
         for word in _KEY.finditer(view, lo, min(len(view), end + self._longest)):
-            forms = by_key(word.group())
-            if forms is None:
+            key = word.group()
+            matchers = matchers_of(key, False)
+            if matchers is False:  # most words open no form
                 continue
             at = word.start()
             if at >= end:
                 break
-            if not _word_start(view, at):
+            # _KEY's look-behind has ruled out an ASCII letter, digit, "_" and "-" before it.
+            if at and view[at - 1] > 0x7F and chr(view[at - 1]).isalnum():
                 continue
-            matchers = self._matchers.get(word.group())
             if matchers is None:
-                matchers = self._matchers[word.group()] = [(_use_pattern(form).match, term) for form, term in forms]
-            for match, term in matchers:
+                matchers = self._matchers[key] = [(_use_pattern(form).match, term, self._spans_of(term))
+                                                  for form, term in self._by_key[key]]
+            for match, term, (starts, reached) in matchers:
                 m = match(view, at)
                 tail = None if m is None else ending(view, m.end())
                 if tail is None:
                     continue
-                for a, b in own[term]:
-                    if a <= at < b:
-                        break
-                else:
-                    found.append((at, -tail.end(), term))
+                i = bisect_right(starts, at)
+                if not i or at >= reached[i - 1]:  # not within a place that defines the term
+                    append((at, -tail.end(), term))
         return found
+
+    def _spans_of(self, term: str) -> _Spans:
+        spans = self._spans.get(term)
+        if spans is None:
+            own = sorted(self._own[term])
+            spans = self._spans[term] = ([a for a, _ in own], list(itertools.accumulate((b for _, b in own), max)))
+        return spans
+
+
+_Match = Callable[[bytes, int], "re.Match[bytes] | None"]
+# The places that define a term in text order: their starts, and the furthest end of each and
+# those before it, so that one search tells whether an offset lies in any.
+_Spans = tuple[list[int], list[int]]
 
 
 # The letters and digits that open a word: the key under which a use of a form is looked up.
