@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, TypeVar
+from typing import Any, Awaitable, Callable, TypeVar
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
@@ -97,22 +97,26 @@ class LongdocServer(LanguageServer):
             raise JsonRpcContentModified(f"{snapshot.uri} changed while the request was computed")
         return result
 
+    def started(self, snapshot: Snapshot, key: str, make: Callable[[], Awaitable[T]]) -> asyncio.Future[T]:
+        """The one run of ``make()`` for this version under ``key``, started now unless it was:
+        requests that ask for the same work meanwhile all await that run (shield it: a cancelled
+        request leaves it to the others)."""
+        task = snapshot.memo.get(_RUNNING + key)
+        if task is None:
+            task = snapshot.memo[_RUNNING + key] = asyncio.ensure_future(make())
+            task.add_done_callback(_retrieved)
+        return task
+
     def prepare(self, snapshot: Snapshot, key: str, compute: Callable[[Snapshot], Any]) -> None:
         """Start ``compute(snapshot)`` on the worker now, for a request that is about to ask for it
         (:meth:`answer_prepared` with the same ``key``); dropped if the document changes first."""
-        task = asyncio.ensure_future(self.answer_on(snapshot, compute))
-        task.add_done_callback(_retrieved)
-        snapshot.memo[_PREPARED + key] = task
+        self.started(snapshot, key, lambda: self.answer_on(snapshot, compute))
 
     async def answer_prepared(self, uri: Any, key: str, compute: Callable[[Snapshot], T]) -> T:
-        """What :meth:`answer` gives, but taken from the computation :meth:`prepare` started for
-        this version when there is one: that request waits for no job queued after it."""
+        """What :meth:`answer` gives, computed once for a version however many requests ask for it
+        (or :meth:`prepare` did before them): such a request waits for no job queued after it."""
         snapshot = await self.current(uri)
-        prepared = snapshot.memo.get(_PREPARED + key)
-        if prepared is None:
-            return await self.answer_on(snapshot, compute)
-        # Shielded: a cancelled request leaves the computation to the others that wait for it.
-        return await asyncio.shield(prepared)
+        return await asyncio.shield(self.started(snapshot, key, lambda: self.answer_on(snapshot, compute)))
 
     def answer_each_version(self, method: str, key: str, compute: Callable[[Snapshot], Any]) -> None:
         """Answer the text document request ``method`` with ``compute`` of the document's current
@@ -145,7 +149,7 @@ class LongdocServer(LanguageServer):
             hook(old, self.settings)
 
 
-_PREPARED = "prepared:"
+_RUNNING = "running:"
 
 
 def _retrieved(task: asyncio.Future[Any]) -> None:

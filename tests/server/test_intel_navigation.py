@@ -3,6 +3,7 @@ on a real distributor agreement (ARTICLE I-IX, clauses 1.01 ..., Exhibits A and 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -321,6 +322,15 @@ async def test_an_edit_away_from_the_terms_changes_one_run_of_tokens(client: Lan
     # The line break moves the token after it down a line: that token alone is sent again.
     assert [(e.start, e.delete_count, len(e.data or [])) for e in delta.edits] == [(e.start, 5, 5) for e in delta.edits]
     assert len(delta.edits) == 1
+
+
+async def test_requests_for_the_tokens_of_one_version_asked_together_get_one_result(client: LanguageClient) -> None:
+    open_document(client, URI, read_shared(OUTSOURCING))  # long enough to be made in several jobs
+    asked = types.SemanticTokensParams(text_document=DOC)
+    first, second = await asyncio.gather(client.text_document_semantic_tokens_full_async(asked),
+                                         client.text_document_semantic_tokens_full_async(asked))
+    assert first.result_id == second.result_id
+    assert first.data == second.data and len(first.data) > 5 * 3000
 
 
 async def test_a_delta_from_the_tokens_of_the_same_version_changes_nothing(client: LanguageClient) -> None:

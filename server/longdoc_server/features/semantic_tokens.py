@@ -12,6 +12,7 @@ asking for the delta gets the one run of tokens that changed.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from array import array
 from bisect import bisect_left
@@ -106,9 +107,12 @@ async def _made_afresh(server: LongdocServer, snapshot: Snapshot, start: int, en
 async def whole(server: LongdocServer, snapshot: Snapshot) -> tuple[Made, Made | None]:
     """This version's tokens, kept with the snapshot for the versions after it, and those of the
     version before that the client may hold (None when no earlier version's were kept)."""
-    kept = snapshot.rendered.get(FEATURE)
-    if kept is not None:
-        return kept[()], snapshot.memo.get(FEATURE)
+    if FEATURE not in snapshot.rendered:  # made once however many requests ask meanwhile
+        await asyncio.shield(server.started(snapshot, FEATURE, lambda: _made(server, snapshot)))
+    return snapshot.rendered[FEATURE][()], snapshot.memo.get(FEATURE)
+
+
+async def _made(server: LongdocServer, snapshot: Snapshot) -> None:
     carried = snapshot.carried.get(FEATURE)
     before: Made | None = carried.pieces[()] if carried is not None else None
     made = None
@@ -120,7 +124,6 @@ async def whole(server: LongdocServer, snapshot: Snapshot) -> tuple[Made, Made |
         made = Made(str(next(_RESULT_IDS)), fresh.data, fresh.marks, snapshot.doc.definitions)
     snapshot.rendered[FEATURE] = {(): made}
     snapshot.memo[FEATURE] = before  # for a delta asked again; let go of once the document is still
-    return made, before
 
 
 def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Change) -> Made | None:
