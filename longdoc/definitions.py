@@ -18,6 +18,7 @@ from typing import NamedTuple, Protocol
 
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
+from .segments import WRAPPED_LINE, WRAPPED_LINE_LEAST
 
 __all__ = [
     "Definition",
@@ -148,7 +149,7 @@ _VERB = (
 _POINTER = re.compile(_HAS_MEANING + rb"|defined")
 # An unquoted entry that points to where its term is defined ("1.16 Damages shall have the meaning
 # ascribed to it in Section 9.4.3") is a pointer, as its quoted form is.
-_ENTRY_POINTER = re.compile(rb"[ \t]+(?:[Ss]hall[ \t]+)?(?:has|have)[ \t]+the[ \t]+(?:respective[ \t]+|same[ \t]+)?meanings?\b")
+_ENTRY_POINTER = re.compile(LINE_BLANKS + rb"(?:[Ss]hall[ \t]+)?(?:has|have)[ \t]+the" + LINE_BLANKS + rb"(?:respective[ \t]+|same[ \t]+)?meanings?\b")
 # What follows a quoted term that "means" something: the verb, maybe after a qualifier.
 _MEANS_TAIL = (
     # Blanks in runs that can be split one way only: CUAD texts hold long runs of spaces, and a
@@ -660,16 +661,19 @@ def _unquoted_candidates(v: bytes, start: int, stop: int) -> Iterator[_Unquoted]
     in text order: capitalised words that open a line after a blank line or a line ending a
     sentence or an entry (or after a label), follow a sentence's end, a colon or a semicolon, or
     an opening such as "For the purposes of this Agreement,"."""
-    at = v.find(b" mean", start, stop)
-    while at >= 0:
-        found = _unquoted_at(v, at)
+    # The verb may open a line that a wrap broke before it ("... Property Rights" over "means ...").
+    at, wrapped = v.find(b" mean", start, stop), v.find(b"\nmean", start, stop)
+    while at >= 0 or wrapped >= 0:
+        if wrapped < 0 or 0 <= at < wrapped:
+            found, at = _unquoted_at(v, at), v.find(b" mean", at + 5, stop)
+        else:
+            found, wrapped = _unquoted_at(v, wrapped), v.find(b"\nmean", wrapped + 5, stop)
         if found is not None:
             yield found
-        at = v.find(b" mean", at + 5, stop)
 
 
 def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
-    """The unquoted definition whose verb has " mean" at ``at``, if any."""
+    """The unquoted definition whose verb has " mean" (or "mean" opening a line) at ``at``, if any."""
     after = at + 5
     kind = "entry"
     verb = at
@@ -679,18 +683,18 @@ def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
             return None
     elif v[after : after + 3] == b"ing":
         has = v.rfind(b" ha", max(0, at - 24), at)
-        verb = has - 6 if v[has - 6 : has] == b" shall" else has
+        verb = has - 6 if _shall_before(v, has) else has
         if has < 0 or _ENTRY_POINTER.fullmatch(v, verb, at + 8) is None:
             return None
         after, kind = at + 8, "pointer"
-    elif v[at - 6 : at] == b" shall":
+    elif _shall_before(v, at):
         verb = at - 6
     else:
         return None
     if v[after : after + 1].isalnum():
         return None
     j = verb
-    while j > 0 and v[j - 1] in b" \t,":
+    while j > 0 and v[j - 1] in b" \t,\r":
         j -= 1
     m = _TERM_REVERSED.match(v[max(0, j - 120) : j][::-1])
     if m is None:
@@ -698,22 +702,63 @@ def _unquoted_at(v: bytes, at: int) -> _Unquoted | None:
     term_start = j - m.end()
     if v[term_start:j].split(None, 1)[0] in _NOT_UNQUOTED_TERMS:
         return None
+    carried = _carried_term_start(v, term_start, j)
+    opened = None if carried is None else _opened(v, carried)
+    if opened is not None:
+        term_start = carried
+    else:
+        opened = _opened(v, term_start)
+        if opened is None:
+            return None
+    return _Unquoted(at, opened[0], term_start, j, after, kind, opened[1])
+
+
+def _shall_before(v: bytes, at: int) -> bool:
+    """Whether " shall" ends at ``at``, maybe opening its line."""
+    return v[at - 5 : at] == b"shall" and v[at - 6 : at - 5] in (b" ", b"\n")
+
+
+def _opened(v: bytes, term_start: int) -> tuple[int, bool] | None:
+    """Where the unquoted entry whose term starts at ``term_start`` opens, and whether it opens a
+    sentence of prose; None when nothing before the term opens an entry there."""
     label = _LABEL_BEFORE.search(v, max(0, term_start - 12), term_start)
     opening = term_start if label is None else label.start()
-    prose = False
     line = opening
     while line > 0 and v[line - 1] in b" \t":
         line -= 1
     if line == 0 or v[line - 1] == 0x0A:
         if label is None and not _after_entry_or_break(v, line):
             return None
-    elif _STOP_BEFORE.search(v, max(0, opening - 40), opening) is not None:
-        prose = v[opening - 3 : opening] != b"   "  # a wide gap: a list of entries run into lines
-    elif _INTRO_BEFORE.search(v, max(0, opening - 80), opening) is not None:
-        prose = True
-    else:
+        return opening, False
+    if _STOP_BEFORE.search(v, max(0, opening - 40), opening) is not None:
+        return opening, v[opening - 3 : opening] != b"   "  # a wide gap: a list of entries run into lines
+    if _INTRO_BEFORE.search(v, max(0, opening - 80), opening) is not None:
+        return opening, True
+    return None
+
+
+def _carried_term_start(v: bytes, term_start: int, term_end: int) -> int | None:
+    """Where a term that opens its line starts when a wrap carried its first words to the end of
+    the line above ("... Sekisui. 1.9. Effective" over "Date shall mean ..."): that line a wrapped
+    one (40 characters or more), opened by something else; None otherwise."""
+    line = term_start
+    while line > 0 and v[line - 1] in b" \t":
+        line -= 1
+    if line == 0 or v[line - 1] != 0x0A:
         return None
-    return _Unquoted(at, opening, term_start, j, after, kind, prose)
+    end = line - 1 - (v[line - 2 : line - 1] == b"\r")
+    while end > 0 and v[end - 1] in b" \t":
+        end -= 1
+    above = v.rfind(b"\n", max(0, end - WRAPPED_LINE - 1), end) + 1
+    if end - above < WRAPPED_LINE_LEAST or above == 0 and end > WRAPPED_LINE:
+        return None
+    # The term read back as one line, so that it holds no more words than one that is.
+    own = term_end - term_start
+    m = _TERM_REVERSED.match((v[max(above, end - 120) : end] + b" " + v[term_start:term_end])[::-1])
+    if m is None or m.end() <= own + 1:
+        return None
+    first = end - (m.end() - own - 1)
+    return first if v[above:first].strip() else None
 
 
 def _wrapped_into(v: bytes, m: re.Match[bytes]) -> bool:

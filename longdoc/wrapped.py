@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .segments import WRAPPED_LINE
+from .segments import WRAPPED_LINE, WRAPPED_LINE_LEAST
 
 __all__ = ["unwrapped", "rewrapped", "UNWRAP_REACH"]
 
@@ -36,9 +36,6 @@ _TAIL_READ = 40  # characters before the break that the tail is looked for in
 _TITLE_OPENS_RE = re.compile(r"[ \t]*[A-Z\"“]")
 _NUMBER_OPENS_RE = re.compile(r"[ \t]*(?:[0-9]{1,3}|[IVXLC]{1,7})\b")
 _BLANK_RE = re.compile(r"[ \t]*(?:\r?\n|\Z)")
-# A wrapped paragraph's lines are long: a short line ends where its writer broke it (a citation's
-# "... 603 C.M.R. 23.00." over a title, "B. TERMS OF AGREEMENT", and its first clause).
-_WRAPPED_LINE_LEAST = 40
 # No wrapped line is longer than `segments.WRAPPED_LINE`, so a break's standing is read from its
 # line, the next and the start of the one after that: no further than this either side.
 UNWRAP_REACH = 2 * WRAPPED_LINE + 8
@@ -127,7 +124,7 @@ def _wrapped_line_start(text: str, p: int) -> int:
     """The start of the line that ends at ``p`` when it may be a wrapped paragraph's line, or -1:
     a line longer than any wrapped one, or a short line."""
     ls = text.rfind("\n", max(0, p - WRAPPED_LINE - 1), p) + 1
-    return -1 if ls == 0 and p > WRAPPED_LINE or p - ls < _WRAPPED_LINE_LEAST else ls
+    return -1 if ls == 0 and p > WRAPPED_LINE or p - ls < WRAPPED_LINE_LEAST else ls
 
 
 def _rejoins(text: str, p: int) -> bool:
@@ -148,4 +145,4 @@ def _rejoins(text: str, p: int) -> bool:
     if not opens.match(text, nxt, ne):
         return False
     # The next line is a wrapped one too, or the paragraph's last.
-    return ne - nxt >= _WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + WRAPPED_LINE) is not None
+    return ne - nxt >= WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + WRAPPED_LINE) is not None

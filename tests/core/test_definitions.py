@@ -599,6 +599,36 @@ def test_unquoted_definitions_run_on_in_one_line_each_span_their_entry_or_senten
     assert [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)] == found
 
 
+@pytest.mark.parametrize(("text", "term", "kind", "span"), [
+    # Entries of contracts in CUAD wrapped at 72 columns: Qualigen's, NLS's, INTRICON's,
+    # Waste2Energy's and WPP's agreements.
+    ("1.8. Distributor shall mean the distributor that Qualigen and Sekisui appoint. 1.9. Effective\nDate shall "
+     "mean May 1, 2016.\n", "Effective Date", "entry", "1.9. Effective\nDate shall mean May 1, 2016."),
+    ("Business Day means a day on which banks in Victoria are open for business;     Confidential\nInformation "
+     "means information in relation to a party;\n", "Confidential Information", "entry",
+     "Confidential\nInformation means information in relation to a party;"),
+    ("(a) Agreement means this agreement, with its schedules, as amended in writing. (b) IP\nMaterials means all "
+     "documents and works.\n", "IP Materials", "entry", "(b) IP\nMaterials means all documents and works."),
+    ("Company has the meaning given in section 1159 of the Companies Act 2006;     Intellectual Property Rights\n"
+     "means patents and trade marks;\n", "Intellectual Property Rights", "entry",
+     "Intellectual Property Rights\nmeans patents and trade marks;"),
+    ("Licensee may make, have made, use and sell the Licensed Product. Losses\nshall have the meaning set forth in "
+     "Article 17.1.\n", "Losses", "pointer", "Losses\nshall have the meaning set forth in Article 17.1."),
+    ("Licensee may make, have made, use and sell the Licensed Product. Indemnified Party shall have the\nmeaning "
+     "set forth in Article 17.3.\n", "Indemnified Party", "pointer",
+     "Indemnified Party shall have the\nmeaning set forth in Article 17.3."),
+])
+def test_an_unquoted_entry_that_a_wrap_broke_inside_its_term_or_before_its_verb_is_defined(text, term, kind, span):
+    assert (term, kind, span) in [(d.term, d.kind, text[d.start : d.end]) for d in find_definitions(text)]
+
+
+@pytest.mark.parametrize("heading", ["DEFINITIONS AND INTERPRETATION OF THIS AGREEMENT",
+                                     "THE DEFINITIONS AND THE INTERPRETATION OF THIS AGREEMENT", "1. DEFINITIONS"])
+def test_capitalised_words_of_a_heading_above_an_unquoted_entry_are_no_part_of_its_term(heading):
+    # Opening its line, or on a line too short to be wrapped.
+    assert find_definitions(f"Recitals follow.\n\n{heading}\nAffiliate means any entity.\n") == []
+
+
 def test_a_verb_set_in_capitals_after_an_unquoted_entry_is_no_part_of_its_term():
     # Pacira's licensing agreement: "Endo Product Means: (i) DepoDur ...".
     text = ("1. Definitions\n\nEndo/PPI Unit Sales Shall have the meaning set forth in Section 3.19 hereof;\n\n"
