@@ -271,9 +271,12 @@ _ENTRY = re.compile(
 # stop (or stand around its dash), so that no entry holds a gap that another could follow: the
 # next such entry ends it. Not a clause's title alone on its line ("2.1 Material
 # No.     The ...") nor a sentence ending in capitalised words ("Material No. is used").
+# A wrap may break a line inside its term or after its stop ("Due" over "Period. The monthly ...").
+_GAP_BLANKS = rb"(?:[ \t]{1,2}|[ \t]?\r?\n[ \t]?)"
 _GAP_ENTRY = re.compile(
-    rb"[.;:][ \t]{3,}(?:(?:" + _LIST_LABEL + rb")[ \t]{1,2})?" + _unquoted_term(rb"[ \t]{1,2}")
-    + rb"(?::[ \t]{1,2}(?=\S)|\.[ \t]{1,2}(?=[A-Z\"(])|[ \t]{1,2}-[ \t]{1,2}(?=\S)|[ \t]{1,2}(?=" + _VERB + rb"))"
+    rb"[.;:][ \t]{3,}(?:(?:" + _LIST_LABEL + rb")[ \t]{1,2})?" + _unquoted_term(_GAP_BLANKS)
+    + rb"(?::" + _GAP_BLANKS + rb"(?=\S)|\." + _GAP_BLANKS + rb"(?=[A-Z\"(])|[ \t]{1,2}-[ \t]{1,2}(?=\S)"
+    rb"|" + _GAP_BLANKS + rb"(?=" + _VERB + rb"))"
 )
 # An entry run on after the one before it ("... of a patient. 1.2. Affiliate shall mean ..."), read
 # where the outline found its clause heading; with its verb, as a clause's title alone ("13.8

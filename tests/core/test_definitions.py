@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -531,6 +533,28 @@ def test_entries_run_on_after_a_sentence_end_and_a_wide_gap_are_definitions_each
     agreement = entries[2]
     assert text[agreement.start : agreement.end].startswith("Agreement. This Outsourcing Agreement")
     assert text[agreement.end - 14 : agreement.end] == " terms hereof."
+
+
+def test_entries_run_on_after_a_wide_gap_define_the_same_terms_when_a_wrap_breaks_their_lines(shared_text):
+    # Aspirity's list wrapped at 72 columns: "... below.     Due" over "Period. The monthly ...",
+    # "... Indenture.     Paying Agent." over "Bank, National Association ...".
+    text = shared_text(ASPIRITY)
+    terms = [d.term for d in LongDocument(text).definitions if d.kind == "entry"]
+    assert len(terms) > 20
+    assert [d.term for d in LongDocument(wrapped(text)).definitions if d.kind == "entry"] == terms
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_definitions_after_edits_near_wrapped_entries_equal_a_fresh_build(shared_text, seed):
+    # Typing where a wrap broke Aspirity's entries over lines: around their terms, stops and verbs.
+    doc = LongDocument(wrapped(shared_text(ASPIRITY)))
+    rng = random.Random(seed)
+    for _ in range(12):
+        text = doc.text
+        spots = [m.start() for m in re.finditer(r"[.;:] {3,}[A-Z]\w*\n\w+", text)]
+        at = max(0, min(len(text), rng.choice(spots) + rng.randrange(-10, 30)))
+        doc = doc.edit(at, min(len(text), at + rng.choice([0, 1])), rng.choice(["\n", "", " ", "x", ".", "   ", "A"]))
+        assert doc.definitions == LongDocument(doc.text).definitions
 
 
 def test_a_definitions_list_run_into_one_line_defines_what_its_lines_define():
