@@ -53,6 +53,13 @@ _TITLE_OPENS_TAIL_RE = re.compile(
     r"(?:[ \t]+[A-Za-z&,'’-]+){0,5}[ \t]*\r?\Z"
 )
 _TITLE_TAIL_READ = 80
+# The end of a line that holds a clause's number, its title (capitalised words and the small ones
+# that join them) and its first subclause's number.
+_PARENT_TITLE_TAIL_RE = re.compile(
+    r"(?P<parent>[0-9]{1,3}(?:\.[0-9]{1,3}){0,2})\.?[ \t]+(?:(?:[A-Z][A-Za-z&,'’-]*|and|or|of|the|to|for|in|on),?[ \t]+){1,8}"
+    r"(?P<label>[0-9]{1,3}(?:\.[0-9]{1,3}){1,3})\.?\r?\Z"
+)
+_PARENT_TAIL_READ = 120
 
 
 def unwrapped(text: str) -> str:
@@ -127,13 +134,30 @@ def _wrapped_line_start(text: str, p: int) -> int:
     return -1 if ls == 0 and p > WRAPPED_LINE or p - ls < WRAPPED_LINE_LEAST else ls
 
 
+def _under_parents_title(text: str, ls: int, p: int) -> bool:
+    """Whether the line ``[ls, p)`` ends in a clause's first subclause number after the clause's own
+    number and title ("... trainees. 6. OPERATIONS 6.1.", "9.1 Pizza Fusion Marketing Fund 9.1.1.")."""
+    tail = _PARENT_TITLE_TAIL_RE.search(text, max(ls, p - _PARENT_TAIL_READ), p)
+    if tail is None or tail.group("label").rpartition(".")[0] != tail.group("parent"):
+        return False
+    # The clause's number opens the line, or follows a wide gap, a sentence's end or its own
+    # parent's title in capitals ("9. ADVERTISING 9.1 Pizza Fusion Marketing Fund 9.1.1.").
+    before = text[max(ls, tail.start() - 3) : tail.start()]
+    return not before.strip() or len(before) >= 2 and before[-1] in " \t" and (
+        before[-2] in ".:;)]\"”" or "A" <= before[-2] <= "Z")
+
+
 def _rejoins(text: str, p: int) -> bool:
     """Whether the line break at ``p`` is one that a wrap put after a clause's number."""
     ls = _wrapped_line_start(text, p)
     if ls < 0:
         return False
     tail = _TAIL_RE.search(text, max(ls, p - _TAIL_READ), p)
-    if tail is None:
+    if tail is not None:
+        titled = tail.group("label") is not None
+    elif _under_parents_title(text, ls, p):
+        titled = True
+    else:
         return False
     nxt = p + 1
     ne = text.find("\n", nxt, nxt + WRAPPED_LINE + 1)
@@ -141,7 +165,7 @@ def _rejoins(text: str, p: int) -> bool:
         if len(text) - nxt > WRAPPED_LINE:
             return False
         ne = len(text)
-    opens = _TITLE_OPENS_RE if tail.group("label") is not None else _NUMBER_OPENS_RE
+    opens = _TITLE_OPENS_RE if titled else _NUMBER_OPENS_RE
     if not opens.match(text, nxt, ne):
         return False
     # The next line is a wrapped one too, or the paragraph's last.

@@ -33,6 +33,12 @@ BROKEN = {
                         "Company may improve the Products at its own cost\nfrom time to time.\n", "V"),
     "the paragraph's last line": (f"{LEAD}\nit shall provide Telnet with access to the materials. 5.3\nMaterials."
                                   "\n\nGalaxy shall provide Telnet with the materials.\n", "5.3"),
+    "after its clause's title": (f"{LEAD}\nit shall bear the costs incurred by its trainees. 6. OPERATIONS 6.1.\n"
+                                 "Compliance with Standards. You agree to comply with all the\nstandards of the manual.\n",
+                                 "6.1"),
+    "after its clause's title under a title in capitals": (
+        f"{LEAD}\nit shall pay the fees. 9. ADVERTISING 9.1 Pizza Fusion Marketing Fund 9.1.1.\nWe have the right, "
+        "but not the obligation, to run the fund for the\nsystem.\n", "9.1.1"),
     "an article's keyword": (f"{LEAD}\nit shall provide Telnet with the materials it asks for.   ARTICLE\nVI   "
                              "REPRESENTATIONS AND WARRANTIES   6.1 Representations.\nEach party represents "
                              "that it may sign.\n", "Article VI"),
@@ -127,6 +133,12 @@ KEPT = {
     "another clause's subclause": TITLE_BROKEN["a title in words"][0].replace("9.1", "8.1"),
     "a sentence before the subclause": TITLE_BROKEN["a title in words"][0].replace(
         "Property 9.1", "Property of each party as set out in 9.1"),
+    "a number after another clause's title": f"{LEAD}\nit shall bear the costs incurred by its trainees. 6. OPERATIONS "
+                                             "7.1.\nCompliance with Standards. You agree to comply with all the\n"
+                                             "standards of the manual.\n",
+    "a number after a title that a sentence's words run into": f"{LEAD}\nit shall bear the costs set out in 6. Operations "
+                                                               "6.1.\nCompliance with Standards. You agree to comply "
+                                                               "with all the\nstandards of the manual.\n",
     "a short line above": "Termination. 9. Intellectual\nProperty 9.1 Reseller acknowledges that all the rights "
                           "belong\nto Todos.\n",
 }
