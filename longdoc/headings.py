@@ -1267,10 +1267,12 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
 
 # A word that cites a number or goes on with one ("under section 7", "of 2.0", "see 8.10"): a number
 # after it is no clause, on the same line or wrapped onto the next.
-_CLAUSE_KEYWORDS = r"sections?|articles?|clauses?|paragraphs?"
+_CLAUSE_KEYWORDS = r"(?:sub)?sections?|articles?|(?:sub)?clauses?|(?:sub)?paragraphs?"
 CITING_WORD = r"(?:\b(?i:" + _CLAUSE_KEYWORDS + r"|of|in|on|under|to|with|by|through|see|this)|§)[ \t]*"
 _CITING_RE = re.compile(CITING_WORD + r"\Z")
-_WRAPPED_CITATION_RE = re.compile(CITING_WORD + r"(?:\r\n|[\n\r])[ \t]*\Z")
+# Or after a cited clause and "and" / "or" ("... as provided in Article X or\nSection 6.06.").
+_WRAPPED_CITATION_RE = re.compile(
+    r"(?:" + CITING_WORD + r"|\b[0-9IVX][0-9A-Z.()]*,?[ \t]+(?:and|or)[ \t]*)(?:\r\n|[\n\r])[ \t]*\Z")
 # Mid-line, where a wide gap stands for a line break: a number after a citation's keyword or after a
 # list of cited numbers, or a "Section 12.6" after any citing word ("... liable under      Section 12.6.").
 # A bare number after a preposition may be a clause's, which extraction set inside its first

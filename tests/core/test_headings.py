@@ -855,6 +855,11 @@ def test_a_number_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(
     ("as provided for in", "Section 7.1. Life Technologies will be told."),
     ("subject to this", "Section 7.1. Life Technologies will be told."),
     ("as set out in", "Section 7"),
+    # Entrust's and Teleglobe's agreements wrapped at 72 columns: "... in Article X or" over "Section
+    # 6.06.  Notwithstanding ...", "... in accordance with this Subparagraph" over "7.9. For ...".
+    ("unless ended as provided in Article X or", "Section 6.06.  Notwithstanding the expiry, it holds."),
+    ("as computed under Section 5.2 and", "Section 6.06.  Notwithstanding the expiry, it holds."),
+    ("computed in accordance with this Subparagraph", "7.9. For purposes of this Agreement, it is paid."),
 ])
 def test_a_section_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(citing: str, cited: str) -> None:
     text = f"1. Supply.\n\nThe forecast is binding, {citing}\n{cited}\n\n7. Terms\n"
