@@ -15,6 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Container, Sequence, Set as AbstractSet
 from dataclasses import dataclass, replace
 from itertools import accumulate, count as _counter, repeat
+from operator import attrgetter
 from typing import Callable, Iterable, Iterator, NamedTuple, overload
 
 from . import dense
@@ -29,7 +30,7 @@ from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
-from .marks import Mark, merged_marks, remarked_stretch
+from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, SectionKeys, Spans, position
@@ -40,7 +41,7 @@ from .sections import RawCount, Section, max_raw_for, split_again, split_sized, 
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
-from .uses import Use, UseIndex, forget_use_patterns, use_at, use_reach, uses_of
+from .uses import Use, UseIndex, forget_use_patterns, spans_of_forms, use_at, use_reach, uses_of
 from .window import Window
 from .wrapped import rewrapped, unwrapped
 
@@ -978,14 +979,19 @@ class LongDocument:
         stop = self._check_range(start, end)
         uses = self._uses()
         lo = max(0, start - uses.reach)  # a mark before the range may cover the start of one in it
-        defined = [d for d in self.definitions if lo <= d.term_start < stop]
+        definitions = self.definitions  # in the order of their terms' starts
+        at = attrgetter("term_start")
+        defined = definitions[bisect_left(definitions, lo, key=at) : bisect_left(definitions, stop, key=at)]
         return merged_marks(defined, uses.uses_in(self._view(), lo, stop), start)
 
-    def remarked_stretch(self, before: Sequence[Definition], start: int, end: int, length: int) -> tuple[int, int] | None:
+    def remarked_stretches(self, before: Sequence[Definition], start: int, end: int,
+                           length: int) -> list[tuple[int, int]] | None:
         """For a text edited into this one (``start``..``end`` of it now ``length`` characters),
-        whose definitions were ``before``: the stretch of this text out of which its marks
-        (`marks_in`) are those of that text, moved by the edit; None when any may differ."""
-        return remarked_stretch(before, self.definitions, start, end, length, self._uses().reach)
+        whose definitions were ``before``: the stretches of this text out of which its marks
+        (`marks_in`) are those of that text, moved by the edit; None when they cover half of it."""
+        view = self._view()
+        return remarked_stretches(before, self.definitions, start, end, length, len(self._text), self._uses().reach,
+                                  lambda terms: spans_of_forms(view, terms))
 
     def clause_named_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
         """The clause that the capitalised phrase at ``offset`` names ("the Royalty Fee", with a

@@ -1,20 +1,21 @@
 """Where a text's defined terms stand: each place a term is defined or used, as an editor marks
-them, and after an edit, the one stretch of the text whose marks may have changed.
+them, and after an edit, the stretches of the text whose marks may have changed.
 
 A mark is read from a bounded stretch around it (a use's words, its ending and the characters on
-either side: `longdoc.uses.UseIndex.reach`), so while the terms and the places that define them
-only move with an edit, the marks away from it are the earlier ones, moved.
+either side: `longdoc.uses.UseIndex.reach`), so the marks away from an edit are the earlier ones,
+moved; where the edit defined a term otherwise (typing in its quotes), away from its forms' words too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .definitions import Definition
 from .uses import Use
 
-__all__ = ["Mark", "merged_marks", "remarked_stretch"]
+__all__ = ["Mark", "merged_marks", "remarked_stretches"]
 
 
 class Mark(NamedTuple):
@@ -45,21 +46,41 @@ def merged_marks(definitions: Sequence[Definition], uses: Sequence[Use], start: 
     return out
 
 
-def remarked_stretch(before: Sequence[Definition], after: Sequence[Definition], start: int, end: int, length: int,
-                     reach: int) -> tuple[int, int] | None:
-    """The stretch of the edited text (``start``..``end`` of the text before it, now ``length``
-    characters) out of which every mark is one of the text before, moved by the edit; None when
-    the edit changed a term or where one is defined otherwise than by moving it, which may change
-    a mark anywhere. ``reach``: how far past its start a mark is read."""
-    if len(before) != len(after):
-        return None
+# Past this share of the text, marking stretches again is no cheaper than marking it all.
+_MOST_REMARKED = 0.5
+
+
+def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition], start: int, end: int, length: int,
+                       size: int, reach: int, uses_of_forms: Callable[[set[str]], list[tuple[int, int]]]
+                       ) -> list[tuple[int, int]] | None:
+    """The stretches of the edited text (``start``..``end`` of the text before it, now ``length``
+    characters; ``size`` characters in all), in text order and apart, out of which every mark is
+    one of the text before, moved by the edit; None when they would cover half the text or more.
+    A term defined otherwise than by moving it (added, gone, or defined elsewhere) may change the
+    marks wherever a form of it stands: ``uses_of_forms(terms)`` gives the spans of their forms'
+    whole words in the edited text. ``reach``: how far past its start a mark is read."""
     delta = length - (end - start)
-    for old, new in zip(before, after):
-        if old.term != new.term:
-            return None
-        shift = 0 if old.term_end < start else delta if old.term_start > end else None
-        if shift is None or (old.term_start + shift, old.term_end + shift) != (new.term_start, new.term_end):
-            return None
+    moved: Counter[tuple[str, int, int]] = Counter()
+    touched = set()
+    for d in before:
+        if d.term_end < start:
+            moved[d.term, d.term_start, d.term_end] += 1
+        elif d.term_start > end:
+            moved[d.term, d.term_start + delta, d.term_end + delta] += 1
+        else:
+            touched.add(d.term)  # where it stood lies in the edit's stretch
+    now = Counter((d.term, d.term_start, d.term_end) for d in after)
+    changed = list(((moved - now) + (now - moved)).elements())
+    spans = [(start, start + length)] + [(s, e) for _, s, e in changed]
+    terms = touched | {term for term, _, _ in changed}
+    if terms:
+        spans += uses_of_forms(terms)
     # A mark reads up to ``reach`` past its start and one character before it; whether it is kept
     # depends on the marks starting up to ``reach`` before it (`merged_marks`, `UseIndex.uses_in`).
-    return max(0, start - reach - 2), start + length + 2 * reach + 2
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        lo, hi = max(0, s - reach - 2), min(size, e + 2 * reach + 2)
+        if out and lo <= out[-1][1]:
+            lo, hi = out[-1][0], max(hi, out.pop()[1])
+        out.append((lo, hi))
+    return None if sum(hi - lo for lo, hi in out) * 2 >= size and terms else out

@@ -15,7 +15,8 @@ from typing import NamedTuple
 from .definitions import Definition, byte_view
 from .forms import written_forms
 
-__all__ = ["Use", "first_use", "forget_use_patterns", "use_at", "use_near", "use_reach", "UseIndex", "uses_of"]
+__all__ = ["Use", "first_use", "forget_use_patterns", "spans_of_forms", "use_at", "use_near", "use_reach", "UseIndex",
+           "uses_of"]
 
 
 class Use(NamedTuple):
@@ -116,6 +117,12 @@ def uses_of(text: str, definitions: Sequence[Definition], term: str, view: bytes
         if not out or start >= out[-1].end:  # forms read over each other at one place: the longest
             out.append(Use(term, start, found[start]))
     return out
+
+
+def spans_of_forms(view: bytes, terms: Iterable[str]) -> list[tuple[int, int]]:
+    """(start, end) of each use of a written form of one of ``terms`` in ``view``, as `uses_of`
+    reads them but where the terms are defined too, and forms read over each other all kept."""
+    return [span for term in terms for form in written_forms(term) for span in _matches(view, form, [], 0, len(view))]
 
 
 class UseIndex:

@@ -3,6 +3,8 @@ otherwise while the terms only move."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,12 +37,47 @@ def test_the_marks_of_a_stretch_are_those_of_the_whole_text_that_start_in_it(sha
         assert doc.marks_in(start, end) == [m for m in every if start <= m.start < end]
 
 
-def test_an_edit_that_changes_a_defined_term_may_change_any_mark() -> None:
+def remarked(doc: LongDocument, edited: LongDocument, start: int, end: int, length: int,
+             stretches: list[tuple[int, int]]) -> list[Mark]:
+    """The marks of ``edited`` made of those of ``doc`` moved by the edit, out of ``stretches``,
+    and those of ``edited`` in them."""
+    delta = length - (end - start)
+    moved = [Mark(m.start + (delta if m.start >= end else 0), m.end + (delta if m.start >= end else 0), m.defines)
+             for m in doc.marks_in() if not start <= m.start < end]
+    kept = [m for m in moved if not any(lo <= m.start < hi for lo, hi in stretches)]
+    kept += [m for lo, hi in stretches for m in edited.marks_in(lo, hi)]
+    return sorted(kept)
+
+
+def test_an_edit_in_the_quotes_of_a_defined_term_remarks_the_stretches_around_its_forms(shared_text) -> None:
+    doc = LongDocument(shared_text(DISTRIBUTOR))
+    text = doc.text
+    at = text.index('"Brand"') + 3
+    edited = doc.edit(at, at + 1, "x")  # "Brxnd": Brand defined no more, Brxnd now
+    stretches = edited.remarked_stretches(doc.definitions, at, at + 1, 1)
+    assert stretches is not None and len(stretches) > 5
+    assert sum(hi - lo for lo, hi in stretches) < len(text) / 4
+    assert remarked(doc, edited, at, at + 1, 1, stretches) == LongDocument(edited.text).marks_in()
+
+
+def test_a_passage_pasted_into_the_quotes_of_a_defined_term_is_marked_whole(shared_text) -> None:
+    # The stretch around the passage holds those around the uses of the term in it.
+    doc = LongDocument(shared_text(DISTRIBUTOR))
+    text = doc.text
+    at = text.index('"Brand"') + 3
+    passage = "x. The Brand is sold. " + "The Company sells the Products in the Territory. " * 40
+    edited = doc.edit(at, at + 1, passage)
+    stretches = edited.remarked_stretches(doc.definitions, at, at + 1, len(passage))
+    assert stretches is not None
+    assert remarked(doc, edited, at, at + 1, len(passage), stretches) == LongDocument(edited.text).marks_in()
+
+
+def test_an_edit_that_defines_terms_used_over_half_the_text_remarks_all_of_it() -> None:
     text = '"Products" means goods. The Products ship.'
     doc = LongDocument(text)
     at = text.index("Products")
     edited = doc.edit(at, at + 1, "W")
-    assert edited.remarked_stretch(doc.definitions, at, at + 1, 1) is None
+    assert edited.remarked_stretches(doc.definitions, at, at + 1, 1) is None
 
 
 # Terms inside terms ("Information" in "Confidential Information"): an edit may make a use that
@@ -58,27 +95,24 @@ def contract(request, shared_text) -> LongDocument:
     return doc
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
-def test_out_of_the_stretch_an_edit_remarks_the_marks_are_the_earlier_ones_moved(contract: LongDocument, data) -> None:
+def test_out_of_the_stretches_an_edit_remarks_the_marks_are_the_earlier_ones_moved(contract: LongDocument, data) -> None:
     doc = contract
     text = doc.text
-    # Edits at and around the terms' uses, where they make, unmake and lengthen them.
+    # Edits at and around the terms' uses and where they are defined, where they make, unmake and
+    # lengthen uses, and define terms otherwise.
     near = data.draw(st.sampled_from([m.start for m in doc.marks_in()]))
     start = data.draw(st.integers(max(0, near - 40), min(len(text), near + 40)))
     end = data.draw(st.integers(start, min(len(text), start + 12)))
     new = data.draw(st.sampled_from(["", "s", "e", " ", "\n", "Products", "Territory ", "'s", "-", "Distributor",
                                      '"', "x Brand", "Confidential", " Information", "Effective", "Date ", "Partie"]))
     edited = doc.edit(start, end, new)
-    stretch = edited.remarked_stretch(doc.definitions, start, end, len(new))
+    stretches = edited.remarked_stretches(doc.definitions, start, end, len(new))
     fresh = LongDocument(edited.text).marks_in()
-    if stretch is None:  # only where the edit touched a term where it is defined, or the terms changed
-        assert (any(d.term_start <= end and start <= d.term_end for d in doc.definitions)
-                or [d.term for d in edited.definitions] != [d.term for d in doc.definitions])
+    if stretches is None:  # only where the terms defined changed, and their forms stand all over the text
+        assert Counter(d.term for d in edited.definitions) != Counter(d.term for d in doc.definitions) or any(
+            d.term_start <= end and start <= d.term_end for d in doc.definitions)
         return
-    lo, hi = stretch
-    delta = len(new) - (end - start)
-    assert lo <= start and hi >= start + len(new)
-    kept = [m for m in doc.marks_in() if m.start < lo] + edited.marks_in(lo, min(hi, len(edited.text)))
-    kept += [Mark(m.start + delta, m.end + delta, m.defines) for m in doc.marks_in() if m.start + delta >= hi]
-    assert kept == fresh
+    assert any(lo <= start and start + len(new) <= hi for lo, hi in stretches)
+    assert remarked(doc, edited, start, end, len(new), stretches) == fresh

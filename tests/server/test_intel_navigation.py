@@ -312,6 +312,23 @@ async def test_semantic_tokens_after_edits_are_the_earlier_ones_with_the_delta_a
         assert data == list(fresh.data)
 
 
+async def test_tokens_after_typing_in_the_quotes_of_a_defined_term_are_those_of_the_edited_text(client: LanguageClient) -> None:
+    # "Brand" defined as "Brands", then "Brand" again, then "Brandx": its uses marked, unmarked and marked.
+    text = await opened(client)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=DOC))
+    data, result_id = list(full.data), full.result_id
+    at = text.index('"Brand"') + 6
+    for version, (typed, removed) in enumerate([("s", 0), ("", 1), ("x", 0)], 2):
+        change_document(client, URI, version, types.Range(start=position_of(text, at), end=position_of(text, at + removed)), typed)
+        text = text[:at] + typed + text[at + removed :]
+        delta = await tokens_delta(client, URI, result_id)
+        data, result_id = with_edits(data, delta.edits), delta.result_id
+        fresh = await semantic_tokens(client, URI, text, whole(text))
+        assert data == list((await client.text_document_semantic_tokens_range_async(
+            types.SemanticTokensRangeParams(text_document=DOC, range=whole(text)))).data)
+        assert (("Brand", False) in fresh) == (typed == "")
+
+
 async def test_an_edit_away_from_the_terms_changes_one_run_of_tokens(client: LanguageClient) -> None:
     text = await opened(client)
     document = types.TextDocumentIdentifier(uri=URI)

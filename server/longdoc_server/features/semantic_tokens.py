@@ -5,9 +5,10 @@ and where they are used (a "variable"), so that a theme sets them apart from the
 Tokens are made a stretch of text at a time, each stretch its own job on the worker: all the terms
 of a 10 MB contract (some 300,000 tokens, seconds of work) never keep another request waiting
 longer than one stretch takes, and a version changed meanwhile stops the request. A version's
-tokens are kept for the next: where the edits since only moved the defined terms, the tokens out
-of the stretch around them are the earlier ones (`LongDocument.remarked_stretch`), and a client
-asking for the delta gets the one run of tokens that changed.
+tokens are kept for the next: the tokens out of the stretches around the edits since (and, where
+they defined a term otherwise, around its forms' words) are the earlier ones
+(`LongDocument.remarked_stretches`), and a client asking for the delta gets the one run of tokens
+that changed.
 """
 
 from __future__ import annotations
@@ -49,16 +50,15 @@ class Made:
     marks: array  # of "I"
     definitions: Sequence[Definition]
 
-    def position(self, token: int) -> tuple[int, int]:
-        """The line and character where ``token`` starts, summed from the relative numbers."""
+    def position(self, token: int, known: int, line: int, character: int) -> tuple[int, int]:
+        """The line and character where ``token`` starts, summed from the relative numbers after
+        the ``known`` token before it, which starts at ``line`` and ``character``."""
         data = self.data
-        line = sum(data[0 : 5 * token + 5 : 5])
-        character = 0
-        for at in range(5 * token, -1, -5):  # back to the first token of its line
-            character += data[at + 1]
+        line += sum(data[5 * known + 5 : 5 * token + 5 : 5])
+        for at in range(5 * token, 5 * known, -5):  # back to the first token of its line
             if data[at]:
-                break
-        return line, character
+                return line, sum(data[at + 1 : 5 * token + 2 : 5])
+        return line, character + sum(data[5 * known + 6 : 5 * token + 2 : 5])
 
     def sent(self) -> RawJson:
         return RawJson(b'{"resultId":"%s","data":[' % self.result_id.encode(), _numbers(self.data), b"]}")
@@ -127,32 +127,38 @@ async def _made(server: LongdocServer, snapshot: Snapshot) -> None:
 
 
 def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Change) -> Made | None:
-    """The tokens of ``before`` after ``change``: those of the stretch that the change may have
-    marked otherwise made again, the first after it encoded again from the last of them, the rest
-    kept; None when the change may have changed marks anywhere."""
+    """The tokens of ``before`` after ``change``: those of the stretches that the change may have
+    marked otherwise made again, the first after each encoded again from the last before it, the
+    rest kept; None when making them all again costs less."""
     doc, delta = snapshot.doc, change.delta
-    stretch = doc.remarked_stretch(before.definitions, change.start, change.end - delta, change.end - change.start)
-    if stretch is None:
+    stretches = doc.remarked_stretches(before.definitions, change.start, change.end - delta, change.end - change.start)
+    if stretches is None:
         return None
-    lo, hi = stretch
-    first = bisect_left(before.marks, lo)  # the first token of a mark starting in the stretch
-    after = bisect_left(before.marks, hi - delta)  # that of the first mark after it
     made = _Tokens(server, snapshot)
-    if first:
-        made.line, made.character = before.position(first - 1)
-    made.add_marks(doc.marks_in(lo, min(hi, len(snapshot.text))))
-    if after < len(before.marks):
-        _, width, kind, modifiers = before.data[5 * after + 1 : 5 * after + 5]
-        at = server.codec.position(snapshot.lines, before.marks[after] + delta)
-        made.put(at["line"], at["character"], width, kind, modifiers)
-        made.marks.append(before.marks[after] + delta)
-        after += 1
-    return Made(
-        str(next(_RESULT_IDS)),
-        before.data[: 5 * first] + made.data + before.data[5 * after :],
-        before.marks[:first] + made.marks + _moved(before.marks[after:], delta),
-        doc.definitions,
-    )
+    kept = 0  # the first token of the next run kept
+    for lo, hi in stretches:
+        # The stretch in the text before: those after the change moved by it.
+        first = bisect_left(before.marks, lo if lo <= change.start else lo - delta)
+        if first > kept:
+            _keep(made, before, kept, first, delta if lo > change.start else 0)
+        made.add_marks(doc.marks_in(lo, hi))
+        kept = bisect_left(before.marks, hi if hi <= change.start else hi - delta)
+    if kept < len(before.marks):
+        _keep(made, before, kept, len(before.marks), delta)
+    return Made(str(next(_RESULT_IDS)), made.data, made.marks, doc.definitions)
+
+
+def _keep(made: _Tokens, before: Made, first: int, end: int, delta: int) -> None:
+    """Add the tokens ``first`` to ``end`` of ``before``, their marks moved by ``delta``: the first
+    encoded again from where it now stands (it opens its mark), the others as they were."""
+    mark = before.marks[first] + delta
+    _, _, width, kind, modifiers = before.data[5 * first : 5 * first + 5]
+    at = made.server.codec.position(made.snapshot.lines, mark)
+    made.put(at["line"], at["character"], width, kind, modifiers)
+    made.marks.append(mark)
+    made.data.extend(before.data[5 * first + 5 : 5 * end])
+    made.marks.extend(_moved(before.marks[first + 1 : end], delta))
+    made.line, made.character = before.position(end - 1, first, made.line, made.character)
 
 
 def _moved(offsets: array, delta: int) -> array:
