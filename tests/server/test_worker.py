@@ -116,3 +116,29 @@ async def test_a_long_texts_tokens_stop_when_the_text_changes_while_they_are_mad
             await tokens
     finally:
         server.workers.shutdown()
+
+
+@pytest.mark.parametrize("at_end", [False, True], ids=["typed before what was made", "pasted after it"])
+async def test_the_tokens_of_a_long_text_that_an_edit_interrupts_go_on_from_where_they_stopped(monkeypatch, at_end) -> None:
+    server = LongdocServer()
+    text = contract_corpus(1_000_000)
+    server.documents.put(server.documents.build(URI, 1, text))
+    added: list[tuple[int, int]] = []  # (version, start) of each stretch made afresh
+    add = semantic_tokens._Tokens.add
+    monkeypatch.setattr(semantic_tokens._Tokens, "add",
+                        lambda made, start, end: added.append((made.snapshot.version, start)) or add(made, start, end))
+    try:
+        first = asyncio.ensure_future(semantic_tokens.whole(server, server.documents.get(URI)))
+        while semantic_tokens.FEATURE not in server.documents.get(URI).rendered:
+            await asyncio.sleep(0.01)  # until the first stretch is made
+        at = types.Position(line=text.count("\n"), character=0) if at_end else types.Position(line=0, character=0)
+        typed = types.TextDocumentContentChangePartial(
+            range=types.Range(start=at, end=at), text="the goods are shipped by sea. " * 200 if at_end else "x")
+        edited = server.documents.change(URI, 2, [typed], server.codec)
+        with pytest.raises(JsonRpcContentModified):
+            await first
+        made, _ = await semantic_tokens.whole(server, edited)
+        assert [start for version, start in added if version == 2][0] > 100_000
+        assert list(made.data) == (await semantic_tokens.tokens(server, edited, 0, len(edited.text)))["data"]
+    finally:
+        server.workers.shutdown()

@@ -4,11 +4,11 @@ and where they are used (a "variable"), so that a theme sets them apart from the
 
 Tokens are made a stretch of text at a time, each stretch its own job on the worker: all the terms
 of a 10 MB contract (some 300,000 tokens, seconds of work) never keep another request waiting
-longer than one stretch takes, and a version changed meanwhile stops the request. A version's
-tokens are kept for the next: the tokens out of the stretches around the edits since (and, where
-they defined a term otherwise, around its forms' words) are the earlier ones
-(`LongDocument.remarked_stretches`), and a client asking for the delta gets the one run of tokens
-that changed.
+longer than one stretch takes, and a version changed meanwhile stops the request (what was made
+by then serves the next version, which goes on from there). A version's tokens are kept for the
+next: the tokens out of the stretches around the edits since (and, where they defined a term
+otherwise, around its forms' words) are the earlier ones (`LongDocument.remarked_stretches`), and
+a client asking for the delta gets the one run of tokens that changed.
 """
 
 from __future__ import annotations
@@ -41,14 +41,18 @@ _RESULT_IDS = itertools.count(1)
 
 @dataclass(frozen=True, eq=False)
 class Made:
-    """One version's tokens as sent, five numbers each (``data``), and what patching them after an
-    edit reads: the offset of the mark each token is a piece of (where the mark's first piece
-    starts: a term opens with no space), and the definitions the marks were read with."""
+    """One version's tokens, five numbers each (``data``), and what patching them after an edit
+    reads: the offset of the mark each token is a piece of (where the mark's first piece starts: a
+    term opens with no space), and the definitions the marks were read with. Those of the marks
+    that start before ``upto``: all of them once ``whole``, as sent; fewer where an edit stopped
+    their making (the arrays may hold more, from a job that ran on)."""
 
     result_id: str
     data: array  # of "I": line and character relative to the token before, width, type, modifiers
     marks: array  # of "I"
     definitions: Sequence[Definition]
+    upto: int
+    whole: bool
 
     def position(self, token: int, known: int, line: int, character: int) -> tuple[int, int]:
         """The line and character where ``token`` starts, summed from the relative numbers after
@@ -90,24 +94,34 @@ class _Tokens:
                           modifiers))
         self.line, self.character = line, character
 
+    def made(self, upto: int) -> Made:
+        text = self.snapshot.text
+        return Made(str(next(_RESULT_IDS)), self.data, self.marks, self.snapshot.doc.definitions, upto, upto == len(text))
+
 
 async def tokens(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> dict[str, Any]:
     """The tokens of the terms that start in ``[start, end)``; ContentModified once the document changes."""
-    return {"data": list((await _made_afresh(server, snapshot, start, end)).data)}
+    return {"data": list((await _made_on(server, _Tokens(server, snapshot), start, end)).data)}
 
 
-async def _made_afresh(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> _Tokens:
-    made = _Tokens(server, snapshot)
+async def _made_on(server: LongdocServer, made: _Tokens, start: int, end: int, kept: bool = False) -> _Tokens:
+    """``made`` with the tokens of the marks that start in ``[start, end)`` added a stretch a job;
+    ``kept``: what is made so far is kept with the snapshot after each, for the next version to go
+    on from if this one changes first (the first tokens of 10 MB take seconds)."""
+    snapshot = made.snapshot
     for at in range(start, max(end, start + 1), _STRETCH):
         stop = min(end, at + _STRETCH)
         await server.answer_on(snapshot, lambda _, at=at, stop=stop: made.add(at, stop))
+        if kept:
+            snapshot.rendered[FEATURE] = {(): made.made(stop)}
     return made
 
 
 async def whole(server: LongdocServer, snapshot: Snapshot) -> tuple[Made, Made | None]:
     """This version's tokens, kept with the snapshot for the versions after it, and those of the
     version before that the client may hold (None when no earlier version's were kept)."""
-    if FEATURE not in snapshot.rendered:  # made once however many requests ask meanwhile
+    kept = snapshot.rendered.get(FEATURE)
+    if kept is None or not kept[()].whole:  # made once however many requests ask meanwhile
         await asyncio.shield(server.started(snapshot, FEATURE, lambda: _made(server, snapshot)))
     return snapshot.rendered[FEATURE][()], snapshot.memo.get(FEATURE)
 
@@ -115,42 +129,52 @@ async def whole(server: LongdocServer, snapshot: Snapshot) -> tuple[Made, Made |
 async def _made(server: LongdocServer, snapshot: Snapshot) -> None:
     carried = snapshot.carried.get(FEATURE)
     before: Made | None = carried.pieces[()] if carried is not None else None
-    made = None
+    made, upto = _Tokens(server, snapshot), 0
     if before is not None and carried is not None and carried.change is not None:
         change = carried.change
-        made = await server.answer_on(snapshot, lambda current: _patched(server, current, before, change))
-    if made is None:
-        fresh = await _made_afresh(server, snapshot, 0, len(snapshot.text))
-        made = Made(str(next(_RESULT_IDS)), fresh.data, fresh.marks, snapshot.doc.definitions)
-    snapshot.rendered[FEATURE] = {(): made}
-    snapshot.memo[FEATURE] = before  # for a delta asked again; let go of once the document is still
+        patched = await server.answer_on(snapshot, lambda current: _patched(server, current, before, change))
+        if patched is not None:
+            made, upto = patched
+    if upto < len(snapshot.text):
+        await _made_on(server, made, upto, len(snapshot.text), kept=True)
+    snapshot.rendered[FEATURE] = {(): made.made(len(snapshot.text))}
+    # For a delta asked again, the tokens sent for the version before; let go of once the document is still.
+    snapshot.memo[FEATURE] = before if before is not None and before.whole else None
 
 
-def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Change) -> Made | None:
-    """The tokens of ``before`` after ``change``: those of the stretches that the change may have
-    marked otherwise made again, the first after each encoded again from the last before it, the
-    rest kept; None when making them all again costs less."""
+def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Change) -> tuple[_Tokens, int] | None:
+    """The tokens of ``before`` after ``change``, and the offset up to whose marks they are made:
+    those of the stretches that the change may have marked otherwise made again, the first after
+    each encoded again from the last before it, the rest kept; None when making them all again
+    costs less."""
     doc, delta = snapshot.doc, change.delta
     stretches = doc.remarked_stretches(before.definitions, change.start, change.end - delta, change.end - change.start)
     if stretches is None:
         return None
+    upto = before.upto if before.upto <= change.start else max(change.end, before.upto + delta)
     made = _Tokens(server, snapshot)
+    count = bisect_left(before.marks, before.upto)  # the tokens made
     kept = 0  # the first token of the next run kept
     for lo, hi in stretches:
+        if lo >= upto:
+            break
         # The stretch in the text before: those after the change moved by it.
-        first = bisect_left(before.marks, lo if lo <= change.start else lo - delta)
+        first = bisect_left(before.marks, lo if lo <= change.start else lo - delta, 0, count)
         if first > kept:
-            _keep(made, before, kept, first, delta if lo > change.start else 0)
+            _keep(made, before, kept, first, change)
+        hi = min(hi, upto)
         made.add_marks(doc.marks_in(lo, hi))
-        kept = bisect_left(before.marks, hi if hi <= change.start else hi - delta)
-    if kept < len(before.marks):
-        _keep(made, before, kept, len(before.marks), delta)
-    return Made(str(next(_RESULT_IDS)), made.data, made.marks, doc.definitions)
+        kept = bisect_left(before.marks, hi if hi <= change.start else hi - delta, 0, count)
+    if kept < count:
+        _keep(made, before, kept, count, change)
+    return made, upto
 
 
-def _keep(made: _Tokens, before: Made, first: int, end: int, delta: int) -> None:
-    """Add the tokens ``first`` to ``end`` of ``before``, their marks moved by ``delta``: the first
-    encoded again from where it now stands (it opens its mark), the others as they were."""
+def _keep(made: _Tokens, before: Made, first: int, end: int, change: Change) -> None:
+    """Add the tokens ``first`` to ``end`` of ``before``, all on one side of ``change``, their marks
+    moved by it: the first encoded again from where it now stands (it opens its mark), the others
+    as they were."""
+    delta = change.delta if before.marks[first] >= change.start else 0
     mark = before.marks[first] + delta
     _, _, width, kind, modifiers = before.data[5 * first : 5 * first + 5]
     at = made.server.codec.position(made.snapshot.lines, mark)
