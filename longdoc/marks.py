@@ -83,4 +83,4 @@ def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition]
         if out and lo <= out[-1][1]:
             lo, hi = out[-1][0], max(hi, out.pop()[1])
         out.append((lo, hi))
-    return None if sum(hi - lo for lo, hi in out) * 2 >= size and terms else out
+    return None if terms and sum(hi - lo for lo, hi in out) >= _MOST_REMARKED * size else out
