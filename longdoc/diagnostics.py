@@ -375,7 +375,8 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 read.append((last_node.start, node.heading_start))
                 skipped = [last[:-1] + (n,) for n in range(last[-1] + 1, number[-1])
                            if last[:-1] + (n,) not in present and last[:-1] + (n,) not in lost
-                           and not _written_as_clause(text, last_node.start, node.heading_start, last[:-1] + (n,))]
+                           and not _written_as_clause(text, last_node.start, node.heading_start, last[:-1] + (n,))
+                           and not _subclause_present(present, last[:-1] + (n,))]
                 # "1. 2. 5. 3. 4. 6.": the clauses skipped at 5 come later, out of order; those
                 # skipped at 6 came before it.
                 later = _later_in_list(numbered, j) if skipped else set()
@@ -473,6 +474,12 @@ def _written_as_clause(text: str, start: int, end: int, number: tuple[int, ...])
                 return True
         at = text.find(name, at + 1, end)
     return False
+
+
+def _subclause_present(present: set[tuple[int, ...]], number: tuple[int, ...]) -> bool:
+    """Whether a clause numbered under ``number`` is ("5.1" of "5"): its heading was lost, not the
+    clause ("... Non-standard Products. 5.1 JRVS Price." between clauses 4 and 6)."""
+    return any(len(p) > len(number) and p[: len(number)] == number for p in present)
 
 
 def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:

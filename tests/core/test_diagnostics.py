@@ -150,6 +150,16 @@ def test_a_run_on_clause_the_outline_does_not_take_for_a_heading_is_no_gap():
     assert [d for d in doc.diagnostics() if d.code == "numbering-gap"] == []
 
 
+def test_a_clause_whose_heading_was_lost_but_whose_subclauses_stand_is_no_gap():
+    # Imine's distributor agreement: no "5. PRICE" line, but its clauses 5.1 to 5.3 run on after 4.
+    text = ("4. ORDERS 4.1 Orders. JRVS shall give information for orders of Non-standard Products. 5.1 JRVS Price. "
+            "The price is fixed. 5.2 Price Change. JRVS may change it.\n\n6. TERMS OF PAYMENT 6.1 Payment Terms. JRVS "
+            "shall invoice.\n")
+    assert of("numbering-gap", text) == []
+    assert of("numbering-gap", text.replace("5.1 JRVS Price. The price is fixed. 5.2 Price Change. JRVS may change it.",
+                                            "The price is fixed.")) != []
+
+
 @pytest.mark.parametrize("item", [
     "; and 6.7 Refrain from making any claims.",  # Staar's distributor agreement: the last item of a sentence
     "; or 6.7 Refrain from making any claims.",
