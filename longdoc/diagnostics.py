@@ -324,8 +324,9 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     lost = None  # the numbers of titled clauses that extraction lost ("5.4"), read at the first gap
     out = []
     read = []
-    for group in siblings.values():
+    for parent, group in siblings.items():
         numbered = [number for number, _ in group if number is not None]
+        restated = parent is not None and _restated_clauses(nodes, nodes[parent], numbered, numbers)
         j = -1  # the child's place in ``numbered``
         seen: set[tuple[int, ...]] = set()
         prev: tuple[int, ...] = ()
@@ -366,7 +367,7 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                                       f"Two clauses are numbered {label}; cross-references to {label} are ambiguous."))
                 continue
             seen.add(number)
-            gap = last_node is not None and _same_list(last, number)
+            gap = last_node is not None and _same_list(last, number) and not restated
             # 5 then 2019 is another numbering (a year, an amount), not clauses left out.
             if gap and 1 < number[-1] - last[-1] <= _MAX_JUMP:
                 if lost is None:
@@ -493,7 +494,24 @@ def _numbered_lines(text: str, start: int, end: int) -> set[tuple[int, ...]]:
 # FRANCHISE AGREEMENT EXHIBIT B GUARANTEE", "AMENDMENT TO MANUFACTURING AGREEMENT"; or that ends the
 # terms, after which a licence gives a notice to copy ("END OF TERMS AND CONDITIONS", then 'Licensed
 # under the Apache License, Version 2.0 (the "License")').
-_INSTRUMENT_TITLE = re.compile(ATTACHMENT_LABEL + r"|\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b|\bEND[ \t]+OF[ \t]+TERMS\b")
+_AMENDMENT_TITLE = r"\b(?:AMENDMENT|ADDENDUM)[ \t]+(?:TO|NO)\b"
+_INSTRUMENT_TITLE = re.compile(ATTACHMENT_LABEL + r"|" + _AMENDMENT_TITLE + r"|\bEND[ \t]+OF[ \t]+TERMS\b")
+_AMENDMENT_TITLE_RE = re.compile(_AMENDMENT_TITLE)
+
+
+def _restated_clauses(nodes: Sequence[OutlinePart], parent: OutlinePart, numbered: list[tuple[int, ...]],
+                      numbers: dict[str, tuple[int, ...] | None]) -> bool:
+    """Whether ``numbered``, the numbers of ``parent``'s clauses, are those of clauses an amendment
+    restates ("8. Sections 27.5 and 27.9 of the Agreement are amended:" over "27.5 Injunctions" and
+    "27.9 ..."): numbered under another clause than their parent, in an amendment or addendum."""
+    own = numbers.get(parent.label) if parent.label else None
+    if own is None or all(number[: len(own)] == own for number in numbered):
+        return False
+    for i in range(parent.index - 1, -1, -1):  # the instrument the parent stands in
+        node = nodes[i]
+        if node.kind == "exhibit" or (node.kind == "caps" and _INSTRUMENT_TITLE.search(node.title) is not None):
+            return _AMENDMENT_TITLE_RE.search(node.title) is not None
+    return False
 
 
 def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:

@@ -160,6 +160,24 @@ def test_a_clause_whose_heading_was_lost_but_whose_subclauses_stand_is_no_gap():
                                             "The price is fixed.")) != []
 
 
+def test_the_clauses_an_amendment_restates_leave_no_gap():
+    # Goosehead's state amendment restates two clauses of article 27 of the franchise agreement.
+    text = ("27. DISPUTES\n\n27.5 Injunctions. Either party may seek an injunction.\n\n27.6 Jury. No jury.\n\n"
+            "27.7 Claims. Claims are brought within one year.\n\n27.8 Damages. No punitive damages.\n\n27.9 Fees. The "
+            "loser pays.\n\nAMENDMENT TO THE FRANCHISE AGREEMENT FOR THE STATE OF MINNESOTA\n\n1. Term. The term "
+            "is five years.\n\n2. Sections 27.5 and 27.9 of the Agreement are amended to read:\n\n27.5 Injunctions. "
+            "A court may grant an injunction.\n\n27.9 Fees. Each party pays its own fees.\n")
+    assert of("numbering-gap", text) == []
+    assert of("numbering-gap", text.replace("AMENDMENT TO", "SCHEDULE OF")) != []
+
+
+def test_a_gap_in_an_amendments_own_numbering_is_reported():
+    text = ("1. TERM\n\n1.1 Start. It starts today.\n\nAMENDMENT TO THE FRANCHISE AGREEMENT\n\n2. Fees. The fees "
+            "change.\n\n2.1 Amount. The fee is doubled.\n\n2.3 Payment. It is paid monthly.\n")
+    [found] = of("numbering-gap", text)
+    assert "2.2 is missing" in found.message
+
+
 @pytest.mark.parametrize("item", [
     "; and 6.7 Refrain from making any claims.",  # Staar's distributor agreement: the last item of a sentence
     "; or 6.7 Refrain from making any claims.",
