@@ -178,6 +178,16 @@ def test_a_gap_in_an_amendments_own_numbering_is_reported():
     assert "2.2 is missing" in found.message
 
 
+@pytest.mark.parametrize("clause", [
+    "14.. Notices. All notices are in writing.",  # Fulucai's production agreement: a period typed twice
+    "14. a. Notices. All notices are in writing.",  # Principal Life's: the clause's first item after its number
+])
+def test_a_run_on_clause_numbered_with_a_slip_or_an_item_after_its_number_is_no_gap(clause: str) -> None:
+    text = ("13. Assignment. Neither party may assign this Agreement.   " + clause + "   15. Governing Law. The laws of "
+            "New York govern.\n")
+    assert of("numbering-gap", text) == []
+
+
 @pytest.mark.parametrize("item", [
     "; and 6.7 Refrain from making any claims.",  # Staar's distributor agreement: the last item of a sentence
     "; or 6.7 Refrain from making any claims.",
