@@ -60,20 +60,21 @@ def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition]
     marks wherever a form of it stands: ``uses_of_forms(terms)`` gives the spans of their forms'
     whole words in the edited text. ``reach``: how far past its start a mark is read."""
     delta = length - (end - start)
-    moved: Counter[tuple[str, int, int]] = Counter()
-    touched = set()
-    for d in before:
-        if d.term_end < start:
-            moved[d.term, d.term_start, d.term_end] += 1
-        elif d.term_start > end:
-            moved[d.term, d.term_start + delta, d.term_end + delta] += 1
-        else:
-            touched.add(d.term)  # where it stood lies in the edit's stretch
-    now = Counter((d.term, d.term_start, d.term_end) for d in after)
-    changed = list(((moved - now) + (now - moved)).elements())
-    spans = [(start, start + length)] + [(s, e) for _, s, e in changed]
-    terms = touched | {term for term, _, _ in changed}
-    if terms:
+    spans = [(start, start + length)]
+    terms: set[str] = set()
+    if not _only_moved(before, after, start, end, delta):
+        moved: Counter[tuple[str, int, int]] = Counter()
+        for d in before:
+            if d.term_end < start:
+                moved[d.term, d.term_start, d.term_end] += 1
+            elif d.term_start > end:
+                moved[d.term, d.term_start + delta, d.term_end + delta] += 1
+            else:
+                terms.add(d.term)  # where it stood lies in the edit's stretch
+        now = Counter((d.term, d.term_start, d.term_end) for d in after)
+        changed = list(((moved - now) + (now - moved)).elements())
+        spans += [(s, e) for _, s, e in changed]
+        terms.update(term for term, _, _ in changed)
         spans += uses_of_forms(terms)
     # A mark reads up to ``reach`` past its start and one character before it; whether it is kept
     # depends on the marks starting up to ``reach`` before it (`merged_marks`, `UseIndex.uses_in`).
@@ -84,3 +85,15 @@ def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition]
             lo, hi = out[-1][0], max(hi, out.pop()[1])
         out.append((lo, hi))
     return None if terms and sum(hi - lo for lo, hi in out) >= _MOST_REMARKED * size else out
+
+
+def _only_moved(before: Sequence[Definition], after: Sequence[Definition], start: int, end: int, delta: int) -> bool:
+    """Whether each term is defined where it was, moved by the edit (as most edits leave them)."""
+    if len(before) != len(after):
+        return False
+    for old, new in zip(before, after):
+        shift = 0 if old.term_end < start else delta if old.term_start > end else None
+        if shift is None or old.term != new.term or (old.term_start + shift, old.term_end + shift) != (
+                new.term_start, new.term_end):
+            return False
+    return True
