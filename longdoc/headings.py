@@ -1270,9 +1270,10 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
 _CLAUSE_KEYWORDS = r"(?:sub)?sections?|articles?|(?:sub)?clauses?|(?:sub)?paragraphs?"
 CITING_WORD = r"(?:\b(?i:" + _CLAUSE_KEYWORDS + r"|of|in|on|under|to|with|by|through|see|this)|§)[ \t]*"
 _CITING_RE = re.compile(CITING_WORD + r"\Z")
-# Or after a cited clause and "and" / "or" ("... as provided in Article X or\nSection 6.06.").
+# Or after a cited clause (or its bracketed title) and a comma, "and" or "or" ("... as provided in
+# Article X or\nSection 6.06.", "... Section 9.0 (Software Licensing),\nSection 11.0 (Trademarks), ...").
 _WRAPPED_CITATION_RE = re.compile(
-    r"(?:" + CITING_WORD + r"|\b[0-9IVX][0-9A-Z.()]*,?[ \t]+(?:and|or)[ \t]*)(?:\r\n|[\n\r])[ \t]*\Z")
+    r"(?:" + CITING_WORD + r"|(?:\b[0-9IVX][0-9A-Z.()]*|\))(?:,?[ \t]+(?:and|or)[ \t]*|,[ \t]*))(?:\r\n|[\n\r])[ \t]*\Z")
 # Mid-line, where a wide gap stands for a line break: a number after a citation's keyword or after a
 # list of cited numbers, or a "Section 12.6" after any citing word ("... liable under      Section 12.6.").
 # A bare number after a preposition may be a clause's, which extraction set inside its first

@@ -860,6 +860,9 @@ def test_a_number_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(
     ("unless ended as provided in Article X or", "Section 6.06.  Notwithstanding the expiry, it holds."),
     ("as computed under Section 5.2 and", "Section 6.06.  Notwithstanding the expiry, it holds."),
     ("computed in accordance with this Subparagraph", "7.9. For purposes of this Agreement, it is paid."),
+    # Scansource's distributor agreement: a list of cited clauses with their titles.
+    ("on breach of Section 9.0 (Proprietary Rights and Software Licensing),", "Section 7 (Trademarks), or Section 8."),
+    ("on breach of Section 9.0 (Proprietary Rights and Software Licensing) or", "Section 7 (Confidential Information)."),
 ])
 def test_a_section_after_a_line_that_ends_in_a_citing_word_is_a_wrapped_citation(citing: str, cited: str) -> None:
     text = f"1. Supply.\n\nThe forecast is binding, {citing}\n{cited}\n\n7. Terms\n"
