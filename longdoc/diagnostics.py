@@ -428,11 +428,12 @@ def _name(number: tuple[int, ...]) -> str:
 # A clause number that opens a line, or a clause run on after a sentence end or a wide gap (where
 # PDF extraction joined a page's running header to it: "IP Rights Agreement   2.06 "Dispute" ..."),
 # maybe glued to its first word as extraction may leave it ("follows: 1.DGT shall pay ..."), with
-# its period typed twice ("14.. Notices.") or its first item's letter after it ("21. a. Confidentiality.").
+# its period typed twice or apart ("14.. Notices.", "3 . Issuer and ...") or its first item's letter after
+# it ("21. a. Confidentiality.").
 _GLUED = r"\.(?=[A-Z][A-Za-z])"
 _CLAUSE_NUMBER = re.compile(
     r"(?:(?:^|\n)[ \t]*(?:Section[ \t]+)?(\d+(?:\.\d+)*)(?:\.?(?=[ \t]|$)|" + _GLUED + r")"
-    r"|(?:[.;:][ \t]+|(?<![ \t])[ \t]{3,})(\d+(?:\.\d+)*)(?:\.{0,2}[ \t]+(?=[A-Z\"“(]|[a-z][.)][ \t])|" + _GLUED + r"))",
+    r"|(?:[.;:][ \t]+|(?<![ \t])[ \t]{3,})(\d+(?:\.\d+)*)(?:(?:[ \t]?\.){0,2}[ \t]+(?=[A-Z\"“(]|[a-z][.)][ \t])|" + _GLUED + r"))",
     re.MULTILINE,
 )
 

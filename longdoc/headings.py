@@ -182,6 +182,10 @@ def _is_caps_heading(s: str) -> bool:
 # running header): "Attn: Legal Department   20.2 Relationship of Parties. ENERGOUS and DIALOG ...".
 # A numbered row of a table stands after a gap too: only a dotted number and a short title ended by
 # a period, then a sentence, make a clause.
+# A title in capitals that wide gaps set apart after a sentence, before a clause: "... agree as
+# follows:      REPRESENTATIONS      1. Issuer represents ...", as PDF extraction joins a page's lines.
+_GAPPED_CAPS_TITLE_RE = re.compile(r"[.:;][ \t]{3,}[A-Z][A-Z&,'’-]+(?:[ \t][A-Z][A-Z&,'’-]*){0,5}(?<=[A-Z])[ \t]{3,}\Z")
+_GAPPED_CAPS_TITLE_READ = 96
 _GAP_CLAUSE_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})+\.?[ \t]+[A-Z\"“][^.\n\d \t]*(?:[ \t][^.\n\d \t]+){0,8}\.[ \t]+[A-Z\"“(]")
 
 
@@ -902,7 +906,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         gap_parent = None
         if not line_start and not after_heading and not after_mark(text, ls) and not (
                 text[ls - 3 : ls].isspace() and (
-                    _GAP_CLAUSE_RE.match(text, ls, le) or _PAREN_NUMBERED_RE.match(text, ls, le) or not markdown and (
+                    _GAP_CLAUSE_RE.match(text, ls, le) or _PAREN_NUMBERED_RE.match(text, ls, le)
+                    or _GAPPED_CAPS_TITLE_RE.search(text, max(0, ls - _GAPPED_CAPS_TITLE_READ), ls) or not markdown and (
                         (gap_parent := _numbered_over_first_clause(text[ls:le], text, segs, i)) is not None
                         or _PAGE_HEADER_MARK_RE.search(text, line_start_near(text, ls), ls) is not None
                         or _after_page_header(text, segs, i, page_lines)))):

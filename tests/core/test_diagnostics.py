@@ -181,6 +181,7 @@ def test_a_gap_in_an_amendments_own_numbering_is_reported():
 @pytest.mark.parametrize("clause", [
     "14.. Notices. All notices are in writing.",  # Fulucai's production agreement: a period typed twice
     "14. a. Notices. All notices are in writing.",  # Principal Life's: the clause's first item after its number
+    "14 . Notices. All notices are in writing.",  # and its period set apart
 ])
 def test_a_run_on_clause_numbered_with_a_slip_or_an_item_after_its_number_is_no_gap(clause: str) -> None:
     text = ("13. Assignment. Neither party may assign this Agreement.   " + clause + "   15. Governing Law. The laws of "

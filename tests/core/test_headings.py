@@ -1681,6 +1681,16 @@ def test_a_page_header_run_into_an_attachment_caption_is_left_out_of_its_heading
     assert [(h.text, h.label) for h in found[1:]] == [("EXHIBIT C  INITIAL DEVELOPMENT PLAN", "Exhibit C")]
 
 
+@pytest.mark.parametrize(("title", "labels"), [("REPRESENTATIONS", ["1", "2"]), ("WHEREAS,", ["2"])],
+                         ids=["a title", "a recital's opening word"])
+def test_a_clause_after_a_title_in_capitals_that_wide_gaps_set_apart_is_a_heading(title: str, labels: list[str]) -> None:
+    # Principal Life's dealer agreement, its lines joined by PDF extraction: "... agree as follows:
+    # REPRESENTATIONS      1. Issuer represents ...".
+    text = (f"The Parties agree as follows:      {title}      1. Issuer represents that the contracts comply with the "
+            "law.      2. Broker Dealer represents that it is registered.\n")
+    assert [h.label for h in find_headings(text)] == labels
+
+
 def test_a_citation_that_ends_its_sentence_after_a_wide_gap_is_no_heading() -> None:
     # Manufacturers' Services: "... is described in the Quality       Section 17.0."
     text = ("1.9 Failure Analysis. The level is described in the Quality       Section 17.0.\n\n"
