@@ -18,7 +18,7 @@ from typing import NamedTuple, Protocol
 
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
-from .segments import WRAPPED_LINE, WRAPPED_LINE_LEAST
+from .wrapped import wrapped_line_start
 
 __all__ = [
     "Definition",
@@ -752,8 +752,8 @@ def _carried_term_start(v: bytes, term_start: int, term_end: int) -> int | None:
     end = line - 1 - (v[line - 2 : line - 1] == b"\r")
     while end > 0 and v[end - 1] in b" \t":
         end -= 1
-    above = v.rfind(b"\n", max(0, end - WRAPPED_LINE - 1), end) + 1
-    if end - above < WRAPPED_LINE_LEAST or above == 0 and end > WRAPPED_LINE:
+    above = wrapped_line_start(v, end)
+    if above < 0:
         return None
     # The term read back as one line, so that it holds no more words than one that is.
     own = term_end - term_start

@@ -32,9 +32,6 @@ def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tu
 
 
 WRAPPED_LINE = 200  # no hard-wrapped line is longer
-# A wrapped paragraph's lines are long: a short line ends where its writer broke it (a citation's
-# "... 603 C.M.R. 23.00." over a title, "B. TERMS OF AGREEMENT", and its first clause).
-WRAPPED_LINE_LEAST = 40
 
 
 # Inside a physical line, PDF extraction leaves a run of spaces where a line break was, and

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from .segments import WRAPPED_LINE, WRAPPED_LINE_LEAST
+from .segments import WRAPPED_LINE
 
-__all__ = ["unwrapped", "rewrapped", "UNWRAP_REACH"]
+__all__ = ["unwrapped", "rewrapped", "wrapped_line_start", "UNWRAP_REACH"]
 
 # A line break after a clause's number or its keyword (a digit or a period: "5.3", "7.", "IV.";
 # "ARTICLE" / "Section" whose number opens the next line), before a title or a number. Found by a
@@ -36,6 +36,9 @@ _TAIL_READ = 40  # characters before the break that the tail is looked for in
 _TITLE_OPENS_RE = re.compile(r"[ \t]*[A-Z\"“]")
 _NUMBER_OPENS_RE = re.compile(r"[ \t]*(?:[0-9]{1,3}|[IVXLC]{1,7})\b")
 _BLANK_RE = re.compile(r"[ \t]*(?:\r?\n|\Z)")
+# A wrapped paragraph's lines are long: a short line ends where its writer broke it (a citation's
+# "... 603 C.M.R. 23.00." over a title, "B. TERMS OF AGREEMENT", and its first clause).
+_WRAPPED_LINE_LEAST = 40
 # No wrapped line is longer than `segments.WRAPPED_LINE`, so a break's standing is read from its
 # line, the next and the start of the one after that: no further than this either side.
 UNWRAP_REACH = 2 * WRAPPED_LINE + 8
@@ -106,7 +109,7 @@ def _title_break(text: str, dot: int) -> int:
     p = text.rfind("\n", max(0, k - _CARRIED_READ), k)
     if p < 0 or _CARRIED_TITLE_RE.fullmatch(text, p + 1, k) is None:
         return -1
-    ls = _wrapped_line_start(text, p)
+    ls = wrapped_line_start(text, p)
     if ls < 0:
         return -1
     tail = _TITLE_OPENS_TAIL_RE.search(text, max(ls, p - _TITLE_TAIL_READ), p)
@@ -127,11 +130,11 @@ def _spaced(text: str, start: int, end: int, breaks: list[int]) -> str:
     return "".join(pieces)
 
 
-def _wrapped_line_start(text: str, p: int) -> int:
-    """The start of the line that ends at ``p`` when it may be a wrapped paragraph's line, or -1:
-    a line longer than any wrapped one, or a short line."""
-    ls = text.rfind("\n", max(0, p - WRAPPED_LINE - 1), p) + 1
-    return -1 if ls == 0 and p > WRAPPED_LINE or p - ls < WRAPPED_LINE_LEAST else ls
+def wrapped_line_start(text: str | bytes, p: int) -> int:
+    """The start of the line of ``text`` (or of its byte view) that ends at ``p`` when it may be a
+    wrapped paragraph's line, or -1: a line longer than any wrapped one, or a short line."""
+    ls = text.rfind("\n" if isinstance(text, str) else b"\n", max(0, p - WRAPPED_LINE - 1), p) + 1
+    return -1 if ls == 0 and p > WRAPPED_LINE or p - ls < _WRAPPED_LINE_LEAST else ls
 
 
 def _under_parents_title(text: str, ls: int, p: int) -> bool:
@@ -149,7 +152,7 @@ def _under_parents_title(text: str, ls: int, p: int) -> bool:
 
 def _rejoins(text: str, p: int) -> bool:
     """Whether the line break at ``p`` is one that a wrap put after a clause's number."""
-    ls = _wrapped_line_start(text, p)
+    ls = wrapped_line_start(text, p)
     if ls < 0:
         return False
     tail = _TAIL_RE.search(text, max(ls, p - _TAIL_READ), p)
@@ -169,4 +172,4 @@ def _rejoins(text: str, p: int) -> bool:
     if not opens.match(text, nxt, ne):
         return False
     # The next line is a wrapped one too, or the paragraph's last.
-    return ne - nxt >= WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + WRAPPED_LINE) is not None
+    return ne - nxt >= _WRAPPED_LINE_LEAST or ne == len(text) or _BLANK_RE.match(text, ne + 1, ne + 1 + WRAPPED_LINE) is not None
