@@ -510,17 +510,19 @@ def _restated_clauses(nodes: Sequence[OutlinePart], parent: OutlinePart, numbere
     if own is None or all(number[: len(own)] == own for number in numbered):
         return False
     for i in range(parent.index - 1, -1, -1):  # the instrument the parent stands in
-        node = nodes[i]
-        if node.kind == "exhibit" or (node.kind == "caps" and _INSTRUMENT_TITLE.search(node.title) is not None):
-            return _AMENDMENT_TITLE_RE.search(node.title) is not None
+        if _opens_instrument(nodes[i]):
+            return _AMENDMENT_TITLE_RE.search(nodes[i].title) is not None
     return False
+
+
+def _opens_instrument(node: OutlinePart) -> bool:
+    return node.kind == "exhibit" or (node.kind == "caps" and _INSTRUMENT_TITLE.search(node.title) is not None)
 
 
 def _instrument_starts(nodes: Sequence[OutlinePart]) -> list[int]:
     """Where each attachment begins (an exhibit, a schedule, an amendment), in text order: the
     contract's own text runs up to the first."""
-    return [n.heading_start for n in nodes
-            if n.kind == "exhibit" or (n.kind == "caps" and _INSTRUMENT_TITLE.search(n.title) is not None)]
+    return [n.heading_start for n in nodes if _opens_instrument(n)]
 
 
 # What a contract calls itself: named again by its definitions list ('"Agreement" means this Supply

@@ -178,14 +178,14 @@ def _is_caps_heading(s: str) -> bool:
     return len(words) <= 15 and not all(w.rstrip(":") in _JOINING_WORDS for w in words)
 
 
-# A clause that PDF extraction ran on after a wide gap from the text before it (an address, a page's
-# running header): "Attn: Legal Department   20.2 Relationship of Parties. ENERGOUS and DIALOG ...".
-# A numbered row of a table stands after a gap too: only a dotted number and a short title ended by
-# a period, then a sentence, make a clause.
 # A title in capitals that wide gaps set apart after a sentence, before a clause: "... agree as
 # follows:      REPRESENTATIONS      1. Issuer represents ...", as PDF extraction joins a page's lines.
 _GAPPED_CAPS_TITLE_RE = re.compile(r"[.:;][ \t]{3,}[A-Z][A-Z&,'’-]+(?:[ \t][A-Z][A-Z&,'’-]*){0,5}(?<=[A-Z])[ \t]{3,}\Z")
 _GAPPED_CAPS_TITLE_READ = 96
+# A clause that PDF extraction ran on after a wide gap from the text before it (an address, a page's
+# running header): "Attn: Legal Department   20.2 Relationship of Parties. ENERGOUS and DIALOG ...".
+# A numbered row of a table stands after a gap too: only a dotted number and a short title ended by
+# a period, then a sentence, make a clause.
 _GAP_CLAUSE_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})+\.?[ \t]+[A-Z\"“][^.\n\d \t]*(?:[ \t][^.\n\d \t]+){0,8}\.[ \t]+[A-Z\"“(]")
 
 
