@@ -6,6 +6,7 @@ answering about the version it started on while newer edits arrive.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, TypeVar
 
@@ -52,7 +53,10 @@ class Snapshot:
         features, rendered diagnostics), the JSON of each diagnostic kept for the next version (made
         again in tens of milliseconds at 10 MB) and what the document lets go of in
         ``LongDocument.trim``. The rendered outline JSON stays: made afresh, it costs far more."""
+        # A run of work still going stays, so that the requests after it await it and start no other.
+        running = {key: task for key, task in self.memo.items() if isinstance(task, asyncio.Future) and not task.done()}
         self.memo.clear()
+        self.memo.update(running)
         for kept in (self.rendered, self.carried):
             for feature in [f for f in kept if f not in KEPT_AT_REST]:
                 del kept[feature]

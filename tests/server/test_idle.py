@@ -185,3 +185,17 @@ async def test_what_is_cheap_to_compute_again_is_let_go_once_the_documents_are_s
     idle.changed()
     await eventually(lambda: snapshot.doc._byte_view is None and not snapshot.memo)
     assert snapshot.doc.diagnostics() == findings
+
+
+async def test_a_run_of_work_still_going_is_kept_when_the_documents_are_still(server: LongdocServer) -> None:
+    # Two requests for one version's semantic tokens, one on each side of the memory's release, share a run.
+    open_document(server, 1)
+    snapshot = server.documents.get(URI)
+    release = asyncio.Event()
+    run = server.started(snapshot, "semanticTokens", release.wait)
+    snapshot.cached("diagnostics", snapshot.doc.diagnostics)
+    snapshot.trim()
+    assert server.started(snapshot, "semanticTokens", release.wait) is run
+    assert "diagnostics" not in snapshot.memo
+    release.set()
+    await run
