@@ -41,7 +41,7 @@ from .sections import RawCount, Section, max_raw_for, split_again, split_sized, 
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
-from .uses import Use, UseIndex, forget_use_patterns, spans_of_forms, use_at, use_reach, uses_of
+from .uses import Use, UseIndex, forget_use_patterns, use_at, use_reach, uses_of
 from .window import Window
 from .wrapped import rewrapped, unwrapped
 
@@ -989,9 +989,7 @@ class LongDocument:
         """For a text edited into this one (``start``..``end`` of it now ``length`` characters),
         whose definitions were ``before``: the stretches of this text out of which its marks
         (`marks_in`) are those of that text, moved by the edit; None when they cover half of it."""
-        view = self._view()
-        return remarked_stretches(before, self.definitions, start, end, length, len(self._text), self._uses().reach,
-                                  lambda terms: spans_of_forms(view, terms))
+        return remarked_stretches(before, self.definitions, start, end, length, self._view(), self._uses().reach)
 
     def clause_named_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
         """The clause that the capitalised phrase at ``offset`` names ("the Royalty Fee", with a

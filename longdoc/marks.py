@@ -9,11 +9,11 @@ moved; where the edit defined a term otherwise (typing in its quotes), away from
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .definitions import Definition
-from .uses import Use
+from .uses import Use, spans_of_forms
 
 __all__ = ["Mark", "merged_marks", "remarked_stretches"]
 
@@ -51,14 +51,13 @@ _MOST_REMARKED = 0.5
 
 
 def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition], start: int, end: int, length: int,
-                       size: int, reach: int, uses_of_forms: Callable[[set[str]], list[tuple[int, int]]]
-                       ) -> list[tuple[int, int]] | None:
+                       view: bytes, reach: int) -> list[tuple[int, int]] | None:
     """The stretches of the edited text (``start``..``end`` of the text before it, now ``length``
-    characters; ``size`` characters in all), in text order and apart, out of which every mark is
-    one of the text before, moved by the edit; None when they would cover half the text or more.
-    A term defined otherwise than by moving it (added, gone, or defined elsewhere) may change the
-    marks wherever a form of it stands: ``uses_of_forms(terms)`` gives the spans of their forms'
-    whole words in the edited text. ``reach``: how far past its start a mark is read."""
+    characters; ``view`` its byte view), in text order and apart, out of which every mark is one
+    of the text before, moved by the edit; None when they would cover half the text or more. A
+    term defined otherwise than by moving it (added, gone, or defined elsewhere) may change the
+    marks wherever a form of it stands (`spans_of_forms`). ``reach``: how far past its start a
+    mark is read."""
     delta = length - (end - start)
     spans = [(start, start + length)]
     terms: set[str] = set()
@@ -75,10 +74,11 @@ def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition]
         changed = list(((moved - now) + (now - moved)).elements())
         spans += [(s, e) for _, s, e in changed]
         terms.update(term for term, _, _ in changed)
-        spans += uses_of_forms(terms)
+        spans += spans_of_forms(view, terms)
     # A mark reads up to ``reach`` past its start and one character before it; whether it is kept
     # depends on the marks starting up to ``reach`` before it (`merged_marks`, `UseIndex.uses_in`).
     out: list[tuple[int, int]] = []
+    size = len(view)
     for s, e in sorted(spans):
         lo, hi = max(0, s - reach - 2), min(size, e + 2 * reach + 2)
         if out and lo <= out[-1][1]:
