@@ -291,15 +291,17 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         # capitals ("SCHEDULE A TO THE CO-BRANDING AGREEMENT BETWEEN ... DATED OCTOBER 11, 1996",
         # 'EXHIBIT "A" USPTO REGISTRATION NO. 5,283,875 See Attached.') is no sentence.
         keyword = m.group(1)
-        caption = (keyword.isupper() and _CAPS_WORDS_RE.match(rest) is not None
-                   and _ANOTHER_LABEL_RE.search(rest) is None)
-        if (len(line) > (_CAPTION_LIMIT if caption and not any(c.islower() for c in line) else 80)
-                or (line.rstrip().endswith(".") and not caption)
-                or (keyword in ("EXHIBIT", "Exhibit") and FILING_EXHIBIT_RE.fullmatch(m.group(2)))):
+        if keyword in ("EXHIBIT", "Exhibit") and FILING_EXHIBIT_RE.fullmatch(m.group(2)):
             return None
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None
         label = f"{m.group(1).capitalize()} {m.group(2)}"
+        caption = (keyword.isupper() and _CAPS_WORDS_RE.match(rest) is not None
+                   and _ANOTHER_LABEL_RE.search(rest) is None)
+        if len(line) > (_CAPTION_LIMIT if caption and not any(c.islower() for c in line) else 80):
+            return _run_on_attachment(line, label, len(line) - len(rest)) if keyword.isupper() else None
+        if line.rstrip().endswith(".") and not caption:
+            return None
         # "EXHIBIT A   Confidentiality Agreement     Page 11 of 11": the page's footer is no title.
         footer = page_footer(rest, len(rest))
         title = clean_title(line[: len(line) - len(rest) + footer] if footer else line)
@@ -404,6 +406,29 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
             or not (m.end() == len(line) or has_prose_word(line[m.end() : m.end() + 80]))):
         return None
     return _Shape("item", f"({m.group(1)})", ITEM_LEVEL, m.end(2) + 1, clean_title(f"({m.group(1)}) {title}"), False)
+
+
+# A wide gap: where PDF extraction left a line break or a column.
+_WIDE_GAP_RE = re.compile(r"[ \t]{3,}")
+
+
+def _run_on_attachment(line: str, label: str, offset: int) -> _Shape | None:
+    """The heading of an attachment whose text runs on after its label in capitals ("EXHIBIT B
+    RESELLER COMPENSATION   Earned Commission: ...", "SCHEDULE A  (Attached to ...)   I  Background"):
+    titled by the words before a wide gap or by a run in capitals, else by its label alone."""
+    rest = line[offset:]
+    gap = _WIDE_GAP_RE.search(rest, 0, TITLE_LIMIT + 3)
+    words = rest[: gap.start()] if gap else ""
+    if words and (is_word_title(words) or caps_run(words) == len(words)):
+        span = len(words)
+    else:
+        span = caps_run(rest)
+        if span > TITLE_LIMIT:
+            return None  # a paragraph in capitals ("EXHIBIT A ATTACHED HERETO SETS FORTH ...")
+    if _ANOTHER_LABEL_RE.search(rest, 0, max(span, len(words))):
+        return None  # "EXHIBIT A - BRAND FEATURES EXHIBIT B - ...": a list of the attachments
+    end = offset + span if span else len(line[:offset].rstrip(" \t-–—:"))
+    return _Shape("exhibit", label, 1, end, clean_title(line[:end]), False)
 
 
 def _cites_item(rest: str) -> bool:
@@ -954,7 +979,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         )) and ((line_start and _in_caps_paragraph(text, ls)) or signs_below(text, ls, le, info.title)):
             i += 1
             continue
-        lead = _caps_lead(s, markdown) if info is None and line_start else 0
+        # An attachment's text may run on after its title too ("EXHIBIT D CUSTOMIZED SERVICES 1.
+        # SOFTWARE INSTALLATION SUPPORT. iPass ...").
+        lead = _caps_lead(s, markdown) if line_start and (info is None or info.kind == "exhibit") else 0
         if lead:
             # "TERMS AND CONDITIONS 1. APPOINTMENT ...": the title, and its first clause read from
             # where it starts.

@@ -1044,6 +1044,15 @@ def test_a_list_from_1_after_clauses_5_and_6_that_began_elsewhere_is_a_new_list(
     assert of("duplicate-number", text) == []
 
 
+def test_a_schedule_whose_text_runs_on_after_its_caption_numbers_its_own_clauses(shared_text) -> None:
+    # Tribute's agency agreement ends at clause 21; "SCHEDULE A COMPLIANCE WITH UNITED STATES SECURITIES
+    # LAWS As used in this Schedule ..." then numbers its representations again, 1 to 13.
+    text = shared_text("cuad/contracts/OLDAPIWIND-DOWNLTD_01_08_2016-EX-1.3-AGENCY AGREEMENT1.txt")
+    assert "SCHEDULE A COMPLIANCE WITH UNITED STATES SECURITIES LAWS" in [n.title for n in LongDocument(text).nodes]
+    assert of("duplicate-number", text) == []
+    assert [d.message for d in of("missing-attachment", text) if "Schedule A" in d.message] == []
+
+
 def test_clauses_going_on_after_two_such_lists_leave_no_gap() -> None:
     # PC Quote: clause 9 holds two lists numbered from 1, then clause 10 follows.
     text = ("8. FEES\n\nMonthly.\n\n9. INDEMNITY\n\nEach party:\n\n1. Defends. Claims.\n\n2. Pays. Damages.\n\n"

@@ -221,6 +221,36 @@ def test_a_sentence_or_a_list_of_attachments_is_no_attachment_heading(line: str)
     assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
 
 
+@pytest.mark.parametrize(("line", "title"), [
+    ("EXHIBIT B   RESELLER COMPENSATION   Earned Commission:   Reseller will be compensated for Registered "
+     "Referrals that become customers.", "EXHIBIT B RESELLER COMPENSATION"),
+    ("APPENDIX B FUND/SERV PROCESSING PROCEDURES AND MANUAL PROCESSING PROCEDURES The purchase, redemption and "
+     "settlement of shares shall be made through Fund/SERV.", "APPENDIX B FUND/SERV PROCESSING PROCEDURES AND MANUAL "
+                                                             "PROCESSING PROCEDURES"),
+    ("EXHIBIT A   Sponsorship Benefits   For purposes of clarity, the Benefits set forth on this Exhibit A are "
+     "subject to availability.", "EXHIBIT A Sponsorship Benefits"),
+    ("SCHEDULE A  (Attached to and made a part of the Celebrity Endorsement Agreement dated March 14, 2012)     I  "
+     "Background     Bizzingo expects to populate its Network.", "SCHEDULE A"),
+])
+def test_an_attachment_whose_text_runs_on_after_its_caption_is_headed_by_the_caption(line: str, title: str) -> None:
+    # PDF extraction runs an attachment's caption and its text into one line.
+    h = only(f"IN WITNESS WHEREOF, the parties have signed.\n\n{line}\n")
+    assert (h.kind, h.title) == ("exhibit", title)
+    assert " ".join(h.text.split()) == title
+
+
+@pytest.mark.parametrize("line", [
+    "EXHIBIT A ATTACHED HERETO SETS FORTH EACH OF THE PRODUCTS THAT THE DISTRIBUTOR MAY SELL IN THE TERRITORY "
+    "DURING THE TERM, AND NO OTHER PRODUCT. The Supplier may amend it.",
+    "Exhibit A   Sponsorship Benefits   For purposes of clarity, the Benefits set forth on this Exhibit A are "
+    "subject to availability.",
+    "EXHIBIT  A  -     SPINRECORDS.COM  BRAND  FEATURES EXHIBIT  B  -     NETTAXI  BRAND  FEATURES EXHIBIT  C  -"
+    "     STATEMENT OF WORK",
+])
+def test_a_paragraph_or_a_list_of_attachments_run_on_after_a_label_is_no_attachment_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
+
+
 def test_a_clause_number_run_on_from_the_dash_rule_above_it_is_a_heading() -> None:
     text = "Preamble.\n\n" + "-" * 80 + " 2.0   IBM Services Responsibilities\n\nIBM provides the Services.\n"
     h = only(text)
