@@ -20,6 +20,7 @@ from typing import Iterator, NamedTuple
 
 from .contents import is_contents_line
 from .numerals import NUMBER_WORD_PATTERN, roman_value, word_value
+from .rescan import PAGE_MARK
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
 from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title,
@@ -699,6 +700,29 @@ def _page_marked(text: str, ls: int, le: int) -> bool:
     return False
 
 
+# A line of a page's furniture: its number ("12", "- 3 -", "Page 2 of 9") or a filing's footer.
+_FURNITURE_RE = re.compile(r"(?:" + PAGE_MARK + r")\Z")
+_FURNITURE_LINE = 200  # the longest line of furniture
+
+
+def _citation_over_page(text: str, ls: int) -> bool:
+    """Whether the line at ``ls`` opens a page (past blank lines and its furniture, `_PAGE_MARK_LINES`
+    lines above and below it at most) whose text before ends in a citation cut short ("... Sections 7.1.1 [Career
+    Center] and" over "Source: ...", then "7.1.2 [Equipment Listings] no later than ...")."""
+    marked = False
+    for _ in range(2 * _PAGE_MARK_LINES + 2):  # blank lines above and below the furniture
+        end = ls - 2 if text.startswith("\r\n", ls - 2) else ls - 1
+        if end < 0:
+            return False
+        k = last_line_break(text, max(0, end - _FURNITURE_LINE), end)
+        line = text[k + 1 : end].strip() if k >= 0 or end <= _FURNITURE_LINE else "…"
+        if line and _FURNITURE_RE.match(line) is None:
+            return marked and _WRAPPED_CITATION_RE.search(text, max(0, end - 24), ls) is not None
+        marked = marked or bool(line)
+        ls = k + 1
+    return False
+
+
 def _copy_above(text: str, ls: int, le: int) -> bool:
     """Whether the line at [ls, le) stands alone within `RUNNING_REACH` above it, where a page mark
     stands next to it, or the line below it is the same as below the line at [ls, le): the first
@@ -1006,9 +1030,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1  # "... is described in the Quality       Section 17.0.": a citation ends the sentence
             continue
         if (info.kind == "numbered" or info.kind in _CITED_KINDS) and line_start and (
-                _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls)):
+                _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls) or _citation_over_page(text, ls)):
             # "... added under section\n7.  This requirement ...", "... as provided for in\nSection 7.1. Life
-            # Technologies will ...": a citation wrapped onto a new line
+            # Technologies will ...": a citation wrapped onto a new line, or onto the next page
             i += 1
             continue
         if line_start and _DETERMINER_END_RE.search(text, max(0, ls - 16), ls):
@@ -1302,10 +1326,11 @@ def _lead_shape(title: str, markdown: bool) -> _Shape:
 _CLAUSE_KEYWORDS = r"(?:sub)?sections?|articles?|(?:sub)?clauses?|(?:sub)?paragraphs?"
 CITING_WORD = r"(?:\b(?i:" + _CLAUSE_KEYWORDS + r"|of|in|on|under|to|with|by|through|see|this)|§)[ \t]*"
 _CITING_RE = re.compile(CITING_WORD + r"\Z")
-# Or after a cited clause (or its bracketed title) and a comma, "and" or "or" ("... as provided in
-# Article X or\nSection 6.06.", "... Section 9.0 (Software Licensing),\nSection 11.0 (Trademarks), ...").
+# Or after a cited clause (or its title in brackets) and a comma, "and" or "or" ("... as provided in
+# Article X or\nSection 6.06.", "... Section 9.0 (Software Licensing),\nSection 11.0 (Trademarks), ...",
+# "... Sections 7.1.1 [Career Center] and\n7.1.2 [Equipment Listings] ...").
 _WRAPPED_CITATION_RE = re.compile(
-    r"(?:" + CITING_WORD + r"|(?:\b[0-9IVX][0-9A-Z.()]*|\))(?:,?[ \t]+(?:and|or)[ \t]*|,[ \t]*))(?:\r\n|[\n\r])[ \t]*\Z")
+    r"(?:" + CITING_WORD + r"|(?:\b[0-9IVX][0-9A-Z.()]*|[)\]])(?:,?[ \t]+(?:and|or)[ \t]*|,[ \t]*))(?:\r\n|[\n\r])[ \t]*\Z")
 # Mid-line, where a wide gap stands for a line break: a number after a citation's keyword or after a
 # list of cited numbers, or a "Section 12.6" after any citing word ("... liable under      Section 12.6.").
 # A bare number after a preposition may be a clause's, which extraction set inside its first

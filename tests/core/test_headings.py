@@ -251,6 +251,30 @@ def test_a_paragraph_or_a_list_of_attachments_run_on_after_a_label_is_no_attachm
     assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
 
 
+_PAGE_BREAK = "\n\nSource: PAPEREXCHANGE COM INC, S-1/A, 3/22/2000\n\n\n\n\n\n"
+
+
+def test_a_clause_number_opening_a_page_after_a_citation_cut_short_goes_on_with_the_citation() -> None:
+    # PaperExchange's co-branding agreement: "... under Sections 7.1.1 [Co-Branded Career Center] and",
+    # the filing's footer, then "7.1.2 [Co-Branded Equipment Listings] no later than ...".
+    text = ("7.1.3. Review of Payments. The parties will review the payments generated under Sections 7.1.1  "
+            "[Co-Branded Career Center] and" + _PAGE_BREAK + "7.1.2  [Co-Branded Equipment Listings] no later than "
+            "six months after the Effective Date.\n")
+    assert titles(text) == ["7.1.3 Review of Payments"]
+
+
+def test_a_clause_number_after_blank_lines_alone_opens_no_page_and_is_a_heading() -> None:
+    text = ("7.1.3. Review of Payments. The parties will review the payments generated under Sections 7.1.1  "
+            "[Co-Branded Career Center] and\n\n\n\n7.1.2  [Co-Branded Equipment Listings] VerticalNet will pay.\n")
+    assert titles(text) == ["7.1.3 Review of Payments", "7.1.2 [Co-Branded Equipment Listings]"]
+
+
+def test_a_clause_number_opening_a_page_after_a_sentence_end_is_a_heading() -> None:
+    text = ("7.1.1. Career Center. PaperExchange will pay the fees for the Co-Branded Career Center."
+            + _PAGE_BREAK + "7.1.2  [Co-Branded Equipment Listings] VerticalNet will pay the fees.\n")
+    assert titles(text) == ["7.1.1 Career Center", "7.1.2 [Co-Branded Equipment Listings]"]
+
+
 def test_a_clause_number_run_on_from_the_dash_rule_above_it_is_a_heading() -> None:
     text = "Preamble.\n\n" + "-" * 80 + " 2.0   IBM Services Responsibilities\n\nIBM provides the Services.\n"
     h = only(text)
