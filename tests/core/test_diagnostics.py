@@ -1053,6 +1053,26 @@ def test_a_schedule_whose_text_runs_on_after_its_caption_numbers_its_own_clauses
     assert [d.message for d in of("missing-attachment", text) if "Schedule A" in d.message] == []
 
 
+_MILESTONES = ("6.1 Payments.\n\n6.1.1 Reimbursement. Astellas shall pay (each, an \"Event\"):       EVENT   AMOUNT "
+               "1.   Upon signing.   U.S. $5\n\n2.  Upon each filing.   U.S. $2\n\n3.   Upon approval.   U.S. $3\n\n"
+               "6.1.2 Product Approval. Astellas shall pay:       EVENT   AMOUNT 1.   Upon the first launch.   U.S. $4\n\n"
+               "2.   Upon the first sale in the Astellas Territory.   U.S. $6\n\n3.   Upon the second sale.   U.S. $7\n")
+
+
+def test_a_list_from_2_begun_again_after_it_went_on_is_a_new_list() -> None:
+    # FibroGen's milestone tables: each table's "1." is run into its header row, so each list shows from 2.
+    assert [n.label for n in LongDocument(_MILESTONES).nodes if n.label in ("2", "3")] == ["2", "3", "2", "3"]
+    assert of("duplicate-number", _MILESTONES) == []
+
+
+@pytest.mark.parametrize("numbers", [("1.2", "1.2", "1.3"), ("1", "2", "3", "2"), ("3", "4", "3")])
+def test_a_number_again_right_after_itself_or_in_a_list_from_1_or_3_is_a_duplicate(numbers: tuple[str, ...]) -> None:
+    # Legacy Education's definitions: "1.2. The term "Affiliate" means ..." and "1.2. The term "Business" means ...".
+    text = "".join(f"{n}. Clause {chr(65 + i)}. The parties agree to term {i}.\n\n" for i, n in enumerate(numbers))
+    assert [n.label for n in LongDocument(text).nodes] == list(numbers)
+    assert len(of("duplicate-number", text)) == 1
+
+
 def test_clauses_going_on_after_two_such_lists_leave_no_gap() -> None:
     # PC Quote: clause 9 holds two lists numbered from 1, then clause 10 follows.
     text = ("8. FEES\n\nMonthly.\n\n9. INDEMNITY\n\nEach party:\n\n1. Defends. Claims.\n\n2. Pays. Damages.\n\n"
