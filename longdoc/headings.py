@@ -303,6 +303,11 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             return _run_on_attachment(line, label, len(line) - len(rest)) if keyword.isupper() else None
         if line.rstrip().endswith(".") and not caption:
             return None
+        if caption and (caps := caps_run(rest)) and _SENTENCE_OPENS_RE.match(rest, caps):
+            # "EXHIBIT A THE PRODUCTS Each unit of Product consists of one Physician", the rest of
+            # the sentence on the next line: the caption in capitals is the heading.
+            end = len(line) - len(rest) + caps
+            return _Shape("exhibit", label, 1, end, clean_title(line[:end]), False)
         # "EXHIBIT A   Confidentiality Agreement     Page 11 of 11": the page's footer is no title.
         footer = page_footer(rest, len(rest))
         title = clean_title(line[: len(line) - len(rest) + footer] if footer else line)
@@ -409,6 +414,8 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
     return _Shape("item", f"({m.group(1)})", ITEM_LEVEL, m.end(2) + 1, clean_title(f"({m.group(1)}) {title}"), False)
 
 
+# A sentence's first words: a capitalised word, then one in lower case ("Each unit of ...").
+_SENTENCE_OPENS_RE = re.compile(r"[ \t]+[A-Z][a-z]+[ \t]+[a-z]")
 # A wide gap: where PDF extraction left a line break or a column.
 _WIDE_GAP_RE = re.compile(r"[ \t]{3,}")
 

@@ -239,6 +239,12 @@ def test_an_attachment_whose_text_runs_on_after_its_caption_is_headed_by_the_cap
     assert " ".join(h.text.split()) == title
 
 
+def test_a_caption_in_capitals_that_a_sentence_runs_on_from_in_a_wrapped_line_is_the_heading() -> None:
+    h = only("Timetable.\n\nEXHIBIT A THE PRODUCTS Each unit of Product consists of one Physician\n"
+             "Kit and one Laboratory Kit.\n")
+    assert (h.title, h.text) == ("EXHIBIT A THE PRODUCTS", "EXHIBIT A THE PRODUCTS")
+
+
 @pytest.mark.parametrize("line", [
     "EXHIBIT A ATTACHED HERETO SETS FORTH EACH OF THE PRODUCTS THAT THE DISTRIBUTOR MAY SELL IN THE TERRITORY "
     "DURING THE TERM, AND NO OTHER PRODUCT. The Supplier may amend it.",
