@@ -707,6 +707,9 @@ def _page_marked(text: str, ls: int, le: int) -> bool:
     return False
 
 
+# Words in lower case right after a clause's title: the rest of a sentence, as after a citation
+# cut short at a page's end ("7.1.2  [Co-Branded Equipment Listings] no later than ...").
+_LOWER_AFTER_RE = re.compile(r"[ \t]*[a-z]")
 # A line of a page's furniture: its number ("12", "- 3 -", "Page 2 of 9") or a filing's footer.
 _FURNITURE_RE = re.compile(r"(?:" + PAGE_MARK + r")\Z")
 _FURNITURE_LINE = 200  # the longest line of furniture
@@ -714,19 +717,24 @@ _FURNITURE_LINE = 200  # the longest line of furniture
 
 def _citation_over_page(text: str, ls: int) -> bool:
     """Whether the line at ``ls`` opens a page (past blank lines and its furniture, `_PAGE_MARK_LINES`
-    lines above and below it at most) whose text before ends in a citation cut short ("... Sections 7.1.1 [Career
+    lines at most) whose text before ends in a citation cut short ("... Sections 7.1.1 [Career
     Center] and" over "Source: ...", then "7.1.2 [Equipment Listings] no later than ...")."""
     marked = False
-    for _ in range(2 * _PAGE_MARK_LINES + 2):  # blank lines above and below the furniture
-        end = ls - 2 if text.startswith("\r\n", ls - 2) else ls - 1
-        if end < 0:
+    end = ls
+    for _ in range(_PAGE_MARK_LINES + 1):
+        lo = max(0, end - _FURNITURE_LINE)
+        e = lo + len(text[lo:end].rstrip(" \t\r\n\f"))  # the end of the line above, past blank lines
+        if e == lo:
             return False
-        k = last_line_break(text, max(0, end - _FURNITURE_LINE), end)
-        line = text[k + 1 : end].strip() if k >= 0 or end <= _FURNITURE_LINE else "…"
-        if line and _FURNITURE_RE.match(line) is None:
-            return marked and _WRAPPED_CITATION_RE.search(text, max(0, end - 24), ls) is not None
-        marked = marked or bool(line)
-        ls = k + 1
+        # Pages end with line feeds (a filing's text): other line breaks are not looked for here.
+        k = text.rfind("\n", max(0, e - _FURNITURE_LINE), e)
+        if (k < 0 and e > _FURNITURE_LINE) or _FURNITURE_RE.match(text[k + 1 : e].strip()) is None:
+            # The text before: a citation cut short ends it, and its line break (most lines are
+            # no furniture, so most headings stop here, at the first line above).
+            brk = e + (2 if text.startswith("\r\n", e) else 1)
+            return marked and _WRAPPED_CITATION_RE.search(text, max(0, e - 24), brk) is not None
+        marked = True
+        end = k + 1
     return False
 
 
@@ -1037,7 +1045,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1  # "... is described in the Quality       Section 17.0.": a citation ends the sentence
             continue
         if (info.kind == "numbered" or info.kind in _CITED_KINDS) and line_start and (
-                _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls) or _citation_over_page(text, ls)):
+                _WRAPPED_CITATION_RE.search(text, max(0, ls - 24), ls)
+                or (_LOWER_AFTER_RE.match(s, info.span) and _citation_over_page(text, ls))):
             # "... added under section\n7.  This requirement ...", "... as provided for in\nSection 7.1. Life
             # Technologies will ...": a citation wrapped onto a new line, or onto the next page
             i += 1

@@ -271,13 +271,14 @@ def test_a_clause_number_opening_a_page_after_a_citation_cut_short_goes_on_with_
 
 def test_a_clause_number_after_blank_lines_alone_opens_no_page_and_is_a_heading() -> None:
     text = ("7.1.3. Review of Payments. The parties will review the payments generated under Sections 7.1.1  "
-            "[Co-Branded Career Center] and\n\n\n\n7.1.2  [Co-Branded Equipment Listings] VerticalNet will pay.\n")
+            "[Co-Branded Career Center] and\n\n\n\n7.1.2  [Co-Branded Equipment Listings] no later than six months.\n")
     assert titles(text) == ["7.1.3 Review of Payments", "7.1.2 [Co-Branded Equipment Listings]"]
 
 
 def test_a_clause_number_opening_a_page_after_a_sentence_end_is_a_heading() -> None:
     text = ("7.1.1. Career Center. PaperExchange will pay the fees for the Co-Branded Career Center."
-            + _PAGE_BREAK + "7.1.2  [Co-Branded Equipment Listings] VerticalNet will pay the fees.\n")
+            + _PAGE_BREAK + "7.1.2  [Co-Branded Equipment Listings] no later than six months after the Effective "
+            "Date, VerticalNet will pay the fees.\n")
     assert titles(text) == ["7.1.1 Career Center", "7.1.2 [Co-Branded Equipment Listings]"]
 
 
