@@ -56,6 +56,8 @@ _LONG_PART = 16_384
 # heading rule reads: an edit further on, on the same line, leaves it standing, so the line before
 # an edit's is read from no further back.
 _READ_BACK = LINE_REACH
+# How far back from a heading the colon that opens its list is looked for, past blank lines.
+_LIST_OPENING_REACH = 200
 
 
 class _OutlineSeed(NamedTuple):
@@ -408,7 +410,7 @@ class LongDocument:
                 heads = PartHeadings(self._parts)
                 unchanged = 0
                 for i in range(max(0, seed.first - 1), len(levels)):
-                    level = shape_level(heads, i, levels)
+                    level = shape_level(heads, i, levels, self._introduced)
                     if i >= seed.new_end and level == levels[i]:
                         unchanged += 1
                         if unchanged == LEVEL_REACH:
@@ -418,8 +420,14 @@ class LongDocument:
                     levels[i] = level
                 self._levels_cache = levels
             else:
-                self._levels_cache = effective_levels([p.heading for p in self._parts[1:]])  # type: ignore[misc]
+                self._levels_cache = effective_levels([p.heading for p in self._parts[1:]],  # type: ignore[misc]
+                                                      self._introduced)
         return self._levels_cache
+
+    def _introduced(self, i: int) -> bool:
+        """Whether the text right before heading i opens a list ("... comply with the following:")."""
+        at = self._starts[i + 1] + self._parts[i + 1].heading.start  # type: ignore[union-attr]
+        return self._text[max(0, at - _LIST_OPENING_REACH) : at].rstrip().endswith(":")
 
     def _outline(self) -> tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]]:
         if self._outline_cache is None:

@@ -6,6 +6,7 @@ the nearest earlier heading of a shallower level; a skipped level attaches there
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_, itemgetter
 from typing import Callable, NamedTuple, Sequence
@@ -40,7 +41,7 @@ class OutlineNode(NamedTuple):
     children: tuple["OutlineNode", ...] = ()
 
 
-def effective_levels(headings: Sequence[Heading]) -> list[int]:
+def effective_levels(headings: Sequence[Heading], introduced: Introduced = None) -> list[int]:
     """Levels that place every non-Markdown heading below the Markdown heading it falls under.
 
     In a Markdown file a numbered clause under "## Terms" belongs to that heading, whatever its
@@ -51,7 +52,7 @@ def effective_levels(headings: Sequence[Heading]) -> list[int]:
     shapes: list[int] = []
     md_level = 0
     for i, h in enumerate(headings):
-        shapes.append(shape_level(headings, i, shapes))
+        shapes.append(shape_level(headings, i, shapes, introduced))
         if h.kind in ("markdown", "setext"):
             md_level = h.level
             out.append(h.level)
@@ -68,16 +69,24 @@ LEVEL_REACH = 40
 _ITEM_LEVEL = LETTERED_LEVEL + 1  # "1." on a list under a lettered item
 
 
-def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
+# Whether the text right before heading i introduces a list ("... the following:"); None: never.
+Introduced = Callable[[int], bool] | None
+
+
+def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int], introduced: Introduced = None) -> int:
     """Heading i's level from its shape, as read with the headings around it; ``levels`` holds
     the levels so read of the headings before it (Markdown headings at their own level).
 
     A lone numeral going on a lettered list ("H. Survival", then "I. Remedies") is a lettered item:
     the nearest heading labelled by one letter is the letter before it. A list numbered from "1."
     right under a lettered item ("E. Approval Process", then "1. General") is that item's, unless
-    its "1." has clauses of its own ("1.1"): the text's clauses after a lettered preamble. Each
-    later number ("2.") takes the level of the nearest number before it ("1.") that no later
-    number of its level followed: "4. Services" after items 1 to 7 goes on the list of "3."."""
+    its "1." has clauses of its own ("1.1"): the text's clauses after a lettered preamble. So is
+    one that the text right before opens (``introduced``: "... comply with the following:") under
+    a clause numbered in levels ("5.01"), and a list shown from "2." there. Each later number
+    ("2.") takes the level of the nearest number before it ("1.") that no later number of its level
+    followed: "4. Services" after items 1 to 7 goes on the list of "3.". A clause numbered in
+    levels stands beside a clause a few before the one it is under ("5.1" after "4.", clause 5's
+    heading lost), not under it (`_dotted_level`)."""
     h = headings[i]
     if h.kind == "item":
         return _item_level(headings, i)
@@ -89,8 +98,10 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
                 if label is not None and len(label) == 1 and label.isalpha():
                     return LETTERED_LEVEL if label == before else h.level
         return h.level
-    if h.kind != "numbered" or not h.label.isdigit():  # type: ignore[union-attr]
+    if h.kind != "numbered":
         return h.level
+    if not h.label.isdigit():  # type: ignore[union-attr]
+        return _dotted_level(headings, i, levels)
     n = int(h.label)  # type: ignore[arg-type]
     if n == 1:
         # Title lines and titled items under a lettered item ("A. DEFINITIONS", then "Routing
@@ -99,11 +110,12 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
         while k >= max(0, i - LEVEL_REACH) and headings[k].kind in ("title", "item"):
             k -= 1
         if k < 0 or levels[k] != LETTERED_LEVEL or headings[k].kind not in ("lettered", "roman"):
-            return h.level
+            return _list_level(headings, i, levels) if introduced is not None and introduced(i) else h.level
         following = headings[i + 1].label if i + 1 < len(headings) else None
         return h.level if following is not None and following.startswith("1.") else _ITEM_LEVEL
     previous = str(n - 1)
     seen: set[int] = set()  # levels of the numbers passed: a number there was followed
+    lower = False  # a lower number stands before: "5." after "3.", where "4." was lost, not "1."
     for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
         other = headings[j]
         if other.kind != "numbered" or not other.label.isdigit():  # type: ignore[union-attr]
@@ -112,7 +124,90 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
         if other.label == previous and level not in seen:
             return level
         seen.add(level)
+        lower = lower or int(other.label) < n  # type: ignore[arg-type]
+    # A list shown from "2.", its "1." run into the line before ("... (each, an "Event"):   EVENT
+    # AMOUNT 1.   Upon signing").
+    return _list_level(headings, i, levels) if n == 2 and not lower else h.level
+
+
+def _number(h: Heading) -> tuple[int, ...] | None:
+    """A numbered clause's number ("6.1.2": (6, 1, 2); "3.0" is clause 3), or None for another heading."""
+    return _label_number(h.label) if h.kind == "numbered" else None  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)  # a long text numbers its clauses with a few thousand labels, each read often
+def _label_number(label: str) -> tuple[int, ...] | None:
+    if not label.replace(".", "").isdigit():
+        return None
+    number = tuple(map(int, label.split(".")))
+    while len(number) > 1 and number[-1] == 0:
+        number = number[:-1]
+    return number
+
+
+def _list_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
+    """The level of a list's first number ("1.", or "2." when no "1." stands before it): one below
+    a clause numbered in levels right before it ("6.1.1 Reimbursement", then "1. Upon signing"),
+    whose list it is unless it numbers the clause after that one's ("7.") or has clauses of its own
+    ("1.1"); its shape's otherwise."""
+    h = headings[i]
+    following = headings[i + 1].label if i + 1 < len(headings) else None
+    if following is not None and following.startswith(f"{h.label}."):
+        return h.level  # "1 Definitions" over "1.1": the text's own first clause, after another's last
+    for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
+        other = headings[j]
+        if other.kind in ("title", "item"):
+            continue
+        number = _number(other)
+        if number is not None and len(number) > 1 and not _soon_after((int(h.label),), number):  # type: ignore[arg-type]
+            return levels[j] + 1
+        break
     return h.level
+
+
+def _dotted_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
+    """The level of a clause numbered in levels ("5.1"): its shape's, under the nearest heading before
+    it of a shallower level, unless the clause it is under is not open ("5.1" after "4.", clause
+    5's heading lost) and that is a clause a few before it, not citing it: then beside it, and so
+    on up."""
+    h = headings[i]
+    own = _number(h)
+    level = h.level
+    if own is None:
+        return level
+    for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
+        if levels[j] >= level:
+            continue  # closed before it, or open under the heading it goes under
+        number = _number(headings[j])
+        if number is None or not _soon_after(own, number) or _cites(headings[j].title, h.label):  # type: ignore[arg-type]
+            return level
+        level = levels[j]
+    return level
+
+
+def _cites(title: str, label: str) -> bool:
+    """Whether ``title`` names the clause ``label`` ("1. Section 2.2.7 of the Agreement ... shall be
+    deleted" over the "2.2.7" that an amendment restates)."""
+    at = title.find(label)
+    while at >= 0:
+        end = at + len(label)
+        if not title[at - 1 : at].isdigit() and title[at - 1 : at] != "." and not title[end : end + 1].isdigit():
+            return True
+        at = title.find(label, at + 1)
+    return False
+
+
+_LOST_CLAUSES = 3  # how many clauses' headings may be lost between one and the next seen
+
+
+def _soon_after(number: tuple[int, ...], before: tuple[int, ...]) -> bool:
+    """Whether ``number`` numbers a clause a few after ``before`` or under one ("5.1" after "4.",
+    "1.4.1" after "1.3"), not one under it ("4.2") nor one that ``before`` restates ("27.1" under
+    "1. Section 27.1 of the Agreement is deleted and the following substituted:")."""
+    for mine, theirs in zip(number, before):
+        if mine != theirs:
+            return 0 < mine - theirs <= _LOST_CLAUSES
+    return False
 
 
 def _item_level(headings: Sequence[Heading], i: int) -> int:

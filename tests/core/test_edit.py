@@ -92,6 +92,25 @@ def test_an_edit_that_relevels_a_long_list_equals_a_fresh_build(old: str, new: s
     assert_same_as_fresh(replace(before, old, new))
 
 
+# A list that clause 5.01 opens with a colon, and clauses after it whose clause's heading may go.
+LISTED = ("4. TERM\n\nOne year.\n\n5. OWNERSHIP\n\n5.01 Corporation. If You are a corporation, comply with the "
+          "following:\n\n1. You will provide Your Articles.\n\n2. Every certificate will bear a legend.\n\n"
+          "5.02 Partnership. You will provide the partnership agreement.\n\n6. TRAINING\n\nTraining is given.\n")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("the following:", "the law."),  # the list no longer opened: its items leave clause 5.01
+    ("the following:", "the following: "),  # a space after the colon
+    ("corporation, comply", "corporation:\n\nComply"),  # a colon before a paragraph of the clause
+    ("\n\n5. OWNERSHIP", ""),  # clause 5's heading goes: 5.01 and 5.02 stand beside clause 4
+    ("5.01 Corporation", "4.01 Corporation"),
+])
+def test_an_edit_that_opens_closes_or_moves_a_list_or_its_clause_equals_a_fresh_build(old: str, new: str) -> None:
+    before = LongDocument(LISTED)
+    assert before.nodes
+    assert_same_as_fresh(replace(before, old, new))
+
+
 @pytest.mark.parametrize(
     ("text", "start", "end", "new"),
     [

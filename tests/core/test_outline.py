@@ -85,6 +85,69 @@ def test_node_depth_and_parent_agree_with_the_tree() -> None:
             assert node.depth == parent.depth + 1 and node in parent.children
 
 
+# AirTech's franchise agreement: clause 5.01 opens a list, and clause 5.02 follows it.
+LISTED = ("5. OWNERSHIP\n\n5.01 Corporation. If You are a corporation, comply with the following:\n\n"
+          "1. You will provide in Your Articles that Your sole purpose is the franchise.\n\n"
+          "2. Every certificate for shares will bear a legend.\n\n"
+          "5.02 Partnership. If You are a partnership, You will provide a copy of the partnership agreement.\n\n"
+          "6. TRAINING\n\nTraining is given.\n")
+
+
+def test_a_list_that_a_clause_numbered_in_levels_opens_with_a_colon_is_that_clauses() -> None:
+    assert tree(LongDocument(LISTED).outline) == [
+        ("5. OWNERSHIP", [
+            ("5.01 Corporation", [("1. You will provide in Your Articles that Your sole purpose is the franchise", []),
+                                  ("2. Every certificate for shares will bear a legend", [])]),
+            ("5.02 Partnership", []),
+        ]),
+        ("6. TRAINING", []),
+    ]
+
+
+def test_a_first_clause_with_clauses_of_its_own_after_a_colon_is_no_list_of_the_clause_before() -> None:
+    text = ("4.2 Amendments. The parties amend the Agreement as follows:\n\n1. DEFINITIONS\n\n1.1 Terms. Words "
+            "have their meanings.\n\n2. TERM\n\nOne year.\n")
+    assert [n.depth for n in LongDocument(text).nodes] == [0, 0, 1, 0]
+
+
+def test_a_list_after_a_clause_numbered_in_levels_that_opens_no_list_stands_at_its_own_level() -> None:
+    # Rae Systems: a schedule's list after clause 5.8, its title "2: PER CUSTOMER FEE" read as no heading.
+    text = LISTED.replace("comply with the following:", "comply with the law.")
+    assert [n.depth for n in LongDocument(text).nodes if n.label in ("1", "2")] == [0, 0]
+
+
+def test_a_list_shown_from_2_under_a_clause_numbered_in_levels_is_that_clauses() -> None:
+    # FibroGen's milestone table: its "1." is run into the row of its header, so the list shows from "2.".
+    text = ("ARTICLE 6 FUNDING\n\n6.1 Payments. As follows.\n\n6.1.1 Reimbursement. Astellas shall pay:   EVENT   "
+            "AMOUNT 1.   Upon signing.   $5\n\n2.  Upon each filing.   $2\n\n3.   Upon approval.   $3\n\n"
+            "6.1.2 Approval Payments. Astellas shall pay.\n\n6.2 Reports. Each party reports.\n")
+    doc = LongDocument(text)
+    assert [(n.label, n.depth) for n in doc.nodes] == [
+        ("Article 6", 0), ("6.1", 1), ("6.1.1", 2), ("2", 3), ("3", 3), ("6.1.2", 2), ("6.2", 1)]
+
+
+def test_a_clause_numbered_under_one_whose_heading_was_lost_stands_beside_the_clause_before() -> None:
+    # STAAR's distributor agreement: clause 5's heading is run into clause 4's text, so "5.1" follows "4.3".
+    text = ("4. Prices and Terms\n\n4.1 Prices. As listed.\n\n4.3 Credit. None.\n\n"
+            "5.1 Provide Product training.\n\n5.2 Furnish brochures.\n\n6. Distributor Duties\n\nSell.\n")
+    assert tree(LongDocument(text).outline) == [
+        ("4. Prices and Terms", [("4.1 Prices", []), ("4.3 Credit", [])]),
+        ("5.1 Provide Product training", []), ("5.2 Furnish brochures", []), ("6. Distributor Duties", []),
+    ]
+
+
+@pytest.mark.parametrize(("item", "label"), [
+    ("1. Section 2.2.7 of the Agreement is deleted and replaced by the following", "2.2.7"),  # cited
+    ("1. The clause below replaces the one of the Agreement", "27.1"),  # numbered far past the item
+])
+def test_a_clause_an_amendments_item_restates_stays_under_the_item(item: str, label: str) -> None:
+    # Goosehead's state amendments restate the clauses they amend under their own items.
+    text = f"AMENDMENT FOR THE STATE OF MARYLAND\n\n{item}:\n\n{label} Release. You will sign a release.\n\n" \
+           "2. Each provision of this Amendment is effective only where the law applies.\n"
+    doc = LongDocument(text)
+    assert doc.nodes[by_title(doc, f"{label} Release").parent].label == "1"
+
+
 def test_a_part_runs_from_its_heading_to_the_next_heading_of_the_same_or_shallower_level() -> None:
     doc = LongDocument(CONTRACT)
     clause = by_title(doc, "5.1 Scope")
