@@ -294,9 +294,18 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         keyword = m.group(1)
         if keyword in ("EXHIBIT", "Exhibit") and FILING_EXHIBIT_RE.fullmatch(m.group(2)):
             return None
+        label = f"{m.group(1).capitalize()} {m.group(2)}"
+        if rest.startswith("to") and (to := _TO_CAPTION_RE.match(rest)) is not None and (
+                not rest[to.end() :].strip() or rest.startswith(("   ", "\t"), to.end())) and (
+                not rest[: to.end()].rstrip().endswith(".")):  # "... attached as\nExhibit B-1 to the Trust Agreement."
+            # "SCHEDULE A   to the   SPONSORSHIP AGREEMENT", "Attachment A to  Master Franchise
+            # Agreement   MASTER TERRITORY ...": the instrument it is attached to names it; "EXHIBIT A
+            # to" over that name, on the next line, is a label its title line joins.
+            end = len(line) - len(rest) + to.end()
+            bare = rest[: to.end()].rstrip() == "to"
+            return _Shape("exhibit", label, 1, len(line[:end].rstrip()), clean_title(line[:end]), bare)
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None
-        label = f"{m.group(1).capitalize()} {m.group(2)}"
         caption = (keyword.isupper() and _CAPS_WORDS_RE.match(rest) is not None
                    and _ANOTHER_LABEL_RE.search(rest) is None)
         if len(line) > (_CAPTION_LIMIT if caption and not any(c.islower() for c in line) else 80):
@@ -416,6 +425,10 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
 
 # A sentence's first words: a capitalised word, then one in lower case ("Each unit of ...").
 _SENTENCE_OPENS_RE = re.compile(r"[ \t]+[A-Z][a-z]+[ \t]+[a-z]")
+# The instrument an attachment is attached to, after its label: "to", then capitalised words and the
+# small words of a name ("to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC", "to Bill of Sale").
+_TO_CAPTION_RE = re.compile(
+    r"to(?:[ \t]+(?:[A-Z0-9][\w&'’.,/()-]*|of|and|for|the|this|that|an?|&|between|among|by|with))*[ \t]*")
 # A wide gap: where PDF extraction left a line break or a column.
 _WIDE_GAP_RE = re.compile(r"[ \t]{3,}")
 

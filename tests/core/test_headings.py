@@ -239,6 +239,24 @@ def test_an_attachment_whose_text_runs_on_after_its_caption_is_headed_by_the_cap
     assert " ".join(h.text.split()) == title
 
 
+@pytest.mark.parametrize(("caption", "title"), [
+    ("SCHEDULE A to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC",
+     "SCHEDULE A to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC"),
+    ("Schedule A to Bill of Sale   Transferred Equipment", "Schedule A to Bill of Sale Transferred Equipment"),
+    ("EXHIBIT A to\n\nMASTER OPERATION AND MAINTENANCE AGREEMENT", "EXHIBIT A to MASTER OPERATION AND MAINTENANCE AGREEMENT"),
+])
+def test_an_attachment_labelled_with_the_instrument_it_is_attached_to_is_a_heading(caption: str, title: str) -> None:
+    h = only(f"By: /s/ Rob Harris\n\n{caption}\n\nThe equipment listed below.\n")
+    assert (h.kind, h.title) == ("exhibit", title)
+
+
+@pytest.mark.parametrize("line", ["Exhibit A to this Agreement sets forth the fees.",
+                                  "Exhibit A to this Agreement lists the fees that the Customer pays",
+                                  "Exhibit B-1 to the Trust Agreement."])
+def test_a_sentence_that_opens_with_an_attachment_and_the_instrument_it_is_attached_to_is_no_heading(line: str) -> None:
+    assert titles(f"Recitals.\n\n{line}\n\nMore text.\n") == []
+
+
 def test_a_caption_in_capitals_that_a_sentence_runs_on_from_in_a_wrapped_line_is_the_heading() -> None:
     h = only("Timetable.\n\nEXHIBIT A THE PRODUCTS Each unit of Product consists of one Physician\n"
              "Kit and one Laboratory Kit.\n")
