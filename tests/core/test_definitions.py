@@ -86,6 +86,16 @@ def test_a_comma_typed_between_shall_and_mean_still_defines():
     only_defining('1. Definition. "Confidential Information" shall, mean all business plans.', "Confidential Information", "means")
 
 
+def test_a_quoted_term_that_shall_be_what_the_text_says_is_defined():
+    # A mutual NDA: '"Disclosing Party" shall be the party which discloses Confidential Information'.
+    only_defining('"Disclosing Party" shall be the party which discloses Confidential Information.', "Disclosing Party",
+                  "means")
+
+
+def test_a_quoted_term_that_shall_be_something_else_than_what_it_is_is_not_defined():
+    assert find_definitions('The "Fee" shall be paid by the Customer within thirty days.') == []
+
+
 def test_has_the_meaning_given_in_a_section_is_a_pointer():
     only_defining('"Services" has the meaning set forth in Section 2.1.', "Services", "pointer")
 
