@@ -355,9 +355,9 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                     apart or number[-1] == 2 and min(seen) == number != last):
                 # "1." again after "1.", "2.", "3." (or after "5.", "6.", whose list began under
                 # another parent), a number again under a title of its own ("DIAMOND 10" over "2.
-                # Logo Size"), or "2." again where its list began after the list went on, each list's "1."
-                # run into a table's header ("EVENT   AMOUNT 1.   Upon ..."): a new list (a schedule's items, an exhibit's
-                # steps), not a second clause of that number.
+                # Logo Size"), or "2." again where its list began, after the list went on (each
+                # list's "1." run into a table's header: "EVENT   AMOUNT 1.   Upon ..."): a new list
+                # (a schedule's items, an exhibit's steps), not a second clause of that number.
                 outer.append((seen, last))
                 seen = {number}
                 apart = False

@@ -167,9 +167,8 @@ def _list_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> i
 
 def _dotted_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
     """The level of a clause numbered in levels ("5.1"): its shape's, under the nearest heading before
-    it of a shallower level, unless the clause it is under is not open ("5.1" after "4.", clause
-    5's heading lost) and that is a clause a few before it, not citing it: then beside it, and so
-    on up."""
+    it of a shallower level, unless that heading is a clause a few before its own ("4." over "5.1",
+    clause 5's heading lost) and does not cite it: then beside that one, and so on up."""
     h = headings[i]
     own = _number(h)
     level = h.level
