@@ -144,7 +144,7 @@ _VERB = (
     rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively),?\s+)*"
     rb"(?:[Mm]eans?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
     rb"|" + _HAS_MEANING + rb"\b|includes?\b|shall\s+include\b"
-    rb"|shall\s+be\s+(?:deemed|the)\b)"
+    rb"|shall\s+be\s+(?:deemed(?:\s+to\s+include\b)?|the)\b)"
 )
 _POINTER = re.compile(_HAS_MEANING + rb"|defined")
 # An unquoted entry that points to where its term is defined ("1.16 Damages shall have the meaning

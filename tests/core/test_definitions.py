@@ -908,6 +908,7 @@ def test_a_term_defined_again_after_its_definition_ends_is_a_duplicate() -> None
 @pytest.mark.parametrize("extension", [
     'As used in this Agreement, the term "Company" shall include any entity to which it is assigned.',
     'For purposes of this Agreement, the term "Company" includes its Affiliates.',
+    '"Company" shall be deemed to include any successor of Acme Inc.',  # Ritter's "Term" so widened
 ])
 def test_a_term_said_to_include_more_where_it_is_defined_elsewhere_is_no_second_definition(extension):
     # Womens Golf Unlimited's and OFG Bancorp's agreements widen a party's name this way.

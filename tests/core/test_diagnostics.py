@@ -366,10 +366,19 @@ def test_a_bracketed_term_that_the_next_sentence_says_the_meaning_of_is_one_defi
     "the period set forth in Section 15.1.",  # Bellicum's supply agreement
     "any guarantee or credit support provided for in ARTICLE XIII of this Agreement.",  # Range Resources'
     "the period set forth on the first page of this Agreement.",  # OFG's outsourcing agreement
+    "the period set forth in the preamble.",
 ])
 def test_a_term_said_to_mean_what_a_clause_or_the_first_page_sets_out_and_defined_there_is_one_definition(pointing: str) -> None:
     text = (f'1. Definitions. "Initial Term" means {pointing}\n\n2. Fees. Fees are due monthly.\n\n'
             '15.1 Term. The Agreement runs for ten years from the Effective Date (the "Initial Term").\n')
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_term_deemed_to_include_more_than_its_definition_is_no_second_definition() -> None:
+    # Ritter's development agreement: '"Term" shall be deemed to include the initial five (5) year term as
+    # well as a reduction or extension of that time period ...'.
+    text = ('2.1 Term. This Agreement runs for five years from the Effective Date (the "Term").\n\n2.2 Extension. "Term" '
+            'shall be deemed to include any extension of that period.\n\n3. Fees. Fees are due during the Term.\n')
     assert flagged("duplicate-definition", text) == []
 
 
