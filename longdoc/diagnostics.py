@@ -538,7 +538,9 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     both in the contract's own text. An attached form that names the parties again ('("Franchisor")')
     defines them for itself, and conflicts with nothing; nor does a name given again to the same words
     ('International Business Machines Corporation ("IBM")' in each amendment, or after what the party
-    is: 'Emerson HealthCare, LLC, a Pennsylvania limited liability company ("Contractor")'), nor a
+    is: 'Emerson HealthCare, LLC, a Pennsylvania limited liability company ("Contractor")', or after
+    its address), nor a term said to mean the name a party is given there ('"Sponsor" means C.M.
+    Oliver & Company Limited;'), nor a
     party's name over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...'), nor the contract's
     own name, nor a definition that the other points to ('"Initial Term" means the period set forth in
     Section 15.1') or gives the meaning of in the sentence after it."""
@@ -599,11 +601,31 @@ def _restated(text: str, d: Definition, previous: Definition, named: set[str]) -
     signature or among the parties of the agreement an amendment amends, the meaning given in the
     next sentence, or a definition pointing to the clause that holds the other."""
     return (_names_again(text, d, named)
+            or _means_the_name(text, d, previous) or _means_the_name(text, previous, d)
             or _SIGNS_AFTER.match(text, d.end, min(len(text), d.end + _SIGNS_REACH)) is not None
             or (d.kind == "parenthetical"
                 and _AMENDS_BETWEEN.search(text, max(0, d.term_start - _AMENDS_REACH), d.term_start) is not None)
             or _elaborates(text, previous, d)
             or _points_to_clause(text, previous) or _points_to_clause(text, d))
+
+
+# A definition that gives its term a name and nothing more ('"Sponsor" means C.M. Oliver & Company
+# Limited;'): capitalised words after the verb, to the definition's end.
+_MEANT_NAME = re.compile(
+    r"[\"”'’]?[ \t]*(?:shall[ \t]+)?means?[ \t]+(?P<name>[A-Z][\w.,&'’-]*(?:[ \t]+[\w.,&'’()-]+){1,7}?)"
+    r"[ \t.;,]*(?:and|or)?[ \t]*\Z")
+
+
+def _means_the_name(text: str, d: Definition, other: Definition) -> bool:
+    """Whether ``d`` gives its term a name that ``other`` spells out too ('"Issuer" means HealthCare
+    Capital Corp.;' after 'HEALTHCARE CAPITAL CORP., a corporation ... ("Issuer")'): the same party."""
+    if d.kind not in ("means", "entry"):
+        return False
+    m = _MEANT_NAME.match(text, d.term_end, d.end)
+    if m is None:
+        return False
+    name = " ".join(m.group("name").rstrip(" .,;").split()).casefold()
+    return name in " ".join(text[other.start : other.end].split()).casefold()
 
 
 # The capitalised words that a parenthesis names ('International Business Machines Corporation
@@ -651,11 +673,14 @@ def _names_again(text: str, d: Definition, named: set[str]) -> bool:
     Pennsylvania limited liability company ("Contractor")')."""
     if d.kind != "parenthetical":
         return False
-    before = " ".join(text[max(0, d.term_start - _NAMED_REACH) : d.term_start].split()).casefold()
+    # Its own sentence is read back to its start, past a party's address, up to _SENTENCE_REACH.
+    lo = max(0, min(d.start, d.term_start - _NAMED_REACH), d.term_start - _SENTENCE_REACH)
+    before = " ".join(text[lo : d.term_start].split()).casefold()
     return any(name and name in before for name in named)
 
 
 _NAMED_REACH = 120
+_SENTENCE_REACH = 400
 _QUOTED_ALONE = len('("")')
 
 

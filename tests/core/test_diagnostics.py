@@ -336,6 +336,35 @@ def test_a_party_named_again_after_a_name_ending_in_an_abbreviation_is_no_second
     assert flagged("duplicate-definition", text) == []
 
 
+def test_a_party_named_again_after_its_long_address_is_no_second_definition() -> None:
+    # Novo Integrated Sciences' joint venture agreement: the cover names Harvest Gold Farms ("HGF"), the
+    # preamble names it again with more than a line of address before its term.
+    text = ('JOINT VENTURE AGREEMENT BETWEEN NOVO INC. ("NVOS") AND HARVEST GOLD FARMS INC. ("HGF")\n\nThis '
+            'Agreement is made between Novo Inc. and Harvest Gold Farms Inc., a corporation organized under the laws '
+            'of New Brunswick, Canada with offices located at 866 E. H. Daigle Blvd, Grand Falls, New Brunswick, E3Z '
+            '3E8, Canada (herein referred to as "HGF").\n\n1. Term. HGF serves one year.\n')
+    assert flagged("duplicate-definition", text) == []
+
+
+@pytest.mark.parametrize("order", ["named first", "meant first"])
+def test_a_term_said_to_mean_the_name_a_party_is_given_elsewhere_is_no_second_definition(order: str) -> None:
+    # Sonus's sponsorship agreement: 'C.M. OLIVER & COMPANY LIMITED, a company amalgamated under the laws of
+    # British Columbia ... ("Sponsor")', and in its definitions '"Sponsor" means C.M. Oliver & Company Limited;'.
+    named = ('This Agreement is made between C.M. OLIVER & COMPANY LIMITED, a company amalgamated under the laws of '
+             'British Columbia, having its head office in Vancouver ("Sponsor") and the Issuer.')
+    meant = '1. Definitions. In this Agreement "Sponsor" means C.M. Oliver & Company Limited; and'
+    first, second = (named, meant) if order == "named first" else (meant, named)
+    text = f"{first}\n\n{second}\n\n2. Fees. The Sponsor is paid.\n"
+    assert flagged("duplicate-definition", text) == []
+
+
+def test_a_term_said_to_mean_another_name_than_the_party_given_it_is_a_second_definition() -> None:
+    text = ('This Agreement is made between C.M. OLIVER & COMPANY LIMITED, a company of British Columbia ("Sponsor") '
+            'and the Issuer.\n\n1. Definitions. In this Agreement "Sponsor" means Canaccord Capital Corporation;\n\n'
+            '2. Fees. The Sponsor is paid.\n')
+    assert flagged("duplicate-definition", text) == ["Sponsor"]
+
+
 def test_the_contracts_own_name_restated_by_its_definitions_is_no_second_definition() -> None:
     text = ('This Supply Agreement (this "Agreement") is made today.\n\n1. DEFINITIONS\n\n"Agreement" means this '
             'Supply Agreement, including its Exhibits.\n\n"Products" means widgets.\n\n2. Term. One year.\n')
