@@ -540,10 +540,10 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
     ('International Business Machines Corporation ("IBM")' in each amendment, or after what the party
     is: 'Emerson HealthCare, LLC, a Pennsylvania limited liability company ("Contractor")', or after
     its address), nor a term said to mean the name a party is given there ('"Sponsor" means C.M.
-    Oliver & Company Limited;'), nor a
-    party's name over its signature ('Glu Mobile Inc. ("Licensee")   By: /s/ ...'), nor the contract's
-    own name, nor a definition that the other points to ('"Initial Term" means the period set forth in
-    Section 15.1') or gives the meaning of in the sentence after it."""
+    Oliver & Company Limited;'), nor a party's name over its signature ('Glu Mobile Inc.
+    ("Licensee")   By: /s/ ...'), nor the contract's own name, nor a definition that the other points
+    to ('"Initial Term" means the period set forth in Section 15.1') or gives the meaning of in the
+    sentence after it."""
     # Only a term defined twice where one definition holds can be defined again: the words of the
     # others are never read.
     keyed = [((d.term, bisect_right(instruments, d.term_start)), d) for d in definitions
