@@ -587,7 +587,8 @@ _CLAUSE_POINTED = re.compile(
 
 
 def _points_to_clause(text: str, d: Definition) -> bool:
-    """Whether a definition says its term means what a clause, the first page or the preamble of the text sets out."""
+    """Whether a definition says its term means what a clause, the first page or the preamble of
+    the text sets out."""
     # A test for the words first: most definitions end citing no clause.
     words = text[max(d.start, d.end - 60) : d.end].lower()
     return ("section" in words or "article" in words or "clause" in words or "paragraph" in words or "page" in words
@@ -598,8 +599,9 @@ def _points_to_clause(text: str, d: Definition) -> bool:
 def _restated(text: str, d: Definition, previous: Definition, named: set[str]) -> bool:
     """Whether ``d`` says again what an earlier definition of its term (``previous`` the last,
     ``named`` the words they named) says: the same party named again, a party's name over its
-    signature or among the parties of the agreement an amendment amends, the meaning given in the
-    next sentence, or a definition pointing to the clause that holds the other."""
+    signature or among the parties of the agreement an amendment amends, a party's name that the
+    other definition spells out, the meaning given in the next sentence, or a definition pointing to
+    the clause that holds the other."""
     return (_names_again(text, d, named)
             or _means_the_name(text, d, previous) or _means_the_name(text, previous, d)
             or _SIGNS_AFTER.match(text, d.end, min(len(text), d.end + _SIGNS_REACH)) is not None
