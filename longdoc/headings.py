@@ -295,15 +295,12 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if keyword in ("EXHIBIT", "Exhibit") and FILING_EXHIBIT_RE.fullmatch(m.group(2)):
             return None
         label = f"{m.group(1).capitalize()} {m.group(2)}"
-        if rest.startswith("to") and (to := _TO_CAPTION_RE.match(rest)) is not None and (
-                not rest[to.end() :].strip() or rest.startswith(("   ", "\t"), to.end())) and (
-                not rest[: to.end()].rstrip().endswith(".")):  # "... attached as\nExhibit B-1 to the Trust Agreement."
+        if rest.startswith("to") and (to := _attached_to(rest)):
             # "SCHEDULE A   to the   SPONSORSHIP AGREEMENT", "Attachment A to  Master Franchise
             # Agreement   MASTER TERRITORY ...": the instrument it is attached to names it; "EXHIBIT A
             # to" over that name, on the next line, is a label its title line joins.
-            end = len(line) - len(rest) + to.end()
-            bare = rest[: to.end()].rstrip() == "to"
-            return _Shape("exhibit", label, 1, len(line[:end].rstrip()), clean_title(line[:end]), bare)
+            end = len(line) - len(rest) + to
+            return _Shape("exhibit", label, 1, end, clean_title(line[:end]), to == 2)
         if rest and not (rest[0].isupper() or rest[0] in "\"“([" ) :
             return None
         caption = (keyword.isupper() and _CAPS_WORDS_RE.match(rest) is not None
@@ -425,10 +422,29 @@ def _item(line: str, m: re.Match[str]) -> _Shape | None:
 
 # A sentence's first words: a capitalised word, then one in lower case ("Each unit of ...").
 _SENTENCE_OPENS_RE = re.compile(r"[ \t]+[A-Z][a-z]+[ \t]+[a-z]")
-# The instrument an attachment is attached to, after its label: "to", then capitalised words and the
-# small words of a name ("to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC", "to Bill of Sale").
-_TO_CAPTION_RE = re.compile(
-    r"to(?:[ \t]+(?:[A-Z0-9][\w&'’.,/()-]*|of|and|for|the|this|that|an?|&|between|among|by|with))*[ \t]*")
+# The small words of an instrument's name ("to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC").
+_NAME_SMALL_WORDS = frozenset("of and for the this that a an & between among by with".split())
+_BLANKS_AND_WORD_RE = re.compile(r"([ \t]+)(\S+)")
+
+
+def _attached_to(rest: str) -> int:
+    """The end of "to" and the name of the instrument an attachment is attached to, at the start of
+    ``rest`` ("to the SPONSORSHIP AGREEMENT", "to Bill of Sale"): capitalised words and the small
+    words of a name, to the line's end or a wide gap; a wide gap after a word in lower case or
+    capitalised, not in capitals, ends it ("to  Master Franchise Agreement   MASTER TERRITORY ...").
+    0 when a sentence goes on ("to this Agreement sets forth", "to the Trust Agreement.")."""
+    end = 2
+    spaced = True  # a wide gap may follow the last word
+    for m in _BLANKS_AND_WORD_RE.finditer(rest, 2):
+        gap, word = m.group(1), m.group(2)
+        if (len(gap) >= 3 and not spaced) or not (word[0].isupper() or word[0].isdigit() or word in _NAME_SMALL_WORDS):
+            break
+        end = m.end()
+        spaced = word.isupper() or word in _NAME_SMALL_WORDS
+    after = rest[end:]
+    if (after.strip() and not after.startswith(("   ", "\t"))) or rest[:end].endswith("."):
+        return 0
+    return end
 # A wide gap: where PDF extraction left a line break or a column.
 _WIDE_GAP_RE = re.compile(r"[ \t]{3,}")
 

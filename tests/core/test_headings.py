@@ -242,7 +242,13 @@ def test_an_attachment_whose_text_runs_on_after_its_caption_is_headed_by_the_cap
 @pytest.mark.parametrize(("caption", "title"), [
     ("SCHEDULE A to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC",
      "SCHEDULE A to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC"),
-    ("Schedule A to Bill of Sale   Transferred Equipment", "Schedule A to Bill of Sale Transferred Equipment"),
+    # National Processing's: centred, its words columns apart, its date after a wide gap.
+    ("          SCHEDULE A          to the          SPONSORSHIP AGREEMENT BETWEEN NCB          and          NPC"
+     "          dated          June 30, 1996", "SCHEDULE A to the SPONSORSHIP AGREEMENT BETWEEN NCB and NPC"),
+    ("Schedule A to Bill of Sale", "Schedule A to Bill of Sale"),
+    # Soupman's: the attachment's own title and text after wide gaps are no part of the name.
+    ("Attachment A to  Master Franchise Agreement   MASTER TERRITORY AND COMMENCEMENT DATE   The Master Territory "
+     "is New York.", "Attachment A to Master Franchise Agreement"),
     ("EXHIBIT A to\n\nMASTER OPERATION AND MAINTENANCE AGREEMENT", "EXHIBIT A to MASTER OPERATION AND MAINTENANCE AGREEMENT"),
 ])
 def test_an_attachment_labelled_with_the_instrument_it_is_attached_to_is_a_heading(caption: str, title: str) -> None:
