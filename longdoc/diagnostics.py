@@ -186,7 +186,7 @@ def diagnosis(
         *numbering.findings,
         *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
-        *_phrase_hints(phrases, undefined, borrowing, definitions),
+        *_phrase_hints(phrases, undefined, borrowing, definitions, _title_words(text)),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
@@ -911,10 +911,12 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
 
 
 def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
-                  borrowing: Sequence[tuple[int, int]], definitions: Sequence[Definition]) -> list[Diagnostic]:
+                  borrowing: Sequence[tuple[int, int]], definitions: Sequence[Definition],
+                  title: str = "") -> list[Diagnostic]:
     """A hint at the first use of each undefined phrase, however widely its words stand apart,
-    unless that use lies in a part that takes undefined terms from another text (`borrowing`);
-    with the defined term it likely misspells ("Effecctive Date"), if any."""
+    unless that use lies in a part that takes undefined terms from another text (`borrowing`) or
+    the phrase is the text's own name, in its title (`_title_words`: "the GNU General Public
+    License"); with the defined term it likely misspells ("Effecctive Date"), if any."""
     if first is None or not undefined:
         return []
     terms = frozenset(d.term for d in definitions)
@@ -926,7 +928,7 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
     spelling = _spelling(terms)
     out = []
     for words, raw in earliest.items():
-        if any(lo <= first[raw] < hi for lo, hi in borrowing):
+        if any(lo <= first[raw] < hi for lo, hi in borrowing) or (title and f" {words.casefold()} " in title):
             continue
         like = spelling.nearest(words)
         ending = "." if like is None else f"; did you mean \u201c{like}\u201d?"
@@ -934,6 +936,19 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
                               f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined{ending}",
                               replacement=like))
     return out
+
+
+# A text's title: its first line, if short ("GNU GENERAL PUBLIC LICENSE", "Apache License",
+# "# Mozilla Public License Version 2.0").
+_TITLE_LINE_RE = re.compile(r"\s*(?P<title>[^\r\n]{1,100})(?:\r\n|[\r\n]|\Z)")
+
+
+def _title_words(text: str) -> str:
+    """The words of the text's title line, casefolded and single-spaced, a space either side ("" for none)."""
+    m = _TITLE_LINE_RE.match(text)
+    if m is None:
+        return ""
+    return f" {' '.join(m.group('title').strip(' #*_=').split()).casefold()} "
 
 
 @lru_cache(maxsize=4)  # judged again after each edit, mostly against the same terms

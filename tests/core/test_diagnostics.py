@@ -693,6 +693,22 @@ def test_a_contract_taking_undefined_terms_from_a_separation_agreement_hints_at_
     assert [d for d in doc.diagnostics() if d.code == "undefined-term"] == []
 
 
+@pytest.mark.parametrize("licence", ["gnu-gpl-3.0.txt", "apache-license-2.0.txt", "mozilla-public-license-2.0.txt"])
+def test_a_licence_naming_itself_hints_at_no_undefined_phrase(shared_text, licence: str):
+    # "... the GNU General Public License", "the Apache License", "the Mozilla Public License": the
+    # text's own name, in its title line.
+    doc = LongDocument(shared_text(f"unlabeled/{licence}"))
+    assert doc.definitions
+    assert [d.message for d in doc.diagnostics() if d.code == "undefined-term"] == []
+
+
+def test_a_phrase_not_in_the_title_line_is_still_hinted():
+    # The title shares a word with the phrase, not the phrase.
+    text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n"Products" means widgets.\n\n2. SUPPLY\n\nShipments follow the '
+            'Supply Plan for the Products.\n')
+    assert flagged("undefined-term", text) == ["Supply Plan"]
+
+
 def test_findings_are_ordered_by_position():
     starts = [d.start for d in findings(AGREEMENT)]
     assert starts == sorted(starts)
