@@ -106,13 +106,10 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int], intr
     if n == 1:
         # Title lines and titled items under a lettered item ("A. DEFINITIONS", then "Routing
         # Information. ... as follows:") head paragraphs of the item: a list after them is the item's.
-        k = i - 1
-        while k >= max(0, i - LEVEL_REACH) and headings[k].kind in ("title", "item"):
-            k -= 1
+        k = _nearest_clause(headings, i)
         if k < 0 or levels[k] != LETTERED_LEVEL or headings[k].kind not in ("lettered", "roman"):
-            return _list_level(headings, i, levels) if introduced is not None and introduced(i) else h.level
-        following = headings[i + 1].label if i + 1 < len(headings) else None
-        return h.level if following is not None and following.startswith("1.") else _ITEM_LEVEL
+            return _list_level(headings, i, levels, k) if introduced is not None and introduced(i) else h.level
+        return h.level if _has_own_clauses(headings, i) else _ITEM_LEVEL
     previous = str(n - 1)
     seen: set[int] = set()  # levels of the numbers passed: a number there was followed
     lower = False  # a lower number stands before: "5." after "3.", where "4." was lost, not "1."
@@ -127,7 +124,22 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int], intr
         lower = lower or int(other.label) < n  # type: ignore[arg-type]
     # A list shown from "2.", its "1." run into the line before ("... (each, an "Event"):   EVENT
     # AMOUNT 1.   Upon signing").
-    return _list_level(headings, i, levels) if n == 2 and not lower else h.level
+    return _list_level(headings, i, levels, _nearest_clause(headings, i)) if n == 2 and not lower else h.level
+
+
+def _nearest_clause(headings: Sequence[Heading], i: int) -> int:
+    """The nearest heading before heading i that is no title line or titled item, within
+    `LEVEL_REACH`; one before the reach (or -1) when there is none."""
+    k = i - 1
+    while k >= max(0, i - LEVEL_REACH) and headings[k].kind in ("title", "item"):
+        k -= 1
+    return k
+
+
+def _has_own_clauses(headings: Sequence[Heading], i: int) -> bool:
+    """Whether the heading after heading i numbers a clause under it ("1 Definitions" over "1.1")."""
+    following = headings[i + 1].label if i + 1 < len(headings) else None
+    return following is not None and following.startswith(f"{headings[i].label}.")
 
 
 def _number(h: Heading) -> tuple[int, ...] | None:
@@ -145,23 +157,17 @@ def _label_number(label: str) -> tuple[int, ...] | None:
     return number
 
 
-def _list_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
+def _list_level(headings: Sequence[Heading], i: int, levels: Sequence[int], k: int) -> int:
     """The level of a list's first number ("1.", or "2." when no "1." stands before it): one below
-    a clause numbered in levels right before it ("6.1.1 Reimbursement", then "1. Upon signing"),
-    whose list it is unless it numbers the clause after that one's ("7.") or has clauses of its own
-    ("1.1"); its shape's otherwise."""
+    a clause numbered in levels right before it (heading ``k``, `_nearest_clause`: "6.1.1
+    Reimbursement", then "1. Upon signing"), whose list it is unless it numbers the clause after
+    that one's ("7.") or has clauses of its own ("1.1"); its shape's otherwise."""
     h = headings[i]
-    following = headings[i + 1].label if i + 1 < len(headings) else None
-    if following is not None and following.startswith(f"{h.label}."):
-        return h.level  # "1 Definitions" over "1.1": the text's own first clause, after another's last
-    for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
-        other = headings[j]
-        if other.kind in ("title", "item"):
-            continue
-        number = _number(other)
-        if number is not None and len(number) > 1 and not _soon_after((int(h.label),), number):  # type: ignore[arg-type]
-            return levels[j] + 1
-        break
+    if _has_own_clauses(headings, i) or k < max(0, i - LEVEL_REACH):
+        return h.level  # the text's own first clause after another's last, or no clause within reach
+    number = _number(headings[k])
+    if number is not None and len(number) > 1 and not _soon_after((int(h.label),), number):  # type: ignore[arg-type]
+        return levels[k] + 1
     return h.level
 
 
