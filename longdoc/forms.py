@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .titles import TITLE_SMALL_WORDS
 
-__all__ = ["renamed_forms", "singular", "written_forms"]
+__all__ = ["renamed_forms", "shouted", "singular", "written_forms"]
 
 # A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
 # Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
@@ -31,6 +31,12 @@ def written_forms(term: str) -> tuple[str, ...]:
     ("Co-Branded Site", "Contract of Sale"), "the Program" of "The Program", and "Terms Of Use" of
     "Terms of Use"."""
     return tuple(dict.fromkeys(form for _, form in _shaped_forms(term)))
+
+
+def shouted(term: str) -> bool:
+    """Whether the term is written in capitals for emphasis ("CONTRACT PERIOD"), not as an acronym
+    ("MSL", "IBM"): in capitals, with a word of four letters or more."""
+    return term.isupper() and any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in term.split())
 
 
 def singular(term: str) -> str | None:
@@ -116,7 +122,7 @@ def _named_forms(term: str) -> list[str]:
 
 def _title_case(term: str) -> str | None:
     """The title case of a term defined in capitals, or None for any other term."""
-    words = term.split()
-    if not term.isupper() or not any(sum(map(str.isalpha, w)) >= _SHOUTED_WORD for w in words):
+    if not shouted(term):
         return None
+    words = term.split()
     return " ".join(w.lower() if k and w.lower() in TITLE_SMALL_WORDS else w.title() for k, w in enumerate(words))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view
-from .forms import written_forms
+from .forms import shouted, written_forms
 
 __all__ = ["Use", "first_use", "forget_use_patterns", "spans_of_forms", "use_at", "use_near", "use_reach", "UseIndex",
            "uses_of"]
@@ -61,33 +61,48 @@ def _compile_use(term: str) -> re.Pattern[bytes]:
     words = [re.escape(w.encode("latin-1", "replace")) for w in term.split()]
     last = words[-1]
     if _takes_ies(term):
-        last = rb"(?:" + last + rb"|" + last[:-1] + rb"ies)"
+        last = rb"(?:" + last + rb"|" + last[:-1] + _ies(term) + rb")"
     # A word that ends in a hyphen was broken at the end of a line ("the Co- Chairs"): its use may
     # be written whole ("Co-Chairs").
     gaps = [rb"\s{%d,%d}" % (0 if w.endswith("-") else 1, _MAX_GAP) for w in term.split()[:-1]]
     # No look-behind in front: a pattern opening with a literal is scanned for much faster; the
-    # word boundary before a match is checked by `_word_start`. No ending either: `_USE_END`,
+    # word boundary before a match is checked by `_word_start`. No ending either: `_ending`'s,
     # compiled once, reads it, where in each term's pattern it would double the compiling time
     # (some 2,000 terms in a 10 MB contract).
     return re.compile(b"".join(w + g for w, g in zip(words, gaps)) + last)
 
 
+# The bytes of a view that go on a word: letters and digits (Latin-1's too), "_" and "-".
+_WORD_BYTES = frozenset(b for b in range(256) if chr(b).isalnum() or b in b"_-")
+_NO_MORE_OF_A_WORD = rb"(?![" + b"".join(re.escape(bytes((b,))) for b in sorted(_WORD_BYTES)) + rb"])"
 # What ends a use: a plural and a possessive ending, maybe, then no more of a word.
-_USE_END = re.compile(rb"(?:s|es)?(?:'s?)?(?![\w-])")
+_USE_END = re.compile(rb"(?:s|es)?(?:'s?)?" + _NO_MORE_OF_A_WORD)
+# A term defined in capitals for emphasis is made plural and possessive in capitals as well ("TRAIT
+# FEES", "LICENSEE'S"); an acronym is not ("GCPs": "ESS" is no use of "ES").
+_SHOUTED_END = re.compile(rb"(?:s|es|S|ES)?(?:'[sS]?)?" + _NO_MORE_OF_A_WORD)
+
+
+def _ending(term: str) -> re.Pattern[bytes]:
+    """What ends a use of the term (a plural and a possessive ending, maybe, then no more of a word)."""
+    return _SHOUTED_END if shouted(term) else _USE_END
+
+
+def _plural_endings(term: str) -> tuple[bytes, ...]:
+    return (b"s", b"es", b"S", b"ES") if shouted(term) else (b"s", b"es")
 
 
 def _word_start(view: bytes, pos: int) -> bool:
-    return pos == 0 or not (chr(view[pos - 1]).isalnum() or view[pos - 1] in b"_-")
+    return pos == 0 or view[pos - 1] not in _WORD_BYTES
 
 
 def _matches(view: bytes, term: str, own: list[tuple[int, int]], lo: int, hi: int) -> Iterator[tuple[int, int]]:
     """(start, end) of each use in view[lo:hi], as the term's pattern and its ending read them
     together: after a match, the next is sought from its end, after a miss from its next byte."""
-    search = _use_pattern(term).search
+    search, end_of = _use_pattern(term).search, _ending(term).match
     m = search(view, lo, hi)
     while m is not None:
         start = m.start()
-        ending = _USE_END.match(view, m.end(), hi)
+        ending = end_of(view, m.end(), hi)
         if ending is None:
             m = search(view, start + 1, hi)
             continue
@@ -149,8 +164,8 @@ class UseIndex:
                 self._reach = max(self._reach, use_reach(form))
         self._longest = max(map(len, self._by_key), default=0)
         # What a word that opens with a key reads, made when one first does (None until then): its
-        # forms' patterns, each with its term and the places that define it (`_Spans`).
-        self._matchers: dict[bytes, list[tuple[_Match, str, _Spans]] | None] = dict.fromkeys(self._by_key)
+        # forms' patterns and endings, each with its term and the places that define it (`_Spans`).
+        self._matchers: dict[bytes, list[tuple[_Match, _Match, str, _Spans]] | None] = dict.fromkeys(self._by_key)
         self._spans: dict[str, _Spans] = {}
 
     @property
@@ -183,7 +198,7 @@ class UseIndex:
     def _keyed(self, view: bytes, lo: int, end: int) -> list[tuple[int, int, str]]:
         """(start, -end, term) of each match of a keyed form that opens a word in ``[lo, end)``."""
         found: list[tuple[int, int, str]] = []
-        append, matchers_of, ending = found.append, self._matchers.get, _USE_END.match
+        append, matchers_of = found.append, self._matchers.get
         # A word that opens in the stretch is read whole (the pattern, not the key, decides a use).
         for word in _KEY.finditer(view, lo, min(len(view), end + self._longest)):
             key = word.group()
@@ -194,12 +209,12 @@ class UseIndex:
             if at >= end:
                 break
             # _KEY's look-behind has ruled out an ASCII letter, digit, "_" and "-" before it.
-            if at and view[at - 1] > 0x7F and chr(view[at - 1]).isalnum():
+            if at and view[at - 1] > 0x7F and view[at - 1] in _WORD_BYTES:
                 continue
             if matchers is None:
-                matchers = self._matchers[key] = [(_use_pattern(form).match, term, self._spans_of(term))
+                matchers = self._matchers[key] = [(_use_pattern(form).match, _ending(form).match, term, self._spans_of(term))
                                                   for form, term in self._by_key[key]]
-            for match, term, (starts, reached) in matchers:
+            for match, ending, term, (starts, reached) in matchers:
                 m = match(view, at)
                 tail = None if m is None else ending(view, m.end())
                 if tail is None:
@@ -237,35 +252,25 @@ def _keys(form: str) -> list[bytes]:
         return []
     if key.end() < len(written):  # another character follows, which a use writes as well
         return [key.group()]
-    return [stem + ending for stem in _forms(form) for ending in (b"", b"s", b"es")]
-
-
-def _word_byte(b: int) -> bool:
-    return chr(b).isalnum() or b in (0x5F, 0x2D)  # letters, digits, "_" and "-"
-
-
-def _whole_use(view: bytes, start: int, end: int) -> bool:
-    """Whether view[start:end] stands as a word, allowing a plural and a possessive ending."""
-    if start > 0 and _word_byte(view[start - 1]):
-        return False
-    for suffix in (b"", b"s", b"es", b"'", b"'s", b"s'", b"es'"):
-        stop = end + len(suffix)
-        if view.startswith(suffix, end) and (stop >= len(view) or not _word_byte(view[stop])):
-            return True
-    return False
+    return [stem + ending for stem in _forms(form) for ending in (b"", *_plural_endings(form))]
 
 
 def _forms(term: str) -> list[bytes]:
     """The written stems a use of the term starts with (the "ies" plural changes the stem)."""
     forms = [term.encode("latin-1", "replace")]
     if _takes_ies(term):
-        forms.append(forms[0][:-1] + b"ies")
+        forms.append(forms[0][:-1] + _ies(term))
     return forms
 
 
 def _takes_ies(term: str) -> bool:
-    """Whether the term's plural ends in "ies" for its last "y" ("Party", "Parties"; not "Key")."""
-    return len(term) > 1 and term.endswith("y") and term[-2] not in "aeiouAEIOU"
+    """Whether the term's plural ends in "ies" for its last "y" ("Party", "Parties"; not "Key"; "IES"
+    for a term in capitals for emphasis, "AFFILIATED COMPANIES")."""
+    return len(term) > 1 and (term[-1] == "y" or term[-1] == "Y" and shouted(term)) and term[-2] not in "aeiouAEIOU"
+
+
+def _ies(term: str) -> bytes:
+    return b"ies" if term[-1] == "y" else b"IES"
 
 
 def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int, near: bool = False) -> int | None:
@@ -279,17 +284,18 @@ def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi:
             written = term.encode("latin-1", "replace")
             at = view.find(written, lo, hi)
             while at >= 0:
-                if _USE_END.match(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
+                if _ending(term).match(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
                     return at
                 at = view.find(written, at + 1, hi)
         # The words may stand further apart: a pattern finds them.
         for start, _ in _matches(view, term, own, lo, hi):
             return start
         return None
+    ending = _ending(term).match
     for form in _forms(term):
         at = view.find(form, lo, hi)
         while at >= 0:
-            if _whole_use(view, at, at + len(form)) and not any(a <= at < b for a, b in own):
+            if ending(view, at + len(form)) and _word_start(view, at) and not any(a <= at < b for a, b in own):
                 return at
             at = view.find(form, at + 1, hi)
     return None
@@ -369,13 +375,13 @@ def use_at(text: str, definitions: Sequence[Definition], offset: int, view: byte
                 if start <= offset <= end:
                     return Use(term, start, end)
             continue
+        ending = _ending(written_form).match
         for form in _forms(written_form):
-            lo = max(0, offset - len(form) - 3)
+            lo = max(0, offset - len(form) - 4)  # the longest ending: "es's"
             at = v.find(form, lo, offset + len(form))
             while 0 <= at <= offset:
-                end = at + len(form)
-                tail = len(v[end : end + 3]) - len(v[end : end + 3].lstrip(b"se'"))
-                if at + len(form) + tail >= offset and _whole_use(v, at, end) and not any(a <= at < b for a, b in own):
-                    return Use(term, at, end)
+                tail = ending(v, at + len(form))
+                if tail is not None and tail.end() >= offset and _word_start(v, at) and not any(a <= at < b for a, b in own):
+                    return Use(term, at, tail.end())
                 at = v.find(form, at + 1, offset + len(form))
     return None

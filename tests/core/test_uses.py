@@ -46,6 +46,36 @@ def test_uses_of_a_term_ending_in_y_include_its_ies_plural():
     assert [text[u.start : u.end] for u in uses_of(text, defs, "Party")] == ["Parties", "Party"]
 
 
+# Ceres's collaboration agreement defines its terms in capitals and uses them so.
+CERES_TERMS = ('1.14 "TRAIT FEE" shall mean any upfront or annual fee collected by CERES. '
+               '1.16 "AFFILIATED COMPANY" shall mean any company owned or controlled by CERES. '
+               "Further, TRAIT FEES, if any, shall be added to NET SALES of CERES or its AFFILIATED COMPANIES.")
+
+
+def test_a_term_defined_in_capitals_for_emphasis_is_made_plural_in_capitals():
+    defs = find_definitions(CERES_TERMS)
+    assert [CERES_TERMS[u.start : u.end] for u in uses_of(CERES_TERMS, defs, "TRAIT FEE")] == ["TRAIT FEES"]
+    assert [CERES_TERMS[u.start : u.end] for u in uses_of(CERES_TERMS, defs, "AFFILIATED COMPANY")] == ["AFFILIATED COMPANIES"]
+
+
+def test_a_term_defined_in_capitals_for_emphasis_is_made_possessive_in_capitals():
+    text = '"LICENSEE" means the party so named. THE LICENSEE\'S SOLE REMEDY IS REFUND.'
+    assert [text[u.start : u.end] for u in uses_of(text, find_definitions(text), "LICENSEE")] == ["LICENSEE'S"]
+
+
+def test_an_acronym_is_not_made_plural_in_capitals():
+    # "ESS" is another acronym, not the plural of "ES" ("ESs").
+    text = '"ES" means the Equipment Specifications. The ESS and the ESs differ.'
+    assert [text[u.start : u.end] for u in uses_of(text, find_definitions(text), "ES")] == ["ESs"]
+
+
+def test_the_use_at_an_offset_on_a_plural_in_capitals_is_that_use() -> None:
+    doc = LongDocument(CERES_TERMS)
+    at = doc.text.index("TRAIT FEES") + len("TRAIT FEES") - 1
+    use = doc.use_at(at)
+    assert use is not None and (use.term, doc.text[use.start : use.end]) == ("TRAIT FEE", "TRAIT FEES")
+
+
 def test_the_use_at_an_offset_is_the_defined_term_written_there() -> None:
     doc = LongDocument('Alpha (a "Party") and Beta. The Parties agree; each Party signs.')
     at = doc.text.index("Parties") + 3
@@ -209,20 +239,43 @@ def test_the_uses_in_a_stretch_are_the_texts_uses_that_start_in_it(shared_text, 
         assert doc.uses_in(start, end) == [u for u in every if start <= u.start < end], (start, end)
 
 
+# Terms whose uses take plurals in "es" and "ies", open with a letter past ASCII, hold two words,
+# are defined in capitals for emphasis or as an acronym; and pieces of text to run them into.
+TERMS_HEAD = ('"Tax" means the levy. "Party" means a signatory. "Übergabe" means the handover. "Net Sales" means the price. '
+              '"TRAIT FEE" means a fee. "AFFILIATED COMPANY" means an affiliate. "ES" means the specifications. '
+              '"LICENSEE" means the buyer. ')
+TERMS_PIECES = st.lists(st.sampled_from(["Tax", "Taxes", "Tax's", "Taxes'", "Taxes's", "Party", "Parties", "Übergabe",
+                                         "Übergaben", "Net Sales", "Net", "Sales", "TRAIT", "FEE", "FEES", "FEE'S",
+                                         "AFFILIATED", "COMPANY", "COMPANIES", "ES", "ESS", "ESs", "LICENSEES", "é", "x",
+                                         " ", "\n", ".", "-", "_"]), max_size=24)
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(["Tax", "Taxes", "Tax's", "Party", "Parties", "Übergabe", "Übergaben", "Net Sales", "Net",
-                                 "Sales", "é", "x", " ", "\n", ".", "-", "_"]), max_size=24),
-       st.integers(0, 40), st.integers(0, 40))
+@given(TERMS_PIECES, st.integers(0, 40), st.integers(0, 40))
 def test_the_uses_in_any_text_are_each_terms_uses_none_over_another(pieces, cut, length):
-    # Plurals in "es" and "ies", a term that opens with a letter past ASCII, words run on after a
-    # letter with an accent: the stretch's words looked up find what each term's own search finds.
-    head = '"Tax" means the levy. "Party" means a signatory. "Übergabe" means the handover. "Net Sales" means the price. '
+    # Words run on after a letter with an accent, endings in either case: the stretch's words
+    # looked up find what each term's own search finds.
+    head = TERMS_HEAD
     doc = LongDocument(head + "".join(pieces))
     every = every_use_read_left_to_right(doc)
     assert doc.uses_in() == every
     start = min(len(head) + cut, len(doc.text))
     end = min(start + length, len(doc.text))
     assert doc.uses_in(start, end) == [u for u in every if start <= u.start < end]
+
+
+@settings(max_examples=200, deadline=None)
+@given(TERMS_PIECES)
+def test_the_first_use_and_the_use_at_an_offset_agree_with_each_terms_uses(pieces):
+    # Three searches read a term's uses: all of them, one to tell the term is used, the one under
+    # a cursor. Each finds what the others do.
+    doc = LongDocument(TERMS_HEAD + "".join(pieces))
+    for term in {d.term for d in doc.definitions}:
+        found = doc.uses(term)
+        first = first_use(doc.text, doc.definitions, term)
+        assert (first is None) == (not found) and (first is None or first in {u.start for u in found}), term
+        for u in found:
+            assert doc.use_at(u.start) == u and doc.use_at(u.end - 1) == u and doc.use_at(u.end) == u, u
 
 
 def test_a_term_inside_a_longer_term_is_no_use_of_its_own_there() -> None:

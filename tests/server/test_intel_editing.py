@@ -227,6 +227,36 @@ async def test_rename_of_a_term_in_capitals_renames_its_title_case_uses(client: 
     assert '"SUPPLY TERM" means' in text and "during the Supply Term." in text
 
 
+# Ceres's collaboration agreement: terms defined in capitals, made plural in capitals.
+CERES_TERMS = """1. DEFINITIONS
+
+1.14 "TRAIT FEE" shall mean any upfront or annual fee collected by CERES.
+
+1.16 "AFFILIATED COMPANY" shall mean any company controlled by CERES.
+
+2. ROYALTIES
+
+2.1 TRAIT FEES, if any, shall be added to NET SALES of CERES or its AFFILIATED COMPANIES.
+"""
+
+
+async def renamed_ceres_term(client: LanguageClient, at: str, new_name: str) -> str:
+    open_document(client, URI, CERES_TERMS)
+    position = position_of(CERES_TERMS, CERES_TERMS.index(at) + 2)
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=DOC, position=position, new_name=new_name))
+    return applied(CERES_TERMS, edit)
+
+
+async def test_rename_of_a_term_in_capitals_writes_the_new_plural_in_capitals(client: LanguageClient) -> None:
+    text = await renamed_ceres_term(client, "AFFILIATED COMPANY", "GROUP ENTITY")
+    assert '"GROUP ENTITY" shall mean' in text and "CERES or its GROUP ENTITIES." in text
+
+
+async def test_rename_of_a_term_in_capitals_to_a_name_in_title_case_lowers_the_plural_ending(client: LanguageClient) -> None:
+    text = await renamed_ceres_term(client, "TRAIT FEE", "Trait Charge")
+    assert '"Trait Charge" shall mean' in text and "2.1 Trait Charges, if any" in text
+
+
 async def test_rename_writes_each_form_of_the_new_name_in_the_place_of_the_same_form(client: LanguageClient) -> None:
     # "Terms Of Use", the small word typed in capitals, opens a sentence: the new name's own form
     # goes there, not the one in the same position of its list ("the Rules").

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from longdoc.forms import renamed_forms
+from longdoc.forms import renamed_forms, shouted
 from longdoc.uses import Use
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
@@ -19,9 +19,13 @@ if TYPE_CHECKING:
 
 
 def _plural(name: str) -> str:
-    if len(name) > 1 and name.endswith("y") and name[-2].lower() not in "aeiou":
-        return name[:-1] + "ies"
-    return name + ("es" if name.endswith(("s", "x", "z", "ch", "sh")) else "s")
+    """The name with its last word in the plural, in capitals for a name in capitals for emphasis
+    ("AFFILIATED COMPANIES"; "GCPs" of an acronym)."""
+    if len(name) > 1 and name[-1] in "yY" and name[-2].lower() not in "aeiou":
+        stem, ending = name[:-1], "ies"
+    else:
+        stem, ending = name, "es" if name.lower().endswith(("s", "x", "z", "ch", "sh")) else "s"
+    return stem + (ending.upper() if shouted(name) else ending)
 
 
 def _written(form: str, plural: bool = False) -> re.Pattern[str]:
@@ -40,6 +44,9 @@ def _renamed_use(text: str, use: Use, renames: list[tuple[str, str]], name: str)
     for form, renamed in renames:
         written = _written(form).match(text, use.start, use.end)
         if written is not None:
+            ending = text[written.end() : use.end]
+            if ending.isupper() and not shouted(renamed):  # "TRAIT FEES" renamed "Trait Charges"
+                return use.start, use.end, renamed + ending.lower()
             return use.start, written.end(), renamed
     for form, renamed in renames:
         written = _written(form, plural=True).match(text, use.start, use.end)
