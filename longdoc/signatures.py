@@ -11,20 +11,33 @@ import re
 # labels a signature block: the "By:", "Name:" or "Title:" lines follow within this reach. Titles of
 # the parts that follow a signature page ("EXHIBIT LIST", "SCHEDULE OF SERVICES AND FEES") stay.
 SIGNATURE_REACH = 400
+# A signature line: a field to fill ("By:", "Name: ____"), a rule to sign on, a signature conformed
+# in a filing ("/s/ Alan Crane"), or the printed name asked for under it ("Print Name and Title").
 _SIGNATURE_LINE_RE = re.compile(
-    r"[\n\r][ \t]*(?:By|BY|Name|NAME|Title|TITLE|Signature|SIGNATURE|Signed|SIGNED|Per|PER|Its|ITS)\b[^\n\r:._]{0,24}[:._]"
+    r"[\n\r][ \t]*(?:(?:By|BY|Name|NAME|Title|TITLE|Signature|SIGNATURE|Signed|SIGNED|Per|PER|Its|ITS)\b"
+    r"[^\n\r:._]{0,24}[:._]|_{4,}|/s/|(?:Print|PRINT)(?:ed|ED)?[ \t]+(?:Name|NAME)\b)"
 )
 _PART_WORD_RE = re.compile(
     r"\b(?:EXHIBITS?|SCHEDULES?|ANNEX(?:ES)?|APPENDI(?:X|CES)|ADDEND(?:UM|A)|ATTACHMENTS?|AGREEMENTS?|AMENDMENTS?"
     r"|CERTIFICATES?|GUARANT\w*|RIDERS?|TERMS|CONDITIONS|ACKNOWLEDG\w*|NOTICES?|ARTICLES?|SECTIONS?|PARTS?)\b"
 )
-_LABEL_WORDS = 6
+_LABEL_WORDS = 6  # in a label's first column: blocks side by side repeat it ("ACCEPTED AND AGREED TO:   ACCEPTED ...")
+_COLUMN_GAP_RE = re.compile(r" {3,}|\t")
+# The fields of a signature block written in capitals, alone on their line: "TITLE:", "SIGNATURE
+# SIGNATURE" under two blocks side by side, "PRINT NAME PRINT NAME". One such word without a colon
+# may title a clause ("TITLE" over the passing of title to goods).
+_FIELD = r"(?:SIGNATURES?|SIGNED|PRINT(?:ED)?|TYPED|NAME|TITLE|DATE|BY|ITS|WITNESS(?:ES)?)"
+_FIELDS_RE = re.compile(_FIELD + r"[ \t]*(?::[ \t]*(?:" + _FIELD + r"[ \t]*:?[ \t]*)*|(?:" + _FIELD + r"[ \t]*:?[ \t]*)+)")
 
 
 def signs_below(text: str, ls: int, le: int, title: str) -> bool:
-    """Whether the caps line at [ls, le) labels a signature block below it rather than heads a part."""
-    return (len(title.split()) <= _LABEL_WORDS and _SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None
-            and _PART_WORD_RE.search(title) is None)
+    """Whether the caps line at [ls, le) labels a signature block below it, or is one of its
+    fields, rather than heads a part."""
+    line = text[ls:le].strip()
+    if _FIELDS_RE.fullmatch(line):
+        return True
+    return (len(_COLUMN_GAP_RE.split(line, 1)[0].split()) <= _LABEL_WORDS
+            and _SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None and _PART_WORD_RE.search(title) is None)
 
 
 def signature_lines_in(text: str, start: int, end: int) -> bool:

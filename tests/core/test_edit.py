@@ -155,6 +155,14 @@ def test_a_signature_line_typed_below_a_caps_line_makes_it_a_label_and_deleting_
     assert_same_as_fresh(replace(after, "By: ______", "The seller sells."))
 
 
+@pytest.mark.parametrize("signature", ["/s/ Jane Roe", "____________________"])
+def test_a_conformed_signature_or_a_rule_typed_below_a_caps_line_makes_it_a_label(signature) -> None:
+    text = "Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nThe seller sells.\n\nMore text follows here.\n"
+    after = replace(LongDocument(text, max_tokens=16), "The seller sells.", signature)
+    assert_same_as_fresh(after)
+    assert "SELLER" not in [n.title for n in after.nodes]
+
+
 def test_a_line_break_typed_inside_a_signature_keyword_makes_the_caps_line_above_a_heading_again() -> None:
     # Parts stand between the caps line and the signature line, which an edit re-reads only if it
     # knows the edit touches a signature line.

@@ -902,6 +902,48 @@ def test_a_party_label_over_a_signature_line_that_names_what_it_asks_for_is_no_h
     assert titles(SIGNATURES + "AGENCY\nName of Client: ____________\nAddress of Client: ____________\n") == ["9. Notices"]
 
 
+def test_a_party_label_over_a_signature_conformed_in_a_filing_is_no_heading() -> None:
+    # Pandion's consulting agreement: "/s/" stands for the signature; the signature page's own title stays.
+    text = ("9. Notices\n\nNotices are in writing.\n\nCONSULTANT:\n\n/s/ Alan Crane Name: Alan Crane\n\n"
+            "SIGNATURE PAGE TO CONSULTING AGREEMENT\n")
+    assert titles(text) == ["9. Notices", "SIGNATURE PAGE TO CONSULTING AGREEMENT"]
+
+
+def test_party_labels_over_rules_to_sign_on_are_no_headings() -> None:
+    # ContractNLI 0411: the stockholders sign on rules, each name printed under its own.
+    text = ("7. Governing Law. Delaware.\n\nIN WITNESS WHEREOF, each party has executed this Agreement.\n"
+            "THE STOCKHOLDERS:\n________________________________________\nSIMANTOV MOSKONA\n"
+            "________________________________________\nSERGIO LUCIANI\n")
+    found = titles(text)
+    assert "THE STOCKHOLDERS" not in found and "SIMANTOV MOSKONA" not in found
+
+
+def test_the_fields_of_a_signature_block_in_capitals_are_no_headings() -> None:
+    # ContractNLI 0017's form, two blocks side by side: the fields ask for a printed name.
+    text = ("5. Integrity. The software is free of defects.\n\nDEPARTMENT OF VETERANS AFFAIRS CONTRACTOR\n"
+            "SIGNATURE DATE SIGNATURE DATE\nPRINT NAME PRINT NAME\nPRINT TITLE PRINT TITLE\n")
+    assert titles(text) == ["5. Integrity"]
+
+
+@pytest.mark.parametrize("field", ["TITLE:", "SIGNATURE    SIGNATURE"])
+def test_a_signature_field_alone_on_its_line_is_no_heading(field) -> None:
+    assert titles(f"9. Notices\n\nIn writing.\n\n{field}\n\nThe rest follows.\n") == ["9. Notices"]
+
+
+def test_one_field_word_without_a_colon_titles_a_clause() -> None:
+    text = "9. Notices\n\nIn writing.\n\nTITLE\n\nTitle to the goods passes on delivery.\n"
+    assert titles(text) == ["9. Notices", "TITLE"]
+
+
+def test_a_party_label_repeated_over_signature_blocks_side_by_side_is_no_heading() -> None:
+    # Manufacturers' Services' amendments: the label counts as the words of one column.
+    text = ("16.21 Remedies. Cumulative.\n\nIN WITNESS WHEREOF, the parties sign.\n\n"
+            "          ACCEPTED AND AGREED TO:                 ACCEPTED AND AGREED TO:\n\n"
+            "          International Business                  Manufacturer's Services\n\n"
+            "     By:  /s/ Roy B. Covington III           By:  /s/ Kevin C. Melia\n")
+    assert titles(text) == ["16.21 Remedies"]
+
+
 def test_a_part_title_over_a_signature_block_stays_a_heading() -> None:
     text = SIGNATURES + "SCHEDULE OF SERVICES AND FEES\n\nBy: ____________\n"
     assert titles(text) == ["9. Notices", "SCHEDULE OF SERVICES AND FEES"]
