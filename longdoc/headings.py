@@ -171,6 +171,8 @@ def _is_caps_heading(s: str) -> bool:
     visible = len(s) - s.count(" ") - s.count("\t")
     if letters < 3 or letters * 2 < visible:
         return False
+    if _AGREES_RE.search(s):
+        return False
     words = s.split()
     # One word of three letters is an acronym alone on its line, no title: a party's name over its
     # signature or on a cover ("IAC"), a placeholder ("TBD"), a label awaiting its value ("IBM:").
@@ -190,6 +192,9 @@ _GAPPED_CAPS_TITLE_READ = 96
 _GAP_CLAUSE_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})+\.?[ \t]+[A-Z\"“][^.\n\d \t]*(?:[ \t][^.\n\d \t]+){0,8}\.[ \t]+[A-Z\"“(]")
 
 
+# The sentence in capitals that opens a contract's clauses, after its recitals: "THE PARTIES HEREBY
+# AGREE AS FOLLOWS:", "NOW IT IS HEREBY AGREED".
+_AGREES_RE = re.compile(r"\bAS FOLLOWS[ \t]*[:.]?[ \t]*\Z|\bIT IS (?:(?:HEREBY|THEREFORE|NOW)[ \t]+)*AGREED\b")
 # The words that join the parties' blocks ("BETWEEN:", "AND:", "AND/OR"): no title of a part.
 _JOINING_WORDS = frozenset("AND OR AND/OR BETWEEN BY & OF THE TO WITH".split())
 

@@ -809,7 +809,7 @@ def test_lettered_recitals_c_and_d_are_no_roman_numerals() -> None:
     text = ("WHEREAS\n\nA. HealthGate hosts journals.\n\nB. Blackwell publishes them.\n\n"
             "C. The Publishers desire to retain HealthGate.\n\nD. HealthGate will provide the Services.\n\n"
             "NOW THEREFORE IT IS AGREED AS FOLLOWS\n\n1. Definitions\n\nWords have meanings.\n")
-    assert titles(text) == ["WHEREAS", "NOW THEREFORE IT IS AGREED AS FOLLOWS", "1. Definitions"]
+    assert titles(text) == ["WHEREAS", "1. Definitions"]
 
 
 @pytest.mark.parametrize("line", ["C. Maintenance Services", "D. TAXES AND OTHER LEVIES", "D. Advancing the program"])
@@ -900,6 +900,17 @@ def test_party_names_in_capitals_over_their_signature_lines_are_no_headings() ->
 
 def test_a_party_label_over_a_signature_line_that_names_what_it_asks_for_is_no_heading() -> None:
     assert titles(SIGNATURES + "AGENCY\nName of Client: ____________\nAddress of Client: ____________\n") == ["9. Notices"]
+
+
+@pytest.mark.parametrize("sentence", ["THE PARTIES HEREBY AGREE AS FOLLOWS:", "NOW IT IS HEREBY AGREED"])
+def test_the_sentence_in_capitals_that_opens_the_clauses_is_no_heading(sentence) -> None:
+    text = f"WHEREAS, the parties wish to cooperate.\n\n{sentence}\n\n1. DEFINITIONS\n\nTerms are defined here.\n"
+    assert titles(text) == ["1. DEFINITIONS"]
+
+
+def test_a_title_in_capitals_that_holds_an_agreeing_word_stays_a_heading() -> None:
+    text = "WHEREAS, the parties wish to cooperate.\n\nAGREED REMEDIES\n\nThe remedies are cumulative.\n"
+    assert titles(text) == ["AGREED REMEDIES"]
 
 
 def test_a_party_label_over_a_signature_conformed_in_a_filing_is_no_heading() -> None:
