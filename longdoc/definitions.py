@@ -70,6 +70,15 @@ class Definition(NamedTuple):
 _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": "-", "\u2014": "-"}
 
 
+def term_bytes(term: str) -> bytes:
+    """A term as `byte_view` writes it in the text: curly quotes and dashes in their ASCII forms
+    ("Prospect’s Broker" as "Prospect's Broker"), other characters beyond Latin-1 as "?"."""
+    for curly, plain in _CURLY.items():
+        if curly in term:
+            term = term.replace(curly, plain)
+    return term.encode("latin-1", "replace")
+
+
 def byte_view(text: str) -> bytes:
     """The text as one byte per character (offsets unchanged): curly quotes and dashes become their
     ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones."""

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from .definitions import Definition, byte_view
+from .definitions import Definition, byte_view, term_bytes
 from .forms import shouted, written_forms
 
 __all__ = ["Use", "first_use", "forget_use_patterns", "spans_of_forms", "use_at", "use_near", "use_reach", "UseIndex",
@@ -58,7 +58,7 @@ def _use_pattern(term: str) -> re.Pattern[bytes]:
 
 
 def _compile_use(term: str) -> re.Pattern[bytes]:
-    words = [re.escape(w.encode("latin-1", "replace")) for w in term.split()]
+    words = [re.escape(term_bytes(w)) for w in term.split()]
     last = words[-1]
     if _takes_ies(term):
         last = rb"(?:" + last + rb"|" + last[:-1] + _ies(term) + rb")"
@@ -246,7 +246,7 @@ def _keys(form: str) -> list[bytes]:
     """The letters and digits that open each word a use of the form can open: its own, and where
     the form is one word of them, with the endings its pattern takes ("Party", "Partys",
     "Partyes", "Parties", "Partiess", "Partieses"); [] when the form opens with neither."""
-    written = form.encode("latin-1", "replace")
+    written = term_bytes(form)
     key = _KEY.match(written)
     if key is None:
         return []
@@ -257,7 +257,7 @@ def _keys(form: str) -> list[bytes]:
 
 def _forms(term: str) -> list[bytes]:
     """The written stems a use of the term starts with (the "ies" plural changes the stem)."""
-    forms = [term.encode("latin-1", "replace")]
+    forms = [term_bytes(term)]
     if _takes_ies(term):
         forms.append(forms[0][:-1] + _ies(term))
     return forms
@@ -281,7 +281,7 @@ def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi:
             # Where uses cluster, most are written as defined: one is found without the term's
             # pattern, whose compiling costs a text's first diagnosis some 40 us a term (once
             # compiled, the pattern alone reads the stretch once).
-            written = term.encode("latin-1", "replace")
+            written = term_bytes(term)
             at = view.find(written, lo, hi)
             while at >= 0:
                 if _ending(term).match(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
@@ -352,7 +352,7 @@ def _opening(term: str) -> bytes:
     first = term.split(maxsplit=1)[0]
     if first == term and _takes_ies(term):
         first = term[:-1]
-    return first.encode("latin-1", "replace")
+    return term_bytes(first)
 
 
 def use_reach(term: str) -> int:

@@ -76,6 +76,14 @@ def test_the_use_at_an_offset_on_a_plural_in_capitals_is_that_use() -> None:
     assert use is not None and (use.term, doc.text[use.start : use.end]) == ("TRAIT FEE", "TRAIT FEES")
 
 
+def test_a_term_written_with_a_curly_apostrophe_is_used_with_either_apostrophe():
+    # ContractNLI 0071, a broker's confidentiality agreement.
+    text = ('and ____________ ("Prospect’s Broker”) agree. Prospect’s Broker’s dissemination of any information '
+            "is limited; Prospect's Broker will return the materials.")
+    uses = uses_of(text, find_definitions(text), "Prospect’s Broker")
+    assert [text[u.start : u.end] for u in uses] == ["Prospect’s Broker’s", "Prospect's Broker"]
+
+
 def test_the_use_at_an_offset_is_the_defined_term_written_there() -> None:
     doc = LongDocument('Alpha (a "Party") and Beta. The Parties agree; each Party signs.')
     at = doc.text.index("Parties") + 3
