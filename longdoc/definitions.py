@@ -394,6 +394,9 @@ def _definition(text: str, term_start: int, term_end: int, start: int, end: int,
         # The common case: a term as written, nothing to trim or collapse.
         return Definition(raw, term_start, term_end, min(start, term_start), max(end, term_end), kind)
     stripped = raw.rstrip(",.;: \t")
+    if stripped.endswith(")") and "(" not in stripped:
+        # The parenthesis around the term, closed inside its quotes: '(hereafter referred to as “Vendor)”'.
+        stripped = stripped[:-1].rstrip()
     lead = len(stripped) - len(stripped.lstrip())
     if stripped.startswith("the", lead) and stripped[lead + 3 : lead + 4].isspace() and stripped[lead + 4 :].lstrip()[:1].isupper():
         # ("the Effective Date"): an article drafted inside the quotes is no part of the term.

@@ -1031,3 +1031,11 @@ def test_a_definition_whose_next_sentence_opens_with_its_term_before_a_page_of_b
     # A margin as PDF extraction may leave it, read once to tell that the term says no more of itself.
     text = 'In this Agreement the term "Fee" means the price. Fee' + " " * 20_000 + "is due monthly.\n"
     assert [(d.term, text[d.start : d.end]) for d in find_definitions(text)] == [("Fee", '"Fee" means the price.')]
+
+
+def test_a_parenthesis_closed_inside_the_quotes_is_no_part_of_the_term() -> None:
+    # ContractNLI 0009, the Boston Public Schools' agreement.
+    text = ("entered into by and between ____ (hereafter referred to as “Vendor)” and the Boston Public Schools. "
+            "Vendor shall keep the data confidential.")
+    found = [d for d in find_definitions(text) if d.term.startswith("Vendor")]
+    assert [(d.term, text[d.term_start : d.term_end]) for d in found] == [("Vendor", "Vendor")]
