@@ -309,7 +309,7 @@ _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNO
 # line opens a clause ("1.2 In this Agreement:", "6. FURTHER UNDERTAKINGS") or an article ("ARTICLE
 # II") after the list.
 _ENTRY_END = re.compile(
-    rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\([a-z0-9]{1,4}\)[ \t]+)?(?:"|\*\*)'
+    rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\(?[a-z0-9]{1,4}\)[ \t]+|[a-z]\.[ \t]+)?(?:"|\*\*)'
     rb'|\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|\d+\.[ \t]+[A-Z]{2,}[ \t\r\n]|(?:ARTICLE|SECTION)[ \t]+[0-9IVX]+\b)')
 # Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
 # "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
@@ -323,7 +323,7 @@ _RUN_ON_CLAUSES = tuple(
     for mark in (rb"\.", b";")
 )
 _NEXT_DEFINED = tuple(
-    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\([a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+)?'
+    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+)?'
                rb'"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
     for mark in (b",", b";", rb"\.")
 )

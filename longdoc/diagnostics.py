@@ -576,13 +576,14 @@ def _defined_twice(text: str, definitions: Sequence[Definition], instruments: li
 
 # A definition that gives its term the meaning a clause, the first page or the preamble sets out
 # ('"Initial Term" means the period set forth in Section 15.1.', '... set forth on the first page of
-# this Agreement.', '"Commencement Date" has the meaning set forth in the preamble.'), where that
-# defines it again ('... (the "Initial Term")').
+# this Agreement.', '"Commencement Date" has the meaning set forth in the preamble.', '"Confidant"
+# means the Person named as such above.'), where that defines it again ('... (the "Initial Term")').
 _CLAUSE_POINTED = re.compile(
-    r"\b(?:set[ \t]+(?:forth|out)|described|provided(?:[ \t]+for)?|specified|stated|defined|contained)[ \t]+"
+    r"\b(?:(?:set[ \t]+(?:forth|out)|described|provided(?:[ \t]+for)?|specified|stated|defined|contained)[ \t]+"
     r"(?:in[ \t]+(?i:section|article|clause|paragraph)[ \t]+[0-9IVXL][\w.()]*|on[ \t]+the[ \t]+(?:first|cover)[ \t]+page"
     r"|in[ \t]+the[ \t]+(?i:preamble|recitals|introductory[ \t]+paragraph))"
-    r"(?:[ \t]+(?:of[ \t]+this[ \t]+Agreement|hereof|below|above))?[.;]?[ \t]*\Z"
+    r"(?:[ \t]+(?:of[ \t]+this[ \t]+Agreement|hereof|below|above))?"
+    r"|(?:named|identified|designated)(?:[ \t]+as[ \t]+such)?[ \t]+above)[.;]?[ \t]*\Z"
 )
 
 
@@ -592,7 +593,7 @@ def _points_to_clause(text: str, d: Definition) -> bool:
     # A test for the words first: most definitions end citing no clause.
     words = text[max(d.start, d.end - 60) : d.end].lower()
     return ("section" in words or "article" in words or "clause" in words or "paragraph" in words or "page" in words
-            or "preamble" in words or "recitals" in words) and (
+            or "preamble" in words or "recitals" in words or "above" in words) and (
         _CLAUSE_POINTED.search(text, max(d.start, d.end - 120), d.end) is not None)
 
 

@@ -392,6 +392,21 @@ def test_the_last_entry_ends_where_a_new_line_opens_the_next_clause(text, first)
     assert list(spans_of(text).values())[0] == first
 
 
+@pytest.mark.parametrize("label", ["c)", "c."])
+def test_an_entry_labelled_by_a_letter_ends_at_the_next_entrys_line(label):
+    # ContractNLI 0019, the City of Winnipeg's agreement: its lines are its paragraphs.
+    text = (f"1. Definitions:\nb) “Confidant” means the Person named as such above.\n{label} “Confidential Information” "
+            "means any and all information of the City.\n2. Access: Confidant may use the information.\n")
+    assert spans_of(text)["Confidant"] == "“Confidant” means the Person named as such above."
+
+
+def test_entries_labelled_by_a_letter_and_a_parenthesis_run_on_in_one_line_end_at_the_next():
+    # Berkshire Hills' endorsement agreement runs its lettered entries on after wide gaps.
+    text = ('  a) "CONTRACT PERIOD" means the period ending on May 31, 2016 unless sooner terminated.     b) "SERVICES '
+            'PERIOD" means the period ending on May 31, 2014.     c) "FINANCIAL SERVICES" shall mean banking products.')
+    assert spans_of(text)["CONTRACT PERIOD"] == '"CONTRACT PERIOD" means the period ending on May 31, 2016 unless sooner terminated.'
+
+
 def test_a_definition_of_several_sentences_keeps_them_all():
     text = ('"Affiliate" means any entity under common control with the Company. For the purposes of this definition, '
             'the term "control" means the power to direct its management.')

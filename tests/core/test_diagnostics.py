@@ -403,6 +403,14 @@ def test_a_term_said_to_mean_what_a_clause_or_the_first_page_sets_out_and_define
     assert flagged("duplicate-definition", text) == []
 
 
+def test_a_term_said_to_mean_the_one_named_as_such_above_is_one_definition() -> None:
+    # ContractNLI 0019, the City of Winnipeg's agreement.
+    text = ("____________ (insert legal name of counterparty) (the “Confidant”) agrees as follows:\n"
+            "1. Definitions:\nb) “Confidant” means the Person named as such above.\n"
+            "c) “City” means The City of Winnipeg.\n2. Access: Confidant may use the information of the City.\n")
+    assert flagged("duplicate-definition", text) == []
+
+
 def test_a_term_deemed_to_include_more_than_its_definition_is_no_second_definition() -> None:
     # Ritter's development agreement: '"Term" shall be deemed to include the initial five (5) year term as
     # well as a reduction or extension of that time period ...'.
