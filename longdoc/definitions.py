@@ -374,10 +374,26 @@ def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
     return best
 
 
+# In a text whose lines are its paragraphs, as a word processor exports it, a line that ends a
+# sentence ends its entry where the next line opens a clause ("2. Exclusions", "B. Confidential
+# Information") or is a paragraph of its own: the line is longer than lines wrapped to a width are.
+# A clause numbered in levels opens an item of a list after a semicolon too ("... the Companies
+# Act 2006;" over "1.2.6 headings are included for ease of reference only ...").
+_SENTENCE_AT_LINE_END = re.compile(rb"[.;][ \t]*\r?\n(?=[ \t]*[A-Z0-9\"(])")
+_CLAUSE_LINE = re.compile(rb"[ \t]*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)[ \t]+[A-Z]|[ \t]*\d+(?:\.\d+)+\.?[ \t]+[a-z]")
+_WRAPPED_WIDTH = 200
+
+
 def _entry_end(view: bytes, pos: int, limit: int) -> int:
     stop = min(limit, pos + _MAX_SPAN)
     match = _ENTRY_END.search(view, pos, stop)
     end = match.start() if match else stop
+    for line_end in _SENTENCE_AT_LINE_END.finditer(view, pos, end):
+        at = line_end.start()
+        if _CLAUSE_LINE.match(view, line_end.end()) or view[at] == 0x2E and (
+                view.rfind(b"\n", max(0, at - _WRAPPED_WIDTH), at) < 0 <= at - _WRAPPED_WIDTH):
+            end = at + 1
+            break
     for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if view.find(b" mean", pos, end) >= 0 else ())):
         run_on = pattern.search(view, pos, end)
         if run_on is not None:

@@ -407,6 +407,45 @@ def test_entries_labelled_by_a_letter_and_a_parenthesis_run_on_in_one_line_end_a
     assert spans_of(text)["CONTRACT PERIOD"] == '"CONTRACT PERIOD" means the period ending on May 31, 2016 unless sooner terminated.'
 
 
+@pytest.mark.parametrize("clause", [
+    "2. Access/Use of Confidential Information: Subject to the terms of this Agreement, Confidant may use it.",  # 0019
+    "B. Confidential Information - General Non-Disclosure Provisions",  # 0013
+])
+def test_an_entry_whose_line_ends_a_sentence_ends_where_the_next_line_opens_a_clause(clause):
+    # ContractNLI's agreements whose lines are their paragraphs: the last entry, then a clause.
+    text = f"h) “Third Party” means any Person other than City or Confidant.\n{clause}\n"
+    assert spans_of(text)["Third Party"] == "“Third Party” means any Person other than City or Confidant."
+
+
+def test_an_entry_keeps_its_items_on_lines_longer_than_a_wrapped_one_that_end_in_semicolons():
+    item = "(a) is or becomes generally available to the public other than as a result of a disclosure by the Recipient " * 2
+    text = f'"Excluded Information" means information that:\n{item};\n(b) is already known to the Recipient.\n'
+    assert spans_of(text)["Excluded Information"] == text.rstrip()
+
+
+def test_an_entry_whose_line_ends_a_sentence_after_a_clause_numbered_in_levels_ends_at_the_semicolon():
+    # ContractNLI 0037: the interpretation clause's items, each on its line.
+    text = ('1.2.5 "holding company" and "subsidiary undertaking" shall have the meanings given to them in the Companies '
+            "Act 2006;\n1.2.6 headings are included for ease of reference only; and\n1.2.7 references to Clauses are to "
+            "clauses of this Agreement.\n")
+    assert spans_of(text)["holding company"] == text[text.index('"holding') : text.index("2006;") + 5]
+
+
+def test_an_entry_on_a_line_longer_than_a_wrapped_one_ends_with_its_line():
+    # ContractNLI 0027, the advertising agency's agreement: its lines are its paragraphs.
+    entry = ("“Commercial” means a commercial production referred to in the Producer’s "
+             "bid form, which the Agency prepares for each production it proposes to the Producer. The Producer pays for "
+             "each production it commissions.")
+    text = entry + "\nNow, therefore, the Parties agree as follows:\n1. Confidential Information. Each Party keeps it.\n"
+    assert spans_of(text)["Commercial"] == entry
+
+
+def test_an_entry_of_several_sentences_wrapped_to_a_width_keeps_its_lines():
+    text = ('"Affiliate" means any entity that controls, is controlled by or is under common control with a party.\n'
+            'Control means the power to direct its management.\n\n2. Term. One year.\n')
+    assert spans_of(text)["Affiliate"] == text[: text.index("management.") + 11]
+
+
 def test_a_definition_of_several_sentences_keeps_them_all():
     text = ('"Affiliate" means any entity under common control with the Company. For the purposes of this definition, '
             'the term "control" means the power to direct its management.')
@@ -986,6 +1025,22 @@ def test_definitions_after_an_edit_equal_a_fresh_scan(shared_text, data, insert)
     new_text = text[:start] + insert + text[end:]
     old = find_definitions(text)
     assert definitions_after_edit(old, new_text, start, end, len(insert)) == find_definitions(new_text)
+
+
+# The City of Winnipeg's agreement, whose lines are its paragraphs.
+WINNIPEG = "contractnli/documents/0019.txt"
+LINE_EDITS = st.sampled_from(["", "x", ".\n", ";\n", "\n2. Access: ", "\nB. Terms ", "\n1.2.6 headings ", " word" * 45,
+                              '\n"Foo" means a bar.'])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), insert=LINE_EDITS)
+def test_definitions_after_an_edit_in_a_text_whose_lines_are_its_paragraphs_equal_a_fresh_scan(shared_text, data, insert):
+    text = shared_text(WINNIPEG)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, min(len(text), start + 300)))
+    new_text = text[:start] + insert + text[end:]
+    assert definitions_after_edit(find_definitions(text), new_text, start, end, len(insert)) == find_definitions(new_text)
 
 
 def test_a_term_whose_verb_stands_a_page_break_below_it_is_defined() -> None:
