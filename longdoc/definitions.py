@@ -376,11 +376,16 @@ def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
 
 # In a text whose lines are its paragraphs, as a word processor exports it, a line that ends a
 # sentence ends its entry where the next line opens a clause ("2. Exclusions", "B. Confidential
-# Information") or is a paragraph of its own: the line is longer than lines wrapped to a width are.
+# Information", "(b) Contractor's obligations.") or is a paragraph of its own: the line is longer
+# than lines wrapped to a width are.
 # A clause numbered in levels opens an item of a list after a semicolon too ("... the Companies
 # Act 2006;" over "1.2.6 headings are included for ease of reference only ...").
-_SENTENCE_AT_LINE_END = re.compile(rb"[.;][ \t]*\r?\n(?=[ \t]*[A-Z0-9\"(])")
-_CLAUSE_LINE = re.compile(rb"[ \t]*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)[ \t]+[A-Z]|[ \t]*\d+(?:\.\d+)+\.?[ \t]+[a-z]")
+_SENTENCE_AT_LINE_END = re.compile(rb"([.;])[\"')]?[ \t]*\r?\n(?=[ \t]*[A-Z0-9\"(])")
+_CLAUSE_LINE = re.compile(rb"[ \t]*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|(?P<item>\([a-z0-9]{1,4}\)))[ \t]+[A-Z]"
+                          rb"|[ \t]*\d+(?:\.\d+)+\.?[ \t]+[a-z]")
+# An item in brackets goes on a list the entry itself holds ("... described as:" over "(a) ..." and
+# "(b) ..."), where after an entry without one it is the next item of the clause around it.
+_ITEM_LINE = re.compile(rb"\n[ \t]*\([a-z0-9]{1,4}\)")
 _WRAPPED_WIDTH = 200
 
 
@@ -389,10 +394,13 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
     match = _ENTRY_END.search(view, pos, stop)
     end = match.start() if match else stop
     for line_end in _SENTENCE_AT_LINE_END.finditer(view, pos, end):
-        at = line_end.start()
-        if _CLAUSE_LINE.match(view, line_end.end()) or view[at] == 0x2E and (
+        at = line_end.start(1)
+        clause = _CLAUSE_LINE.match(view, line_end.end())
+        if clause is not None and clause.start("item") >= 0 and _ITEM_LINE.search(view, pos, at) is not None:
+            clause = None
+        if clause is not None or view[at] == 0x2E and (
                 view.rfind(b"\n", max(0, at - _WRAPPED_WIDTH), at) < 0 <= at - _WRAPPED_WIDTH):
-            end = at + 1
+            end = line_end.end(1) if view[line_end.end(1)] in b" \t\r\n" else line_end.end(1) + 1
             break
     for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if view.find(b" mean", pos, end) >= 0 else ())):
         run_on = pattern.search(view, pos, end)

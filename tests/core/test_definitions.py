@@ -417,6 +417,23 @@ def test_an_entry_whose_line_ends_a_sentence_ends_where_the_next_line_opens_a_cl
     assert spans_of(text)["Third Party"] == "“Third Party” means any Person other than City or Confidant."
 
 
+def test_an_entry_ends_where_the_next_item_of_the_clause_around_it_opens_its_line():
+    # ContractNLI 0017, the Department of Veterans Affairs' warranty clause: item (a) defines, (b) goes on.
+    text = ('(a) Definitions. As used in this clause:\n"Supplies" means the end items furnished by the Contractor. The '
+            'word does not include "data."\n(b) Contractor\'s obligations. The Contractor warrants the supplies.\n')
+    assert spans_of(text)["Supplies"] == text[text.index('"Supplies"') : text.index('"data."') + 7]
+
+
+def test_an_entry_keeps_the_items_of_a_list_it_opens_though_they_end_in_periods():
+    # ContractNLI 0435, Yahoo's agreement.
+    text = ('1. The "Confidential Information" is that confidential information being disclosed by the disclosing party '
+            "described as (please be specific):\n(a) Yahoo Confidential Information: Resume and Employment Related.\n"
+            "(b) Participant Confidential Information: Resume and Employment Related.\n2. Except as set forth here, all "
+            "information is public.\n")
+    assert spans_of(text)["Confidential Information"].endswith("(b) Participant Confidential Information: Resume and "
+                                                                 "Employment Related.")
+
+
 def test_an_entry_keeps_its_items_on_lines_longer_than_a_wrapped_one_that_end_in_semicolons():
     item = "(a) is or becomes generally available to the public other than as a result of a disclosure by the Recipient " * 2
     text = f'"Excluded Information" means information that:\n{item};\n(b) is already known to the Recipient.\n'
