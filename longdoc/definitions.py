@@ -322,10 +322,13 @@ _RUN_ON_CLAUSES = tuple(
                rb'|(?:SECTION|Section)[ \t]+\d+(?:\.\d+)*\.?[ \t]+[A-Z]))')
     for mark in (rb"\.", b";")
 )
+# After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
+# means ..."); after a comma, such words define a term within the entry ("For the purposes of this
+# definition, the term "control" means ...").
 _NEXT_DEFINED = tuple(
-    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+)?'
-               rb'"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
-    for mark in (b",", b";", rb"\.")
+    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+'
+               + named + rb')?"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
+    for mark, named in ((b",", b""), (b";", rb"(?:terms?[ \t]+)?"), (rb"\.", b""))
 )
 # No "?": the view writes it for each character past Latin-1 ("Snotarator™ Nasal Aspirator"), and
 # a contract asks no questions.

@@ -353,6 +353,17 @@ def test_each_entry_of_a_lettered_list_run_on_in_one_paragraph_ends_before_the_n
                      "TSX-V": '"TSX-V" means the TSX Venture Exchange.'}
 
 
+def test_each_entry_introduced_by_the_term_ends_before_the_next_one():
+    # EarthLink and CIDCO's agreement (ContractNLI 0586), MetLife's remarketing agreement.
+    text = ('2. Certain Definitions. As used in this Agreement: (i) the term "Receiving Party" means the Party receiving '
+            'Evaluation Material; (ii) the term "Furnishing Party" means the Party providing Evaluation Material; the term '
+            '"Remarketing Date" means the date of the Remarketing.')
+    spans = {d.term: text[d.start : d.end] for d in find_definitions(text)}
+    assert spans == {"Receiving Party": '"Receiving Party" means the Party receiving Evaluation Material',
+                     "Furnishing Party": '"Furnishing Party" means the Party providing Evaluation Material',
+                     "Remarketing Date": '"Remarketing Date" means the date of the Remarketing.'}
+
+
 def spans_of(text: str) -> dict[str, str]:
     return {d.term: text[d.start : d.end] for d in find_definitions(text)}
 
