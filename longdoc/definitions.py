@@ -325,11 +325,15 @@ _RUN_ON_CLAUSES = tuple(
 # After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
 # means ..."); after a comma, such words define a term within the entry ("For the purposes of this
 # definition, the term "control" means ...").
+_DEFINING_VERB = rb'[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b'
 _NEXT_DEFINED = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+'
-               + named + rb')?"[^"\n]{1,80}"[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b)')
+               + named + rb')?"[^"\n]{1,80}"' + _DEFINING_VERB + rb')')
     for mark, named in ((b",", b""), (b";", rb"(?:terms?[ \t]+)?"), (rb"\.", b""))
 )
+# A wide gap is a line break PDF extraction lost ('"Territory" means the GCC States   "Transfer
+# Price" means ...'); sought only where a quote follows one, for runs of spaces are many.
+_DEFINED_AFTER_GAP = re.compile(rb'[ \t]{3,}(?="[^"\n]{1,80}"' + _DEFINING_VERB + rb')')
 # No "?": the view writes it for each character past Latin-1 ("Snotarator™ Nasal Aspirator"), and
 # a contract asks no questions.
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)([.!]) \s*(?=[A-Z"(])')
@@ -405,7 +409,9 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
                 view.rfind(b"\n", max(0, at - _WRAPPED_WIDTH), at) < 0 <= at - _WRAPPED_WIDTH):
             end = line_end.end(1) if view[line_end.end(1)] in b" \t\r\n" else line_end.end(1) + 1
             break
-    for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if view.find(b" mean", pos, end) >= 0 else ())):
+    defining = view.find(b" mean", pos, end) >= 0
+    after_gap = (_DEFINED_AFTER_GAP,) if defining and view.find(b'  "', pos, end) >= 0 else ()
+    for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if defining else ()), *after_gap):
         run_on = pattern.search(view, pos, end)
         if run_on is not None:
             end = run_on.start() + (view[run_on.start()] == 0x2E)  # a period ends the entry's sentence

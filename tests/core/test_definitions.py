@@ -364,6 +364,13 @@ def test_each_entry_introduced_by_the_term_ends_before_the_next_one():
                      "Remarketing Date": '"Remarketing Date" means the date of the Remarketing.'}
 
 
+def test_an_entry_run_on_after_a_wide_gap_without_a_sentence_end_ends_before_the_next_entry():
+    # Hemispherx's distribution agreement: PDF extraction left a wide gap for each line break.
+    text = ('"Territory" means the GCC States   "Transfer Price" means a discounted price of ${***}/ Product Unit.   '
+            "II. LICENSE")
+    assert spans_of(text)["Territory"] == '"Territory" means the GCC States'
+
+
 def spans_of(text: str) -> dict[str, str]:
     return {d.term: text[d.start : d.end] for d in find_definitions(text)}
 
