@@ -36,8 +36,23 @@ def signs_below(text: str, ls: int, le: int, title: str) -> bool:
     line = text[ls:le].strip()
     if _FIELDS_RE.fullmatch(line):
         return True
-    return (len(_COLUMN_GAP_RE.split(line, 1)[0].split()) <= _LABEL_WORDS
-            and _SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None and _PART_WORD_RE.search(title) is None)
+    return (len(_COLUMN_GAP_RE.split(line, 1)[0].split()) <= _LABEL_WORDS and _PART_WORD_RE.search(title) is None
+            and (_SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None or _signed_above(text, ls)))
+
+
+# What a signer's name is printed under: a rule to sign on, or the signature conformed in a filing
+# (signature lines both, which an edit reads around).
+_SIGNED_RE = re.compile(r"[\n\r][ \t]*(?:_{4,}|/s/)")
+
+
+def _signed_above(text: str, ls: int) -> bool:
+    """Whether the line above the one at ``ls`` (blank lines between) is a rule to sign on or a
+    conformed signature: a name in capitals under it is the signer's, printed."""
+    above = ls - 1
+    while above > 0 and text[above - 1] in " \t\r\n":
+        above -= 1
+    start = max(text.rfind("\n", 0, above), text.rfind("\r", 0, above))
+    return start >= 0 and _SIGNED_RE.match(text, start) is not None
 
 
 def signature_lines_in(text: str, start: int, end: int) -> bool:

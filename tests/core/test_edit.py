@@ -163,6 +163,16 @@ def test_a_conformed_signature_or_a_rule_typed_below_a_caps_line_makes_it_a_labe
     assert "SELLER" not in [n.title for n in after.nodes]
 
 
+def test_a_rule_typed_above_a_name_in_capitals_makes_it_a_printed_name_and_deleting_it_a_heading_again() -> None:
+    text = "Intro.\n\n9. Notices\n\nIn writing.\n\nThe buyer signs.\n\nSERGIO LUCIANI\n\nMore text follows here.\n"
+    before = LongDocument(text, max_tokens=16)
+    assert "SERGIO LUCIANI" in [n.title for n in before.nodes]
+    after = replace(before, "The buyer signs.", "____________________")
+    assert_same_as_fresh(after)
+    assert "SERGIO LUCIANI" not in [n.title for n in after.nodes]
+    assert_same_as_fresh(replace(after, "____________________", "The buyer signs."))
+
+
 def test_a_line_break_typed_inside_a_signature_keyword_makes_the_caps_line_above_a_heading_again() -> None:
     # Parts stand between the caps line and the signature line, which an edit re-reads only if it
     # knows the edit touches a signature line.

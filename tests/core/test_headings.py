@@ -925,8 +925,14 @@ def test_party_labels_over_rules_to_sign_on_are_no_headings() -> None:
     text = ("7. Governing Law. Delaware.\n\nIN WITNESS WHEREOF, each party has executed this Agreement.\n"
             "THE STOCKHOLDERS:\n________________________________________\nSIMANTOV MOSKONA\n"
             "________________________________________\nSERGIO LUCIANI\n")
-    found = titles(text)
-    assert "THE STOCKHOLDERS" not in found and "SIMANTOV MOSKONA" not in found
+    assert titles(text) == ["7. Governing Law"]
+
+
+def test_a_title_in_capitals_under_the_fields_of_a_signature_block_stays_a_heading() -> None:
+    # STW Resources' cooperation agreement: a notary's certificate opens under the city's signature.
+    text = ("9. Notices. In writing.\n\n    CITY OF FORT STOCKTON:\n\nBy: _            (Printed Name) Title:   Date:\n\n\n"
+            "  STATE OF TEXAS\n\nBefore me, the undersigned notary, appeared the mayor.\n")
+    assert titles(text)[-1] == "STATE OF TEXAS"
 
 
 def test_the_fields_of_a_signature_block_in_capitals_are_no_headings() -> None:
