@@ -325,7 +325,9 @@ _RUN_ON_CLAUSES = tuple(
 # After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
 # means ..."); after a comma, such words define a term within the entry ("For the purposes of this
 # definition, the term "control" means ...").
-_DEFINING_VERB = rb'[ \t]+(?:means|shall[ \t]+mean|(?:has|shall[ \t]+have)[ \t]+the[ \t]+meaning)\b'
+# The next entry's terms ('"Party" and "Parties" shall have the meaning ...') and verb.
+_DEFINING_VERB = (rb'(?:[ \t]+(?:and|or)[ \t]+"[^"\n]{1,80}")?[ \t]+(?:means?|(?:shall|will)[ \t]+mean'
+                  rb'|(?:has|have|shall[ \t]+have)[ \t]+the[ \t]+(?:same[ \t]+|respective[ \t]+)?meanings?)\b')
 _NEXT_DEFINED = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+'
                + named + rb')?"[^"\n]{1,80}"' + _DEFINING_VERB + rb')')

@@ -371,6 +371,24 @@ def test_an_entry_run_on_after_a_wide_gap_without_a_sentence_end_ends_before_the
     assert spans_of(text)["Territory"] == '"Territory" means the GCC States'
 
 
+@pytest.mark.parametrize("following", [
+    '"Enabled Devices" mean any device with the app installed.',  # iPass's reseller agreement
+    '"Party" and "Parties" shall have the meaning set forth in the preamble.',  # Otis's agreement
+    '"Balance of Plant" or "BOP" means all other equipment.',  # FuelCell's development agreement
+    '"Agency Fees" will mean fees charged for issuing a policy.',  # Goosehead's franchise agreement
+])
+def test_an_entry_ends_before_the_next_entry_whatever_verb_and_terms_it_has(following):
+    text = f'"Effective Date" means the date of last signature on this Agreement. {following}'
+    assert spans_of(text)["Effective Date"] == '"Effective Date" means the date of last signature on this Agreement.'
+
+
+def test_an_entry_ends_before_terms_said_to_have_the_same_meanings_as_elsewhere():
+    # The Meet Group's cooperation agreement.
+    text = ('the terms "Affiliate" and "Associate" shall have the respective meanings set forth in Rule 12b-2; the terms '
+            '"beneficial owner" and "beneficial ownership" shall have the same meanings as set forth in Rule 13d-3.')
+    assert spans_of(text)["Affiliate"] == '"Affiliate" and "Associate" shall have the respective meanings set forth in Rule 12b-2'
+
+
 def spans_of(text: str) -> dict[str, str]:
     return {d.term: text[d.start : d.end] for d in find_definitions(text)}
 
