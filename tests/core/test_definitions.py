@@ -358,10 +358,9 @@ def test_each_entry_introduced_by_the_term_ends_before_the_next_one():
     text = ('2. Certain Definitions. As used in this Agreement: (i) the term "Receiving Party" means the Party receiving '
             'Evaluation Material; (ii) the term "Furnishing Party" means the Party providing Evaluation Material; the term '
             '"Remarketing Date" means the date of the Remarketing.')
-    spans = {d.term: text[d.start : d.end] for d in find_definitions(text)}
-    assert spans == {"Receiving Party": '"Receiving Party" means the Party receiving Evaluation Material',
-                     "Furnishing Party": '"Furnishing Party" means the Party providing Evaluation Material',
-                     "Remarketing Date": '"Remarketing Date" means the date of the Remarketing.'}
+    assert spans_of(text) == {"Receiving Party": '"Receiving Party" means the Party receiving Evaluation Material',
+                              "Furnishing Party": '"Furnishing Party" means the Party providing Evaluation Material',
+                              "Remarketing Date": '"Remarketing Date" means the date of the Remarketing.'}
 
 
 def test_an_entry_run_on_after_a_wide_gap_without_a_sentence_end_ends_before_the_next_entry():

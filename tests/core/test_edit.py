@@ -145,22 +145,16 @@ def test_a_word_typed_on_the_line_below_a_wrapped_clause_title_retitles_the_clau
     assert after.nodes[0].title.endswith("automatically unless You fail to comply")
 
 
-def test_a_signature_line_typed_below_a_caps_line_makes_it_a_label_and_deleting_it_a_heading_again() -> None:
+# A field to fill, a signature conformed in a filing, a rule to sign on.
+@pytest.mark.parametrize("signature", ["By: ______", "/s/ Jane Roe", "____________________"])
+def test_a_signature_line_typed_below_a_caps_line_makes_it_a_label_and_deleting_it_a_heading_again(signature) -> None:
     text = "Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nThe seller sells.\n\nMore text follows here.\n"
     before = LongDocument(text, max_tokens=16)
     assert "SELLER" in [n.title for n in before.nodes]
-    after = replace(before, "The seller sells.", "By: ______")
+    after = replace(before, "The seller sells.", signature)
     assert_same_as_fresh(after)
     assert "SELLER" not in [n.title for n in after.nodes]
-    assert_same_as_fresh(replace(after, "By: ______", "The seller sells."))
-
-
-@pytest.mark.parametrize("signature", ["/s/ Jane Roe", "____________________"])
-def test_a_conformed_signature_or_a_rule_typed_below_a_caps_line_makes_it_a_label(signature) -> None:
-    text = "Intro.\n\n9. Notices\n\nIn writing.\n\nSELLER\n\nThe seller sells.\n\nMore text follows here.\n"
-    after = replace(LongDocument(text, max_tokens=16), "The seller sells.", signature)
-    assert_same_as_fresh(after)
-    assert "SELLER" not in [n.title for n in after.nodes]
+    assert_same_as_fresh(replace(after, signature, "The seller sells."))
 
 
 def test_a_rule_typed_above_a_name_in_capitals_makes_it_a_printed_name_and_deleting_it_a_heading_again() -> None:
