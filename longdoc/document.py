@@ -39,7 +39,7 @@ from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import LabelIndex, Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
-from .signatures import SIGNATURE_REACH, signature_lines_in
+from .signatures import SIGNATURE_REACH, signature_lines_in, signers_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .uses import Use, UseIndex, forget_use_patterns, use_at, use_reach, uses_of
 from .window import Window
@@ -872,8 +872,12 @@ class LongDocument:
         if bisect_left(page_lines, above) < bisect_left(page_lines, end + RUNNING_EDIT_REACH):
             return False
         new_below = below + delta
-        if signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH) or signature_lines_in(
-                view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH):
+        # Only a line in capitals near the edit can label a signature block, name a signer, or be a
+        # block's field: where there is none (as in most text), signature lines near change nothing.
+        if (signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
+                or signature_lines_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)) and (
+                signers_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
+                or signers_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)):
             return False
         found_pages: list[int] = []
         if scan_headings(view, above, new_below, markdown=self._markdown, page_lines=found_pages) or found_pages:

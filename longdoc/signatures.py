@@ -59,3 +59,14 @@ def signature_lines_in(text: str, start: int, end: int) -> bool:
     """Whether a signature line ("By:", "Name:", "Title:") starts in text[start:end]: a caps line
     up to ``SIGNATURE_REACH`` above it may be its block's label."""
     return _SIGNATURE_LINE_RE.search(text, max(0, start), end) is not None
+
+
+# A line that may label a signature block, be one of its fields or a signer's printed name: no
+# letter in lower case, two capitals side by side.
+_MAY_SIGN_RE = re.compile(r"^[^a-z\n\r]*[A-Z]{2}[^a-z\n\r]*$", re.MULTILINE)
+
+
+def signers_in(text: str, start: int, end: int) -> bool:
+    """Whether a line that may label a signature block (or be one of its fields, or a signer's name
+    printed under it) starts in text[start:end]: only such lines are read with signature lines."""
+    return _MAY_SIGN_RE.search(text, max(0, start), end) is not None

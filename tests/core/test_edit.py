@@ -722,11 +722,13 @@ def test_random_edits_in_a_contract_run_into_one_line_equal_a_full_rebuild(share
         assert_same_as_fresh(doc)
 
 
-# A long part's body, line by line: paragraphs and runs of sentences of every size, for edits deep in it.
+# A long part's body, line by line: paragraphs and runs of sentences of every size, for edits deep in
+# it, and the lines of signature blocks, read from far away.
 BODY = st.lists(st.sampled_from([
     "The Supplier shall deliver the goods on time.", "Each party keeps its records for five years. It may audit.",
     "Payment is due within thirty days of the invoice, and interest runs on late payment at the agreed rate,"
     " compounded monthly, until the whole amount is paid", "No.", "", "", "  ", "\r", "agreed",
+    "SELLER", "By: ______", "/s/ Jane Roe", "____________", "JANE ROE", "TITLE:",
 ]), min_size=260, max_size=400).map("\n".join)
 
 
@@ -764,6 +766,23 @@ def cut(text: str, max_tokens: int) -> LongDocument:
 def replaced_in_second_half(doc: LongDocument, old: str, new: str) -> LongDocument:
     at = doc.text.index(old, len(doc.text) // 2)
     return doc.edit(at, at + len(old), new)
+
+
+# Deep in a long part, a party's label over a signature line more lines below it than an edit reads
+# again around itself (short lines: within the label's reach).
+SIGNED_BODY = "\n".join(["Each party keeps its records for the five years. It may audit."] * 30)
+SHORT_LINES = "\n".join(["No."] * 55)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("By: ______", "The seller sells."),  # the signature line goes: the label is a heading again
+    ("____________", "Signed in ink."),  # the rule goes
+    ("Signed in ink.", "/s/ Jane Roe"),  # a conformed signature comes: the heading is a label
+])
+def test_an_edit_deep_in_a_long_part_that_makes_or_unmakes_a_signature_line_far_below_a_label_equals_a_full_rebuild(
+        every_part_long: None, old: str, new: str) -> None:
+    doc = cut(f"{SIGNED_BODY}\n\nSELLER\n{SHORT_LINES}\n{old}\n\n{SIGNED_BODY}", max_tokens=16)
+    assert_same_as_fresh(doc.edit(doc.text.index(old), doc.text.index(old) + len(old), new))
 
 
 def test_a_sentence_made_too_long_for_a_section_fills_the_section_before_it(every_part_long: None) -> None:
