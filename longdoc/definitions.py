@@ -73,6 +73,8 @@ _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": 
 def term_bytes(term: str) -> bytes:
     """A term as `byte_view` writes it in the text: curly quotes and dashes in their ASCII forms
     ("Prospect’s Broker" as "Prospect's Broker"), other characters beyond Latin-1 as "?"."""
+    if term.isascii():
+        return term.encode("ascii")
     for curly, plain in _CURLY.items():
         if curly in term:
             term = term.replace(curly, plain)

@@ -33,6 +33,7 @@ def written_forms(term: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(form for _, form in _shaped_forms(term)))
 
 
+@lru_cache(maxsize=4096)  # asked at each search for a term's uses
 def shouted(term: str) -> bool:
     """Whether the term is written in capitals for emphasis ("CONTRACT PERIOD"), not as an acronym
     ("MSL", "IBM"): in capitals, with a word of four letters or more."""
