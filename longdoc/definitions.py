@@ -324,12 +324,12 @@ _RUN_ON_CLAUSES = tuple(
                rb'|(?:SECTION|Section)[ \t]+\d+(?:\.\d+)*\.?[ \t]+[A-Z]))')
     for mark in (rb"\.", b";")
 )
-# After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
-# means ..."); after a comma, such words define a term within the entry ("For the purposes of this
-# definition, the term "control" means ...").
 # The next entry's terms ('"Party" and "Parties" shall have the meaning ...') and verb.
 _DEFINING_VERB = (rb'(?:[ \t]+(?:and|or)[ \t]+"[^"\n]{1,80}")?[ \t]+(?:means?|(?:shall|will)[ \t]+mean'
                   rb'|(?:has|have|shall[ \t]+have)[ \t]+the[ \t]+(?:same[ \t]+|respective[ \t]+)?meanings?)\b')
+# After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
+# means ..."); after a comma, such words define a term within the entry ("For the purposes of this
+# definition, the term "control" means ...").
 _NEXT_DEFINED = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+'
                + named + rb')?"[^"\n]{1,80}"' + _DEFINING_VERB + rb')')
@@ -389,9 +389,9 @@ def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
 # sentence ends its entry where the next line opens a clause ("2. Exclusions", "B. Confidential
 # Information", "(b) Contractor's obligations.") or is a paragraph of its own: the line is longer
 # than lines wrapped to a width are.
+_SENTENCE_AT_LINE_END = re.compile(rb"([.;])[\"')]?[ \t]*\r?\n(?=[ \t]*[A-Z0-9\"(])")
 # A clause numbered in levels opens an item of a list after a semicolon too ("... the Companies
 # Act 2006;" over "1.2.6 headings are included for ease of reference only ...").
-_SENTENCE_AT_LINE_END = re.compile(rb"([.;])[\"')]?[ \t]*\r?\n(?=[ \t]*[A-Z0-9\"(])")
 _CLAUSE_LINE = re.compile(rb"[ \t]*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|(?P<item>\([a-z0-9]{1,4}\)))[ \t]+[A-Z]"
                           rb"|[ \t]*\d+(?:\.\d+)+\.?[ \t]+[a-z]")
 # An item in brackets goes on a list the entry itself holds ("... described as:" over "(a) ..." and
