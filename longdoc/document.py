@@ -874,10 +874,11 @@ class LongDocument:
         new_below = below + delta
         # Only a line in capitals near the edit can label a signature block, name a signer, or be a
         # block's field: where there is none (as in most text), signature lines near change nothing.
-        if (signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
-                or signature_lines_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)) and (
-                signers_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
-                or signers_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)):
+        # Such lines are sought first: most of a text's lines show a letter in lower case at once.
+        if (signers_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
+                or signers_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)) and (
+                signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
+                or signature_lines_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)):
             return False
         found_pages: list[int] = []
         if scan_headings(view, above, new_below, markdown=self._markdown, page_lines=found_pages) or found_pages:
