@@ -39,7 +39,7 @@ from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
 from .references import LabelIndex, Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
-from .signatures import SIGNATURE_REACH, signature_lines_in, signers_in
+from .signatures import SIGNATURE_REACH, capitals_in, signature_lines_in
 from .topk import BlockImpacts, PrunedQuery, RankedQuery, every_relevance
 from .uses import Use, UseIndex, forget_use_patterns, use_at, use_reach, uses_of
 from .window import Window
@@ -873,10 +873,10 @@ class LongDocument:
             return False
         new_below = below + delta
         # Only a line in capitals near the edit can label a signature block, name a signer, or be a
-        # block's field: where there is none (as in most text), signature lines near change nothing.
-        # Such lines are sought first: most of a text's lines show a letter in lower case at once.
-        if (signers_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
-                or signers_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)) and (
+        # block's field: where no capital stands near (a text in lower case), signature lines near
+        # change nothing. Capitals are looked for first: a text in lower case is read in one pass.
+        if (capitals_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
+                or capitals_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)) and (
                 signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
                 or signature_lines_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)):
             return False

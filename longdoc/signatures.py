@@ -61,21 +61,7 @@ def signature_lines_in(text: str, start: int, end: int) -> bool:
     return _SIGNATURE_LINE_RE.search(text, max(0, start), end) is not None
 
 
-# A line that may label a signature block, be one of its fields or a signer's printed name: no
-# letter in lower case, two capitals side by side. Sought from the line feed before it, which a
-# search finds many times faster than any line start; a stretch that holds a carriage return, which
-# starts lines as well, is read line start by line start.
-_MAY_SIGN = r"[^a-z\n\r]*[A-Z]{2}[^a-z\n\r]*(?=[\n\r]|\Z)"
-_MAY_SIGN_AT_LINE_START_RE = re.compile(r"(?:^|(?<=\r))" + _MAY_SIGN, re.MULTILINE)
-_MAY_SIGN_AFTER_FEED_RE = re.compile(r"\n" + _MAY_SIGN)
-
-
-def signers_in(text: str, start: int, end: int) -> bool:
-    """Whether a line that may label a signature block (or be one of its fields, or a signer's name
-    printed under it) starts in text[start:end]: only such lines are read with signature lines."""
-    start = max(0, start)
-    if text.find("\r", max(0, start - 1), end) >= 0:
-        return _MAY_SIGN_AT_LINE_START_RE.search(text, start, end) is not None
-    if start == 0 and _MAY_SIGN_AT_LINE_START_RE.match(text, 0, end) is not None:
-        return True
-    return _MAY_SIGN_AFTER_FEED_RE.search(text, max(0, start - 1), end) is not None
+def capitals_in(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] holds a letter in capitals (or no letter at all): only there can a
+    line label a signature block, be one of its fields or name a signer, in capitals."""
+    return not text[max(0, start) : max(0, end)].islower()
