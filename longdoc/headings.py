@@ -450,7 +450,9 @@ def _attached_to(rest: str) -> int:
     if (after.strip() and not after.startswith(("   ", "\t"))) or rest[:end].endswith("."):
         return 0
     return end
-# A wide gap: where PDF extraction left a line break or a column.
+
+
+# A wide gap: where PDF extraction left a line break or a column (of spaces and tabs together).
 _WIDE_GAP_RE = re.compile(r"[ \t]{3,}")
 
 

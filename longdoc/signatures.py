@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .titles import GAP_RE
+
 
 # A party's name or role in capitals over its signature ("PRODUCER", "SELLER", "YALE UNIVERSITY")
 # labels a signature block: the "By:", "Name:" or "Title:" lines follow within this reach. Titles of
@@ -22,7 +24,6 @@ _PART_WORD_RE = re.compile(
     r"|CERTIFICATES?|GUARANT\w*|RIDERS?|TERMS|CONDITIONS|ACKNOWLEDG\w*|NOTICES?|ARTICLES?|SECTIONS?|PARTS?)\b"
 )
 _LABEL_WORDS = 6  # in a label's first column: blocks side by side repeat it ("ACCEPTED AND AGREED TO:   ACCEPTED ...")
-_COLUMN_GAP_RE = re.compile(r" {3,}|\t")
 # The fields of a signature block written in capitals, alone on their line: "TITLE:", "SIGNATURE
 # SIGNATURE" under two blocks side by side, "PRINT NAME PRINT NAME". One such word without a colon
 # may title a clause ("TITLE" over the passing of title to goods).
@@ -36,7 +37,7 @@ def signs_below(text: str, ls: int, le: int, title: str) -> bool:
     line = text[ls:le].strip()
     if _FIELDS_RE.fullmatch(line):
         return True
-    return (len(_COLUMN_GAP_RE.split(line, 1)[0].split()) <= _LABEL_WORDS and _PART_WORD_RE.search(title) is None
+    return (len(GAP_RE.split(line, 1)[0].split()) <= _LABEL_WORDS and _PART_WORD_RE.search(title) is None
             and (_SIGNATURE_LINE_RE.search(text, le, ls + SIGNATURE_REACH) is not None or _signed_above(text, ls)))
 
 

@@ -160,7 +160,7 @@ def title_span(rest: str) -> int:
     while sentence and rest[sentence - 1] == ";" and is_word_title(rest[: sentence - 1]):
         # Semicolons part the topics of one title ("Waiver; Amendment. No waiver ..."), not sentences.
         more = _sentence_title(rest, sentence)
-        gap = _GAP_RE.search(rest, sentence, more or len(rest))
+        gap = GAP_RE.search(rest, sentence, more or len(rest))
         if gap is not None:
             if _is_line_break_gap(rest, gap):
                 sentence = gap.start()  # "Term; Termination   The term is ..."
@@ -180,7 +180,7 @@ def title_span(rest: str) -> int:
     run_in = _RUN_INTO_SENTENCE_RE.match(rest, 0, stop) if rest.count(" ", 0, stop) > 3 else None
     if run_in is not None:
         return run_in.end(1)  # "Termination without Cause In the event this Agreement ..."
-    gap = _GAP_RE.search(rest, 0, stop)
+    gap = GAP_RE.search(rest, 0, stop)
     if gap is not None and _is_line_break_gap(rest, gap):
         return gap.start()  # "Definitions   As used herein, ...": a line break that PDF extraction left as spaces
     footer = page_footer(rest, stop)
@@ -204,7 +204,8 @@ _RUN_INTO_SENTENCE_RE = re.compile(
 )
 
 
-_GAP_RE = re.compile(r" {3,}|\t")
+# A wide gap: where PDF extraction left a line break or a column.
+GAP_RE = re.compile(r" {3,}|\t")
 # A title in brackets after the label, as translations and forms write it; a placeholder run into
 # its sentence ("[Party] undertakes ...") is none.
 _BRACKETED_TITLE_RE = re.compile(r"\[([A-Z][^\[\]\n.]{0,78})\]")
@@ -221,7 +222,7 @@ def page_footer(rest: str, stop: int) -> int:
     at = rest.rfind("Page", 0, stop + 100)
     if at < 0:
         return 0
-    gap = _GAP_RE.search(rest, max(0, at - 84), at)
+    gap = GAP_RE.search(rest, max(0, at - 84), at)
     footer = _PAGE_FOOTER_RE.match(rest, gap.start()) if gap is not None else None
     return gap.start() if footer is not None and 0 < gap.start() < stop else 0
 
@@ -234,7 +235,7 @@ def _is_line_break_gap(rest: str, gap: re.Match[str]) -> bool:
     words = rest[: gap.start()]
     if "  " in words or not is_word_title(words):
         return False
-    after = _GAP_RE.search(rest, gap.end(), gap.end() + _JUSTIFIED_REACH)
+    after = GAP_RE.search(rest, gap.end(), gap.end() + _JUSTIFIED_REACH)
     return after is None or rest[gap.end() : after.start()].rstrip()[-1:] in (".", ":", ";")
 
 
