@@ -875,10 +875,9 @@ class LongDocument:
         # Only a line in capitals near the edit can label a signature block, name a signer, or be a
         # block's field: where no capital stands near (a text in lower case), signature lines near
         # change nothing. Capitals are looked for first: a text in lower case is read in one pass.
-        if (capitals_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
-                or capitals_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)) and (
-                signature_lines_in(old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH)
-                or signature_lines_in(view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH)):
+        near = ((old_view, above - SIGNATURE_REACH, below + SIGNATURE_REACH),
+                (view, above - SIGNATURE_REACH, new_below + SIGNATURE_REACH))
+        if any(capitals_in(*stretch) for stretch in near) and any(signature_lines_in(*stretch) for stretch in near):
             return False
         found_pages: list[int] = []
         if scan_headings(view, above, new_below, markdown=self._markdown, page_lines=found_pages) or found_pages:

@@ -276,6 +276,7 @@ def _ies(term: str) -> bytes:
 def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi: int, near: bool = False) -> int | None:
     """The start of a use that lies in view[lo:hi], or None; ``near``: a short stretch, where a
     term of several words is first sought as written, one space apart."""
+    ending = _ending(term).match
     if " " in term:
         if near and term not in _USE_PATTERNS:
             # Where uses cluster, most are written as defined: one is found without the term's
@@ -284,14 +285,13 @@ def _use_in(view: bytes, term: str, own: Sequence[tuple[int, int]], lo: int, hi:
             written = term_bytes(term)
             at = view.find(written, lo, hi)
             while at >= 0:
-                if _ending(term).match(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
+                if ending(view, at + len(written), hi) and _word_start(view, at) and not any(a <= at < b for a, b in own):
                     return at
                 at = view.find(written, at + 1, hi)
         # The words may stand further apart: a pattern finds them.
         for start, _ in _matches(view, term, own, lo, hi):
             return start
         return None
-    ending = _ending(term).match
     for form in _forms(term):
         at = view.find(form, lo, hi)
         while at >= 0:
