@@ -464,6 +464,7 @@ def definitions_in(
     means: list[Definition | None] = []
     quoted: list[Definition | None] = []
     means_end = start
+    parts = _definitions_parts(nodes, start, stop)
     for m in _QUOTED.finditer(v, start, stop):
         # A "means" definition opens with a quoted term, or with the closing quote of one when a
         # term follows it at once ('"A"B" means'); like a left-to-right scan, it never starts
@@ -474,13 +475,13 @@ def definitions_in(
             tail = _AFTER_TERM.match(v, m.end())
             if tail is not None:
                 means_end = tail.end()
-                means.extend(_means(text, v, m.start("term"), m.end("term"), m.start(), tail.end()))
+                means.extend(_means(text, v, m.start("term"), m.end("term"), m.start(), tail.end(), parts))
         closing = m.end() - 1
         if closing >= means_end and v[closing + 1 : closing + 2] not in _NOT_TERM_START and _verb_after_next_quote(v, closing, len(v)):
             after = _MEANS.match(v, closing)
             if after is not None:
                 means_end = after.end()
-                means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end()))
+                means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end(), parts))
         lead = _entry_line_start(v, m.start(), 2) if _IS.match(v, m.end()) else None
         if lead is not None and _ENTRY_LEAD.fullmatch(v, lead, m.start()):
             quoted.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
@@ -514,7 +515,7 @@ def definitions_in(
     for m in _BOLD.finditer(v, start, stop) if v.find(b"**", start, stop) >= 0 else ():
         found.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "markdown"))
     found.extend(_defined_in_another(text, v, start, stop))
-    for lo, hi, part_end in _definitions_parts(nodes, start, stop):
+    for lo, hi, part_end in parts:
         run_on = (_RUN_ON_ENTRY.match(v, at, hi) for at in _heading_starts(nodes, lo, hi))
         gapped = _GAP_ENTRY.finditer(v, lo, hi) if v.find(b"   ", lo, hi) >= 0 else ()
         lines = (m for m in _ENTRY.finditer(v, lo, hi) if not _wrapped_into(v, m))
@@ -533,16 +534,21 @@ def definitions_in(
     return _dedupe([d for d in found if d is not None])
 
 
-def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int) -> list[Definition | None]:
+def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int,
+           parts: Sequence[tuple[int, int, int]]) -> list[Definition | None]:
     """The definition a quoted term and its verb at [start, end) make, and the quoted term just
-    before that shares it ('"Licensed User" and "Licensed Users" means'), if any."""
+    before that shares it ('"Licensed User" and "Licensed Users" means'), if any; ``parts``: the
+    definitions parts of the outline, (start, end, _) each, where definitions are entries of a list."""
     kind = _verb_kind(v, term_end, end)
     also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
     span_end = _entry_end(v, end, len(v))
     opening = also.start() if also else start
-    if _within_sentence(v, opening) and _LIST_FOLLOWS.match(v, end) is None:
+    if _LIST_FOLLOWS.match(v, end) is None and (_within_sentence(v, opening) or _after_sentence_in_line(v, opening) and not any(
+            lo <= opening < hi for lo, hi, _ in parts)):
         # Inside a sentence of prose ('The term "Affiliate" means ...', 'an "Approved Account" means
-        # ...'), a definition is that sentence: the next one goes on with the clause.
+        # ...') or opening one after another in a paragraph of prose ('... a Chase credit card.
+        # "Customers" are defined herein as ...'), a definition is that sentence: the next one goes
+        # on with the clause. A definitions part's entries may run on in one line, each of sentences.
         span_end = _sentence_end(v, end, span_end, v[term_start:term_end])
     out = [_definition(text, term_start, term_end, start, span_end, kind)]
     if also:
@@ -566,13 +572,26 @@ def _within_sentence(v: bytes, at: int) -> bool:
 
 
 _WORDS_BEFORE = re.compile(rb"[a-z]{2,}")
+
+
+def _after_sentence_in_line(v: bytes, at: int) -> bool:
+    """Whether a sentence ends in the same line just before ``at`` (a stop, then blanks that are
+    no wide gap: PDF extraction runs the lines of a list of entries into one with such gaps)."""
+    return _SENTENCE_BEFORE.search(v, max(0, at - 8), at) is not None and v[at - 3 : at] != b"   "
+
+
+_SENTENCE_BEFORE = re.compile(rb"[a-z)][.!][\"')]?[ \t]+\Z")
 # '"Cause" means: (i) Breach of Agreement. ...': a list of items, each maybe of sentences.
 _LIST_FOLLOWS = re.compile(rb"[ \t]*:")
 
 
-# A sentence ends at a stop (and any closing quote or bracket) before a capital; not after an
-# abbreviation ("Inc.", "U.S.") or an initial, nor at a "?" (see `_LAST_SENTENCE_END`).
-_STOP = re.compile(rb'[.!]["\')\]]*(?=[ \t\r\n]+["(\[]?[A-Z])')
+# A sentence ends at a stop (and any closing quote or bracket) before a capital or a lettered
+# clause ("(b) Headings"); not after an abbreviation ("Inc.", "U.S.") or an initial, nor at a "?"
+# (see `_LAST_SENTENCE_END`).
+_STOP = re.compile(rb'[.!]["\')\]]*(?=[ \t\r\n]+(?:["(\[]?[A-Z]|(?P<item>\([a-z0-9]{1,4}\)[ \t]+[A-Z])))')
+
+
+_LIST_OPENS = re.compile(rb":\s")  # not the colon of a time ("9:00 a.m.")
 
 
 def _sentence_end(v: bytes, pos: int, limit: int, term: bytes) -> int:
@@ -581,6 +600,8 @@ def _sentence_end(v: bytes, pos: int, limit: int, term: bytes) -> int:
     for m in _STOP.finditer(v, pos, limit):
         if _abbreviated(v, m.start(), pos) or _qualifies(v, m.end(), term):
             continue
+        if m.start("item") >= 0 and _LIST_OPENS.search(v, pos, m.start()) is not None:
+            continue  # the next item of a list the definition holds ("described as: (a) ... (b) ...")
         return m.end()
     return limit
 
@@ -608,7 +629,12 @@ _GOES_ON = re.compile(rb"[ \t\r\n]+(?:For[ \t]+(?:the[ \t]+avoidance[ \t]+of[ \t
                       rb"|Notwithstanding[ \t]+the[ \t]+(?:foregoing|above)|(?:The|Such|This)[ \t]+term\b)")
 # One run of blanks before the verb, or two around its auxiliary: two runs side by side would be
 # tried at every split of a long run of spaces after a sentence.
-_SAYS_WHAT = re.compile(rb'["\'\s]*(?:(?:also|further|shall|does|will|may|is|are)[ \t]*)?(?:not[ \t]+)?(?:includ|exclud|mean)')
+# The term may be plural ("Deliverables include"), its verb after two auxiliaries ("shall also
+# include", "shall not be deemed to include").
+_SAYS_WHAT = re.compile(rb'(?:e?s)?["\'\s]*(?:(?:also|always|further|shall|does|will|may|is|are)[ \t]+){0,2}(?:not[ \t]+)?'
+                        rb'(?:be[ \t]+deemed[ \t]+to[ \t]+)?(?:includ|exclud|mean)')
+# A word that turns to the term again ("However, Residuals does not include ...").
+_TURN = re.compile(rb"[ \t\r\n]+(?:However|In[ \t]+addition|Further(?:more)?|Moreover),[ \t]+")
 
 
 def _qualifies(v: bytes, at: int, term: bytes) -> bool:
@@ -616,6 +642,9 @@ def _qualifies(v: bytes, at: int, term: bytes) -> bool:
     opens with the term saying what it includes or excludes."""
     if _GOES_ON.match(v, at) is not None:
         return True
+    turn = _TURN.match(v, at)
+    if turn is not None:
+        at = turn.end()
     window = v[at : at + len(term) + 8]
     opening = window.lstrip(b" \t\r\n\"'(")
     after = at + len(window) - len(opening) + len(term)

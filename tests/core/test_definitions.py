@@ -629,6 +629,64 @@ def test_unquoted_entries_of_a_lettered_definitions_list_are_definitions(shared_
     ]
 
 
+def test_a_definition_opening_a_sentence_after_another_in_its_paragraph_is_that_sentence():
+    # Creditcards.com's affiliate agreement: the definition stands in a clause about orders.
+    text = ("7. Order Processing   Chase will process each order placed by a customer. \"Customers\" are defined herein as "
+            "individuals who apply for Chase credit cards. Chase shall administer application forms.\n")
+    assert spans_of(text)["Customers"] == '"Customers" are defined herein as individuals who apply for Chase credit cards.'
+
+
+def test_a_definition_after_a_wide_gap_in_its_line_is_an_entry_and_keeps_its_sentences():
+    # PDF extraction runs the lines of a list of entries into one, parted by runs of spaces.
+    text = ('Terms used. Each is defined.   "Affiliate" means any entity controlling a Party. Control means the power to '
+            'direct its management.\n')
+    assert spans_of(text)["Affiliate"].endswith("its management.")
+
+
+def test_entries_of_a_definitions_part_run_on_in_one_line_keep_their_sentences():
+    # iPass's reseller agreement: Exhibit A's definitions, each of several sentences, on one line.
+    text = ('EXHIBIT A DEFINITIONS\n\n"Affiliate" means any entity controlled by Channel Partner. For the purposes of '
+            'this definition, control shall mean ownership of at least fifty percent. "Business Entity" means a '
+            'corporation that acquires Services. A Business Entity is not authorized to resell the Services.\n')
+    spans = {d.term: text[d.start : d.end] for d in LongDocument(text).definitions}
+    assert spans["Affiliate"].endswith("at least fifty percent.")
+    assert spans["Business Entity"].endswith("to resell the Services.")
+
+
+@pytest.mark.parametrize(
+    "more",
+    [
+        "Affiliates include the partnerships of the Party.",  # AT&T's '"Deliverable" means ... Deliverables include'
+        "Affiliate shall also include a trust of the Party.",
+        "Affiliate shall not be deemed to include a lender.",
+        "However, Affiliate does not include a fund.",  # ContractNLI 0610's "However, Residuals does not include"
+    ],
+)
+def test_a_sentence_saying_what_the_term_or_its_plural_includes_goes_on_with_the_definition_in_prose(more):
+    text = "The parties agree. \"Affiliate\" means any entity under common control with a Party. " + more + " Then more."
+    assert spans_of(text)["Affiliate"].endswith(more)
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        '"Virus" means a piece of harmful code.',  # Ehave's licence
+        '"Business Day" means 9:00 to 17:00 on a weekday.',  # a colon that opens no list
+    ],
+)
+def test_a_definition_in_prose_ends_before_a_lettered_clause_run_on_after_it(definition):
+    text = f"The parties agree. {definition} (b) Headings; Extended Meanings The headings are for convenience only."
+    term = definition.split('"')[1]
+    assert spans_of(text)[term] == definition
+
+
+def test_a_definition_in_prose_keeps_the_lettered_items_of_a_list_it_opens():
+    # ContractNLI 0435: the information "described as (please be specific):" over items (a) and (b).
+    text = ('1. The "Confidential Information" is that information described as (please be specific):\n'
+            '(a) Yahoo Confidential Information: Resumes.\n(b) Participant Confidential Information: Resumes.\n2. Term.\n')
+    assert spans_of(text)["Confidential Information"].endswith("(b) Participant Confidential Information: Resumes.")
+
+
 def test_entries_run_on_in_one_line_of_a_definitions_article_are_definitions():
     # Ritter Pharmaceuticals' supply agreement: the whole list of definitions on one line.
     text = ("Recitals.\n\nThe parties agree as follows. 1. Definitions 1.1. Adverse Event shall mean an incident with "
