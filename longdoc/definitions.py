@@ -325,14 +325,18 @@ _RUN_ON_CLAUSES = tuple(
     for mark in (rb"\.", b";")
 )
 # The next entry's terms ('"Party" and "Parties" shall have the meaning ...') and verb.
-_DEFINING_VERB = (rb'(?:[ \t]+(?:and|or)[ \t]+"[^"\n]{1,80}")?[ \t]+(?:means?|(?:shall|will)[ \t]+mean'
+_DEFINING_VERB = (rb'(?:[ \t]+(?:and|or)[ \t]+"[^"\n]{1,80}")?[ \t]+(?:means?|(?:shall|will)[ \t]+(?:collectively[ \t]+)?mean'
                   rb'|(?:has|have|shall[ \t]+have)[ \t]+the[ \t]+(?:same[ \t]+|respective[ \t]+)?meanings?)\b')
+_INCLUDING_VERB = rb'(?:[ \t]+(?:and|or)[ \t]+"[^"\n]{1,80}")?[ \t]+(?:includes?|(?:shall|will)[ \t]+(?:also[ \t]+)?include)\b'
+_ENTRY_LABEL = rb"(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+"
 # After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
 # means ..."); after a comma, such words define a term within the entry ("For the purposes of this
-# definition, the term "control" means ...").
+# definition, the term "control" means ..."). An entry that says what its term includes opens with
+# a label ('(c) "Business" includes ...'): without one, it may extend the term before ('"Subscribers"
+# means ... "Subscribers" include ...').
 _NEXT_DEFINED = tuple(
-    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+)?(?:(?:an?|the)[ \t]+'
-               + named + rb')?"[^"\n]{1,80}"' + _DEFINING_VERB + rb')')
+    re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:' + _ENTRY_LABEL + rb')?(?:(?:an?|the)[ \t]+' + named
+               + rb')?"[^"\n]{1,80}"' + _DEFINING_VERB + rb'|' + _ENTRY_LABEL + rb'"[^"\n]{1,80}"' + _INCLUDING_VERB + rb'))')
     for mark, named in ((b",", b""), (b";", rb"(?:terms?[ \t]+)?"), (rb"\.", b""))
 )
 # A wide gap is a line break PDF extraction lost ('"Territory" means the GCC States   "Transfer
@@ -413,7 +417,7 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
                 view.rfind(b"\n", max(0, at - _WRAPPED_WIDTH), at) < 0 <= at - _WRAPPED_WIDTH):
             end = line_end.end(1) if view[line_end.end(1)] in b" \t\r\n" else line_end.end(1) + 1
             break
-    defining = view.find(b" mean", pos, end) >= 0
+    defining = view.find(b" mean", pos, end) >= 0 or view.find(b" includ", pos, end) >= 0
     after_gap = (_DEFINED_AFTER_GAP,) if defining and view.find(b'  "', pos, end) >= 0 else ()
     for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if defining else ()), *after_gap):
         run_on = pattern.search(view, pos, end)
@@ -580,7 +584,7 @@ def _after_sentence_in_line(v: bytes, at: int) -> bool:
     return _SENTENCE_BEFORE.search(v, max(0, at - 8), at) is not None and v[at - 3 : at] != b"   "
 
 
-_SENTENCE_BEFORE = re.compile(rb"[a-z)][.!][\"')]?[ \t]+\Z")
+_SENTENCE_BEFORE = re.compile(rb"[a-z)][.!;][\"')]?[ \t]+\Z")
 # '"Cause" means: (i) Breach of Agreement. ...': a list of items, each maybe of sentences.
 _LIST_FOLLOWS = re.compile(rb"[ \t]*:")
 

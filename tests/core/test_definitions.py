@@ -375,6 +375,9 @@ def test_an_entry_run_on_after_a_wide_gap_without_a_sentence_end_ends_before_the
     '"Party" and "Parties" shall have the meaning set forth in the preamble.',  # Otis's agreement
     '"Balance of Plant" or "BOP" means all other equipment.',  # FuelCell's development agreement
     '"Agency Fees" will mean fees charged for issuing a policy.',  # Goosehead's franchise agreement
+    '(c) "Business" or "Business of Emerald" includes managing cannabis companies.',  # Emerald Health's agreement
+    '(d) "Affiliates" shall also include trusts.',
+    '"Technology" shall collectively mean the AuthentiGuard technology.',  # HF Enterprises' agreement
 ])
 def test_an_entry_ends_before_the_next_entry_whatever_verb_and_terms_it_has(following):
     text = f'"Effective Date" means the date of last signature on this Agreement. {following}'
@@ -386,6 +389,14 @@ def test_an_entry_ends_before_terms_said_to_have_the_same_meanings_as_elsewhere(
     text = ('the terms "Affiliate" and "Associate" shall have the respective meanings set forth in Rule 12b-2; the terms '
             '"beneficial owner" and "beneficial ownership" shall have the same meanings as set forth in Rule 13d-3.')
     assert spans_of(text)["Affiliate"] == '"Affiliate" and "Associate" shall have the respective meanings set forth in Rule 12b-2'
+
+
+def test_a_term_said_to_include_something_after_a_comma_stays_within_the_entry():
+    # The Mozilla Public License's "You".
+    text = ('"You" means an individual or a legal entity exercising rights under this License. For legal entities, '
+            '"You" includes any entity under common control with You.')
+    first = find_definitions(text)[0]
+    assert text[first.start : first.end] == text
 
 
 def spans_of(text: str) -> dict[str, str]:
@@ -634,6 +645,13 @@ def test_a_definition_opening_a_sentence_after_another_in_its_paragraph_is_that_
     text = ("7. Order Processing   Chase will process each order placed by a customer. \"Customers\" are defined herein as "
             "individuals who apply for Chase credit cards. Chase shall administer application forms.\n")
     assert spans_of(text)["Customers"] == '"Customers" are defined herein as individuals who apply for Chase credit cards.'
+
+
+def test_a_definition_opening_a_clause_after_a_semicolon_in_its_line_is_its_sentence():
+    # Nanophase's distribution agreement: "Confidentiality. The parties agree as follows; ".
+    text = ('15. Confidentiality. The parties agree as follows; "Confidential Information" shall mean nonpublic '
+            'information. Each party shall keep it secret.   16. Disputes. Negotiation comes first.\n')
+    assert spans_of(text)["Confidential Information"] == '"Confidential Information" shall mean nonpublic information.'
 
 
 def test_a_definition_after_a_wide_gap_in_its_line_is_an_entry_and_keeps_its_sentences():
