@@ -313,6 +313,9 @@ _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNO
 _ENTRY_END = re.compile(
     rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\(?[a-z0-9]{1,4}\)[ \t]+|[a-z]\.[ \t]+)?(?:"|\*\*)'
     rb'|\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|\d+\.[ \t]+[A-Z]{2,}[ \t\r\n]|(?:ARTICLE|SECTION)[ \t]+[0-9IVX]+\b)')
+# A clause numbered in one level with a short title ("2. Consideration. In exchange ..."), after a
+# sentence's stop: the next clause, unless the entry opened a list (": 1. Fraud. Any fraud. 2. ...").
+_TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*(?:[ \t]+[A-Za-z'&-]+){0,5}\.[ \t]+[A-Z])"
 # Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
 # "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
 # next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...', a list run
@@ -321,8 +324,8 @@ _ENTRY_END = re.compile(
 # than one that opens with a class of them.
 _RUN_ON_CLAUSES = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|(?:ARTICLE|Article)[ \t]+[0-9IVX]'
-               rb'|(?:SECTION|Section)[ \t]+\d+(?:\.\d+)*\.?[ \t]+[A-Z]))')
-    for mark in (rb"\.", b";")
+               rb'|(?:SECTION|Section)[ \t]+\d+(?:\.\d+)*\.?[ \t]+[A-Z]' + titled + rb'))')
+    for mark, titled in ((rb"\.", rb"|" + _TITLED_CLAUSE), (b";", b""))
 )
 # The next entry's terms ('"Party" and "Parties" shall have the meaning ...') and verb.
 _DEFINING_VERB = (rb'(?:[ \t]+(?:and|or)[ \t]+"[^"\n]{1,80}")?[ \t]+(?:means?|(?:shall|will)[ \t]+(?:collectively[ \t]+)?mean'
@@ -421,6 +424,8 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
     after_gap = (_DEFINED_AFTER_GAP,) if defining and view.find(b'  "', pos, end) >= 0 else ()
     for pattern in (*_RUN_ON_CLAUSES, *(_NEXT_DEFINED if defining else ()), *after_gap):
         run_on = pattern.search(view, pos, end)
+        if run_on is not None and run_on.groupdict().get("titled") and _LIST_OPENS.search(view, pos, run_on.start()):
+            continue
         if run_on is not None:
             end = run_on.start() + (view[run_on.start()] == 0x2E)  # a period ends the entry's sentence
     while end > pos and view[end - 1] in b" \t\r\n\f":

@@ -391,6 +391,18 @@ def test_an_entry_ends_before_terms_said_to_have_the_same_meanings_as_elsewhere(
     assert spans_of(text)["Affiliate"] == '"Affiliate" and "Associate" shall have the respective meanings set forth in Rule 12b-2'
 
 
+def test_an_entry_ends_before_a_clause_with_a_short_title_run_on_after_it():
+    # Reed's development agreement: "2. Consideration." runs on after the last entry of clause 1.
+    text = ('(g) "Specifications" means the specifications for the Products. 2. Consideration. In exchange for its '
+            'contributions, Reed\'s grants Company the right to sell the Products.')
+    assert spans_of(text)["Specifications"] == '"Specifications" means the specifications for the Products.'
+
+
+def test_an_entry_keeps_the_titled_items_of_a_list_it_opens():
+    text = '"Cause" means any of the following: 1. Fraud. Any fraud of the Contractor. 2. Breach. A material breach.'
+    assert spans_of(text)["Cause"] == text
+
+
 def test_a_term_said_to_include_something_after_a_comma_stays_within_the_entry():
     # The Mozilla Public License's "You".
     text = ('"You" means an individual or a legal entity exercising rights under this License. For legal entities, '
