@@ -377,6 +377,7 @@ def test_an_entry_run_on_after_a_wide_gap_without_a_sentence_end_ends_before_the
     '"Agency Fees" will mean fees charged for issuing a policy.',  # Goosehead's franchise agreement
     '(c) "Business" or "Business of Emerald" includes managing cannabis companies.',  # Emerald Health's agreement
     '(d) "Affiliates" shall also include trusts.',
+    '"Licensed Software" "Software" means the Client Software.',  # iPass's, two terms side by side
     '"Technology" shall collectively mean the AuthentiGuard technology.',  # HF Enterprises' agreement
 ])
 def test_an_entry_ends_before_the_next_entry_whatever_verb_and_terms_it_has(following):
@@ -398,9 +399,22 @@ def test_an_entry_ends_before_a_clause_with_a_short_title_run_on_after_it():
     assert spans_of(text)["Specifications"] == '"Specifications" means the specifications for the Products.'
 
 
+def test_an_entry_ends_at_the_first_clause_run_on_after_it_though_an_entry_follows_that_clause():
+    text = '"Term" means one year. 2.1 Renewal. It renews. "Fee" means the fee.'
+    assert spans_of(text)["Term"] == '"Term" means one year.'
+
+
 def test_an_entry_keeps_the_titled_items_of_a_list_it_opens():
     text = '"Cause" means any of the following: 1. Fraud. Any fraud of the Contractor. 2. Breach. A material breach.'
     assert spans_of(text)["Cause"] == text
+
+
+def test_an_entry_ends_before_the_terms_of_a_list_said_to_have_the_meanings_given_elsewhere():
+    # STAAR's distribution agreement, clause 16.1.
+    text = ('"Shared Personal Data" shall have the meaning as set out in Section 16.4; and The terms "data controller", '
+            '"data subject", "processing", and "sensitive personal data" shall have the same meanings given to them '
+            'under Data Protection Laws.')
+    assert spans_of(text)["Shared Personal Data"] == '"Shared Personal Data" shall have the meaning as set out in Section 16.4'
 
 
 def test_a_term_said_to_include_something_after_a_comma_stays_within_the_entry():
