@@ -315,7 +315,7 @@ _ENTRY_END = re.compile(
     rb'|\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|\d+\.[ \t]+[A-Z]{2,}[ \t\r\n]|(?:ARTICLE|SECTION)[ \t]+[0-9IVX]+\b)')
 # A clause numbered in one level with a short title ("2. Consideration. In exchange ..."), after a
 # sentence's stop: the next clause, unless the entry opened a list (": 1. Fraud. Any fraud. 2. ...").
-_TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*(?:[ \t]+[A-Za-z'&-]+){0,5}\.[ \t]+[A-Z])"
+_TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*(?:[ \t]+[A-Za-z'&-]+){0,5}\.[ \t]+(?:[A-Z]|\([a-z0-9]{1,4}\)))"
 # Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
 # "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
 # next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...', a list run
@@ -564,8 +564,16 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
     also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
     span_end = _entry_end(v, end, len(v))
     opening = also.start() if also else start
-    if _LIST_FOLLOWS.match(v, end) is None and (_within_sentence(v, opening) or _after_sentence_in_line(v, opening) and not any(
-            lo <= opening < hi for lo, hi, _ in parts)):
+    listed = any(lo <= opening < hi for lo, hi, _ in parts)
+    if listed and v.find(b"   ", end, span_end) >= 0:
+        # An entry of a definitions part ends where an unquoted one runs on after a wide gap, as
+        # those entries end each other ('... pharmaceutical product.   Call report: A list ...').
+        following = _GAP_ENTRY.search(v, end, span_end)
+        while following is not None and following.group("term") == v[term_start:term_end]:
+            following = _GAP_ENTRY.search(v, following.end(), span_end)  # "Code shall include ...": the same entry
+        if following is not None:
+            span_end = _entry_end(v, end, following.start() + 1)
+    if _LIST_FOLLOWS.match(v, end) is None and (_within_sentence(v, opening) or _after_sentence_in_line(v, opening) and not listed):
         # Inside a sentence of prose ('The term "Affiliate" means ...', 'an "Approved Account" means
         # ...') or opening one after another in a paragraph of prose ('... a Chase credit card.
         # "Customers" are defined herein as ...'), a definition is that sentence: the next one goes

@@ -392,10 +392,12 @@ def test_an_entry_ends_before_terms_said_to_have_the_same_meanings_as_elsewhere(
     assert spans_of(text)["Affiliate"] == '"Affiliate" and "Associate" shall have the respective meanings set forth in Rule 12b-2'
 
 
-def test_an_entry_ends_before_a_clause_with_a_short_title_run_on_after_it():
-    # Reed's development agreement: "2. Consideration." runs on after the last entry of clause 1.
-    text = ('(g) "Specifications" means the specifications for the Products. 2. Consideration. In exchange for its '
-            'contributions, Reed\'s grants Company the right to sell the Products.')
+@pytest.mark.parametrize("clause", [
+    "2. Consideration. In exchange for its contributions, Reed's grants Company the right to sell.",  # Reed's
+    "4. Term and Termination. (a) The initial term of this Agreement shall be one year.",  # Kubient's
+])
+def test_an_entry_ends_before_a_clause_with_a_short_title_run_on_after_it(clause):
+    text = f'(g) "Specifications" means the specifications for the Products. {clause}'
     assert spans_of(text)["Specifications"] == '"Specifications" means the specifications for the Products.'
 
 
@@ -415,6 +417,25 @@ def test_an_entry_ends_before_the_terms_of_a_list_said_to_have_the_meanings_give
             '"data subject", "processing", and "sensitive personal data" shall have the same meanings given to them '
             'under Data Protection Laws.')
     assert spans_of(text)["Shared Personal Data"] == '"Shared Personal Data" shall have the meaning as set out in Section 16.4'
+
+
+def definitions_part_spans(text: str) -> dict[str, str]:
+    return {d.term: text[d.start : d.end] for d in LongDocument(text).definitions}
+
+
+def test_a_quoted_entry_of_a_definitions_part_ends_where_an_unquoted_one_runs_on_after_a_wide_gap():
+    # Hemispherx's pharmacovigilance exhibit: entries "Term: ..." run into one line with wide gaps.
+    text = ('7. Definitions\n\n"Unexpected" refers to an adverse experience not observed before.   Audit: A systematic '
+            'examination of processes.   Good Clinical Practice: A standard for trials.\n')
+    assert definitions_part_spans(text)["Unexpected"] == '"Unexpected" refers to an adverse experience not observed before.'
+
+
+def test_a_quoted_entry_of_a_definitions_part_keeps_its_term_said_to_include_more_after_a_wide_gap():
+    # Manufacturers' Services' agreement: '"Code" shall mean ...     Code shall include ...'.
+    text = ('1. Definitions\n\n"Code" shall mean statements intended to bring about a result.     Code shall include '
+            'all supporting documentation.   Deliverables: The items listed in Exhibit A.\n')
+    first = LongDocument(text).definitions[0]
+    assert text[first.start : first.end].endswith("all supporting documentation.")
 
 
 def test_a_term_said_to_include_something_after_a_comma_stays_within_the_entry():
