@@ -9,7 +9,7 @@ expressions are several times faster than over a wide str and offsets stay the s
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
@@ -316,6 +316,11 @@ _ENTRY_END = re.compile(
 # A clause numbered in one level with a short title ("2. Consideration. In exchange ..."), after a
 # sentence's stop: the next clause, unless the entry opened a list (": 1. Fraud. Any fraud. 2. ...").
 _TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*(?:[ \t]+[A-Za-z'&-]+){0,5}\.[ \t]+(?:[A-Z]|\([a-z0-9]{1,4}\)))"
+# After a wide gap (a line break PDF extraction lost), a clause with a title in capitals ("2. GRANT
+# OF RIGHTS   Subject to ...") or the next lettered item of the clause the entry opens ("(a) "Confidential
+# Information" means ... .     (b) Receiving Party shall ..."); not an item of a list the entry holds.
+_CLAUSE_AFTER_GAP = (rb"[ \t]{2}(?:\d{1,3}\.[ \t]+[A-Z]{2,}(?:[ \t]+[A-Z&]{2,}){0,5}[ \t]{3,}[A-Z]"
+                     rb"|\((?P<item>(?!i\))[b-z])\)[ \t]+[A-Z])")
 # Where an entry ends within its line: before the next clause run into it ("... subsidiaries. 1.6
 # "Licensed Mark" means", ". ARTICLE 2.", ". Section 4.5. Effect of Termination"), or before the
 # next term its sentence defines ('a "year" means a calendar year, a "quarter" means ...', a list run
@@ -325,7 +330,7 @@ _TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*(?:[ \t]+[A-Za-z'
 _RUN_ON_CLAUSES = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|(?:ARTICLE|Article)[ \t]+[0-9IVX]'
                rb'|(?:SECTION|Section)[ \t]+\d+(?:\.\d+)*\.?[ \t]+[A-Z]' + titled + rb'))')
-    for mark, titled in ((rb"\.", rb"|" + _TITLED_CLAUSE), (b";", b""))
+    for mark, titled in ((rb"\.", rb"|" + _TITLED_CLAUSE + rb"|" + _CLAUSE_AFTER_GAP), (b";", b""))
 )
 # The next entry's terms ('"Party" and "Parties" shall have the meaning ...') and verb.
 _MORE_TERMS = rb'(?:,?[ \t]+(?:(?:and|or)[ \t]+)?"[^"\n]{1,80}"){0,9}'
@@ -437,8 +442,11 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
         run_on = pattern.search(view, pos, min(limit, end + _LOOK_AHEAD))
         if run_on is None or run_on.start() >= end:
             continue
-        if run_on.groupdict().get("titled") and _LIST_OPENS.search(view, pos, run_on.start()):
+        found = run_on.groupdict()
+        if found.get("titled") and _LIST_OPENS.search(view, pos, run_on.start()):
             continue
+        if found.get("item") and view.find(b"(%c)" % (ord(found["item"]) - 1), pos, run_on.start()) >= 0:
+            continue  # "(b)" after "(a)" in the entry: the next item of its own list
         end = run_on.start() + (view[run_on.start()] == 0x2E)  # a period ends the entry's sentence
     while end > pos and view[end - 1] in b" \t\r\n\f":
         end -= 1
@@ -486,6 +494,7 @@ def definitions_in(
     quoted: list[Definition | None] = []
     means_end = start
     parts = _definitions_parts(nodes, start, stop)
+    listed = _Stretches(lo_hi[:2] for lo_hi in parts)
     for m in _QUOTED.finditer(v, start, stop):
         # A "means" definition opens with a quoted term, or with the closing quote of one when a
         # term follows it at once ('"A"B" means'); like a left-to-right scan, it never starts
@@ -496,13 +505,13 @@ def definitions_in(
             tail = _AFTER_TERM.match(v, m.end())
             if tail is not None:
                 means_end = tail.end()
-                means.extend(_means(text, v, m.start("term"), m.end("term"), m.start(), tail.end(), parts))
+                means.extend(_means(text, v, m.start("term"), m.end("term"), m.start(), tail.end(), listed))
         closing = m.end() - 1
         if closing >= means_end and v[closing + 1 : closing + 2] not in _NOT_TERM_START and _verb_after_next_quote(v, closing, len(v)):
             after = _MEANS.match(v, closing)
             if after is not None:
                 means_end = after.end()
-                means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end(), parts))
+                means.extend(_means(text, v, after.start("term"), after.end("term"), closing, after.end(), listed))
         lead = _entry_line_start(v, m.start(), 2) if _IS.match(v, m.end()) else None
         if lead is not None and _ENTRY_LEAD.fullmatch(v, lead, m.start()):
             quoted.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
@@ -556,16 +565,16 @@ def definitions_in(
 
 
 def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int,
-           parts: Sequence[tuple[int, int, int]]) -> list[Definition | None]:
+           listed: _Stretches) -> list[Definition | None]:
     """The definition a quoted term and its verb at [start, end) make, and the quoted term just
-    before that shares it ('"Licensed User" and "Licensed Users" means'), if any; ``parts``: the
-    definitions parts of the outline, (start, end, _) each, where definitions are entries of a list."""
+    before that shares it ('"Licensed User" and "Licensed Users" means'), if any; ``listed``: the
+    definitions parts of the outline, where definitions are entries of a list."""
     kind = _verb_kind(v, term_end, end)
     also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
     span_end = _entry_end(v, end, len(v))
     opening = also.start() if also else start
-    listed = any(lo <= opening < hi for lo, hi, _ in parts)
-    if listed and v.find(b"   ", end, span_end) >= 0:
+    in_list = opening in listed
+    if in_list and v.find(b"   ", end, span_end) >= 0:
         # An entry of a definitions part ends where an unquoted one runs on after a wide gap, as
         # those entries end each other ('... pharmaceutical product.   Call report: A list ...').
         following = _GAP_ENTRY.search(v, end, span_end)
@@ -573,7 +582,7 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
             following = _GAP_ENTRY.search(v, following.end(), span_end)  # "Code shall include ...": the same entry
         if following is not None:
             span_end = _entry_end(v, end, following.start() + 1)
-    if _LIST_FOLLOWS.match(v, end) is None and (_within_sentence(v, opening) or _after_sentence_in_line(v, opening) and not listed):
+    if _LIST_FOLLOWS.match(v, end) is None and (_within_sentence(v, opening) or _after_sentence_in_line(v, opening) and not in_list):
         # Inside a sentence of prose ('The term "Affiliate" means ...', 'an "Approved Account" means
         # ...') or opening one after another in a paragraph of prose ('... a Chase credit card.
         # "Customers" are defined herein as ...'), a definition is that sentence: the next one goes
@@ -583,6 +592,25 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
     if also:
         out.append(_definition(text, also.start("term"), also.end("term"), also.start(), span_end, kind))
     return out
+
+
+class _Stretches:
+    """Stretches [start, end) of a text, asked whether an offset lies in one (a search, not a walk:
+    a 10 MB text has hundreds of definitions parts and thousands of definitions)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]):
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        for lo, hi in sorted(spans):
+            if self._ends and lo <= self._ends[-1]:
+                self._ends[-1] = max(self._ends[-1], hi)  # nested or touching: one stretch
+            else:
+                self._starts.append(lo)
+                self._ends.append(hi)
+
+    def __contains__(self, at: int) -> bool:
+        i = bisect_right(self._starts, at)
+        return i > 0 and at < self._ends[i - 1]
 
 
 def _verb_kind(v: bytes, term_end: int, verb_end: int) -> str:

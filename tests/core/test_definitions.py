@@ -401,6 +401,24 @@ def test_an_entry_ends_before_a_clause_with_a_short_title_run_on_after_it(clause
     assert spans_of(text)["Specifications"] == '"Specifications" means the specifications for the Products.'
 
 
+@pytest.mark.parametrize("clause", [
+    "2. GRANT OF RIGHTS   Subject to the terms hereof, CSA grants to Company the right.",  # Legacy Education's
+    "(b) Receiving Party shall take reasonable steps to keep it confidential.",  # Iovance's clause 6.1
+])
+def test_an_entry_ends_before_a_clause_or_its_next_item_run_on_after_a_wide_gap(clause):
+    text = f'(a) "Term" means one year from the Effective Date.   {clause}'
+    assert spans_of(text)["Term"] == '"Term" means one year from the Effective Date.'
+
+
+@pytest.mark.parametrize("items", [
+    "(a) Fraud.   (b) Breach of this Agreement.",  # "(b)" after the entry's own "(a)"
+    "(i) Fraud.   (ii) Breach of this Agreement.",
+])
+def test_an_entry_keeps_the_items_of_its_own_list_run_on_after_wide_gaps(items):
+    text = f'"Cause" means any of the acts listed below.   {items}'
+    assert spans_of(text)["Cause"] == text
+
+
 def test_an_entry_ends_at_the_first_clause_run_on_after_it_though_an_entry_follows_that_clause():
     text = '"Term" means one year. 2.1 Renewal. It renews. "Fee" means the fee.'
     assert spans_of(text)["Term"] == '"Term" means one year.'
