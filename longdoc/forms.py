@@ -60,23 +60,28 @@ _NOT_PLURAL = re.compile(r"(?:ss|us|is|[^A-Za-z]s|(?i:series|species|news))\Z|[^
 def renamed_forms(term: str, name: str) -> list[tuple[str, str]]:
     """Each written form of ``term`` with what a rename to ``name`` writes in its place: the same
     form of ``name`` ("the Software" for "the Program" when "The Program" becomes "The Software"),
-    or the form ``name`` names there, or ``name`` itself, where ``name`` has no such form."""
+    its title case for a title case with acronyms ("Suite Application" for "PSA Application"), or
+    the form ``name`` names there, or ``name`` itself, where ``name`` has no such form."""
     new = dict(_shaped_forms(name))
     pairs: dict[str, str] = {}
     for (named, shape), form in _shaped_forms(term):
-        pairs.setdefault(form, new.get((named, shape)) or new.get((named, 0)) or name)
+        titled = new.get((named, _TITLE)) if shape == _ACRONYMS_KEPT else None
+        pairs.setdefault(form, new.get((named, shape)) or titled or new.get((named, 0)) or name)
     return list(pairs.items())
+
+
+_TITLE, _ACRONYMS_KEPT = 1, 5  # shapes of `_shaped_forms`
 
 
 def _shaped_forms(term: str) -> list[tuple[tuple[int, int], str]]:
     """The forms of ``term``, each with its place: (-1, 0) for the term as defined, else the form
     it names (its index) and the shape given to it (0 as named, 1 title case, 2 "the", 3 small
-    words in the other case, 4 its first word in lower case)."""
+    words in the other case, 4 its first word in lower case, 5 title case but its acronyms)."""
     out = [((-1, 0), term)]
     for k, named in enumerate(_named_forms(term)):
         title = _title_case(named)
         shapes = (named, title, _article_lowered(title or named), _small_words_flipped(title or named),
-                  _sentence_lowered(named))
+                  _sentence_lowered(named), _acronyms_kept(named, title))
         out.extend(((k, shape), form) for shape, form in enumerate(shapes) if form)
     return out
 
@@ -121,9 +126,28 @@ def _named_forms(term: str) -> list[str]:
     return [first, second]
 
 
+def _acronyms_kept(term: str, title: str | None) -> str | None:
+    """The title case of a term defined in capitals with its acronyms kept in capitals ("PSA
+    Application" of "PSA APPLICATION", "Employee NDA/Invention Agreement"): its words of two or
+    three letters that are no small words; None when it has none, or for any other term."""
+    if title is None:
+        return None
+    kept = _ACRONYM.sub(lambda m: m.group().upper(), title)
+    return kept if kept != title else None
+
+
+# A word of two or three letters in title case, alone or beside a slash ("Nda/Invention"), not a
+# part of a hyphenated word ("Co-Branded").
+_ACRONYM = re.compile(r"(?<![\w'-])(?!(?i:" + "|".join(TITLE_SMALL_WORDS) + r")\b)[A-Z][a-z]{1,2}(?![\w'-])")
+
+
 def _title_case(term: str) -> str | None:
     """The title case of a term defined in capitals, or None for any other term."""
     if not shouted(term):
         return None
     words = term.split()
-    return " ".join(w.lower() if k and w.lower() in TITLE_SMALL_WORDS else w.title() for k, w in enumerate(words))
+    title = " ".join(w.lower() if k and w.lower() in TITLE_SMALL_WORDS else w.title() for k, w in enumerate(words))
+    return _POSSESSIVE_TITLED.sub("'s", title)  # "Contractor's", which str.title makes "Contractor'S"
+
+
+_POSSESSIVE_TITLED = re.compile(r"'S\b")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from longdoc import uses
 from longdoc.definitions import find_definitions
 from longdoc.document import LongDocument
-from longdoc.forms import singular, written_forms
+from longdoc.forms import renamed_forms, singular, written_forms
 from longdoc.uses import first_use, uses_of
 from edits import random_edits
 
@@ -166,6 +166,34 @@ def test_the_uses_of_a_term_that_names_its_forms_are_those_of_each_form() -> Non
     doc = LongDocument(text)
     assert [text[u.start : u.end] for u in doc.uses("Third Party(ies)")] == ["Third Party", "Third Parties'"]
     assert [text[u.start : u.end] for u in doc.uses("CONTRACT PERIOD")] == ["Contract Period"]
+
+
+def test_a_term_defined_in_capitals_is_used_in_title_case_with_its_acronyms_in_capitals() -> None:
+    # ChangePoint's licence: "PSA APPLICATION", used as "PSA Application"; Neoforma's "NEOFORMA GAR".
+    text = ('"PSA APPLICATION" means a suite. "EMPLOYEE NDA/INVENTION AGREEMENT" means a form. Each PSA Application '
+            "and each Employee NDA/Invention Agreement is licensed.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("PSA APPLICATION")] == ["PSA Application"]
+    assert [text[u.start : u.end] for u in doc.uses("EMPLOYEE NDA/INVENTION AGREEMENT")] == ["Employee NDA/Invention Agreement"]
+
+
+def test_only_words_of_two_or_three_letters_that_are_no_small_words_or_parts_of_a_hyphenated_word_are_acronyms() -> None:
+    assert written_forms("THE LOCATION") == ("THE LOCATION", "The Location", "the Location")
+    assert written_forms("CO-BRANDED SITE") == ("CO-BRANDED SITE", "Co-Branded Site")
+    assert written_forms("PRE-TAX INCOME") == ("PRE-TAX INCOME", "Pre-Tax Income")
+
+
+def test_a_possessive_inside_a_term_defined_in_capitals_is_used_in_title_case() -> None:
+    # NICE's outsourcing agreement: "CONTRACTOR'S PROPRIETARY INFORMATION".
+    text = '"CONTRACTOR\'S PROPRIETARY INFORMATION" means data. The Contractor\'s Proprietary Information stays secret.\n'
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("CONTRACTOR'S PROPRIETARY INFORMATION")] == [
+        "Contractor's Proprietary Information"]
+
+
+def test_a_rename_writes_the_title_case_of_the_new_name_where_a_title_case_kept_acronyms() -> None:
+    assert ("PSA Application", "Suite Application") in renamed_forms("PSA APPLICATION", "SUITE APPLICATION")
+    assert ("PSA Application", "ERP Application") in renamed_forms("PSA APPLICATION", "ERP APPLICATION")
 
 
 def test_a_term_capitalised_only_by_its_sentence_is_used_in_lower_case() -> None:
