@@ -336,26 +336,27 @@ _RUN_ON_CLAUSES = tuple(
 _MORE_TERMS = rb'(?:,?[ \t]+(?:(?:and|or)[ \t]+)?"[^"\n]{1,80}"){0,9}'
 _DEFINING_VERB = (_MORE_TERMS + rb'[ \t]+(?:means?|(?:shall|will)[ \t]+(?:collectively[ \t]+)?mean'
                   rb'|(?:has|have|shall[ \t]+have)[ \t]+the[ \t]+(?:same[ \t]+|respective[ \t]+)?meanings?)\b')
-_INCLUDING_VERB = _MORE_TERMS + rb'[ \t]+(?:includes?|(?:shall|will)[ \t]+(?:also[ \t]+)?include)\b'
+_LABELLED_VERB = _MORE_TERMS + rb'[ \t]+[a-z]'
 _ENTRY_LABEL = rb"(?:\(?[a-z0-9]{1,4}\)|\d{1,3}(?:\.\d{1,3})*\.?|[a-z]\.)[ \t]+"
 # After a semicolon, an entry may name what it defines ("...; (ii) the term "Furnishing Party"
 # means ..."); after a comma, such words define a term within the entry ("For the purposes of this
-# definition, the term "control" means ..."). An entry that says what its term includes opens with
-# a label ('(c) "Business" includes ...'): without one, it may extend the term before ('"Subscribers"
-# means ... "Subscribers" include ...').
+# definition, the term "control" means ..."). A labelled entry may have any verb ('(c) "Business"
+# includes ...', '(h) "Intellectual Property" is used in its broadest sense'): without a label, a
+# term said to include more may extend the term before ('"Subscribers" means ... "Subscribers"
+# include ...').
 _NEXT_DEFINED = tuple(
     re.compile(mark + rb'(?=[ \t]+(?:(?:and|or)[ \t]+)?(?:(?:' + _ENTRY_LABEL + rb')?(?:(?:an?|' + the + rb')[ \t]+' + named
                + rb')?"[^"\n]{1,80}"' + _DEFINING_VERB + including + rb'))')
     for mark, the, named, including in (
         (b",", b"the", b"", b""),
-        (b";", b"[Tt]he", rb"(?:terms?[ \t]+)?", rb'|' + _ENTRY_LABEL + rb'"[^"\n]{1,80}"' + _INCLUDING_VERB),
-        (rb"\.", b"the", b"", rb'|' + _ENTRY_LABEL + rb'"[^"\n]{1,80}"' + _INCLUDING_VERB),
+        (b";", b"[Tt]he", rb"(?:terms?[ \t]+)?", rb'|' + _ENTRY_LABEL + rb'"[^"\n]{1,80}"' + _LABELLED_VERB),
+        (rb"\.", b"the", b"", rb'|' + _ENTRY_LABEL + rb'"[^"\n]{1,80}"' + _LABELLED_VERB),
     )
 )
 # The farthest those patterns read past their mark: a label, ten quoted terms and a verb.
 _LOOK_AHEAD = 1000
-# What an entry must hold for one of them to follow it: a defining verb, or a quoted term said to include.
-_QUOTED_INCLUDES = re.compile(rb'"[ \t]+(?:(?:shall|will)[ \t]+(?:also[ \t]+)?)?include')
+# What an entry must hold for one of them to follow it: a defining verb, or a labelled quoted term.
+_LABELLED_QUOTE = re.compile(rb'[).][ \t]+"')
 # A wide gap is a line break PDF extraction lost ('"Territory" means the GCC States   "Transfer
 # Price" means ...'); sought only where a quote follows one, for runs of spaces are many.
 _DEFINED_AFTER_GAP = re.compile(rb'[ \t]{3,}(?="[^"\n]{1,80}"' + _DEFINING_VERB + rb')')
@@ -434,7 +435,7 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
                 view.rfind(b"\n", max(0, at - _WRAPPED_WIDTH), at) < 0 <= at - _WRAPPED_WIDTH):
             end = line_end.end(1) if view[line_end.end(1)] in b" \t\r\n" else line_end.end(1) + 1
             break
-    defining = view.find(b" mean", pos, end) >= 0 or _QUOTED_INCLUDES.search(view, pos, end) is not None
+    defining = view.find(b" mean", pos, end) >= 0 or _LABELLED_QUOTE.search(view, pos, end) is not None
     after_gap = (_DEFINED_AFTER_GAP,) if defining and view.find(b'  "', pos, end) >= 0 else ()
     # A match's look-ahead may read past where another pattern ended the entry: each reads on as far.
     limit = end

@@ -377,6 +377,9 @@ def test_an_entry_run_on_after_a_wide_gap_without_a_sentence_end_ends_before_the
     '"Agency Fees" will mean fees charged for issuing a policy.',  # Goosehead's franchise agreement
     '(c) "Business" or "Business of Emerald" includes managing cannabis companies.',  # Emerald Health's agreement
     '(d) "Affiliates" shall also include trusts.',
+    '(h) "Intellectual Property" is used in its broadest sense.',  # Emerald Health's agreement
+    '(m) "Party" identifies either of them.',  # Novo Integrated Sciences' agreement
+    '7. "Fee" is payable monthly.',
     '"Licensed Software" "Software" means the Client Software.',  # iPass's, two terms side by side
     '"Technology" shall collectively mean the AuthentiGuard technology.',  # HF Enterprises' agreement
 ])
