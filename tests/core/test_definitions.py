@@ -734,7 +734,7 @@ def test_entries_of_a_definitions_part_run_on_in_one_line_keep_their_sentences()
     text = ('EXHIBIT A DEFINITIONS\n\n"Affiliate" means any entity controlled by Channel Partner. For the purposes of '
             'this definition, control shall mean ownership of at least fifty percent. "Business Entity" means a '
             'corporation that acquires Services. A Business Entity is not authorized to resell the Services.\n')
-    spans = {d.term: text[d.start : d.end] for d in LongDocument(text).definitions}
+    spans = definitions_part_spans(text)
     assert spans["Affiliate"].endswith("at least fifty percent.")
     assert spans["Business Entity"].endswith("to resell the Services.")
 
