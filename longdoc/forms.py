@@ -81,7 +81,7 @@ def _shaped_forms(term: str) -> list[tuple[tuple[int, int], str]]:
     for k, named in enumerate(_named_forms(term)):
         title = _title_case(named)
         shapes = (named, title, _article_lowered(title or named), _small_words_flipped(title or named),
-                  _sentence_lowered(named), _acronyms_kept(named, title))
+                  _sentence_lowered(named), _acronyms_kept(title))
         out.extend(((k, shape), form) for shape, form in enumerate(shapes) if form)
     return out
 
@@ -126,10 +126,10 @@ def _named_forms(term: str) -> list[str]:
     return [first, second]
 
 
-def _acronyms_kept(term: str, title: str | None) -> str | None:
-    """The title case of a term defined in capitals with its acronyms kept in capitals ("PSA
-    Application" of "PSA APPLICATION", "Employee NDA/Invention Agreement"): its words of two or
-    three letters that are no small words; None when it has none, or for any other term."""
+def _acronyms_kept(title: str | None) -> str | None:
+    """A term's title case (`_title_case`) with its acronyms in capitals ("PSA Application" of "PSA
+    APPLICATION", "Employee NDA/Invention Agreement"): its words of two or three letters that are no
+    small words; None when it has none, or for a term with no title case."""
     if title is None:
         return None
     kept = _ACRONYM.sub(lambda m: m.group().upper(), title)
