@@ -368,6 +368,10 @@ _MAX_BACK = 800
 # comma) and one that goes on in small letters.
 _PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
 _MAX_PAGE_GAP = 400
+# The same break read forwards from the line break that ends the line running on; not where the
+# next line opens an entry of its own ('the "Licence"   means ...', HealthGate's table of terms).
+_PAGE_RUN_ON = re.compile(rb"\n(?:[ \t\f]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*(?=[a-z])"
+                          rb"(?!(?:an?|the)[ \t]+\")")
 _LAST_CLAUSE_RUN_ON = re.compile(rb'(?s:.*)[.!][ \t]+(?=\d+(?:\.\d+)+\.?[ \t]+[A-Z"(])')
 _TITLE_BEFORE_THIS = re.compile(rb"(?:[A-Z0-9][^ \t\r\n]*[ \t]+)+(?=This[ \t])")
 
@@ -423,6 +427,13 @@ _WRAPPED_WIDTH = 200
 def _entry_end(view: bytes, pos: int, limit: int) -> int:
     stop = min(limit, pos + _MAX_SPAN)
     match = _ENTRY_END.search(view, pos, stop)
+    if match is not None and sentence_runs_into(view, match.start() + 1):
+        # A page break cuts the entry's sentence (its line runs on in a small letter or after a
+        # comma, the next goes on in small letters): it reads on, one break and no more, as an
+        # edit's rescan reads one paragraph before its own, a page's number or footer in between.
+        gap = _PAGE_RUN_ON.match(view, match.start(), stop)
+        if gap is not None:
+            match = _ENTRY_END.search(view, gap.end(), stop)
     end = match.start() if match else stop
     for line_end in _SENTENCE_AT_LINE_END.finditer(view, pos, end):
         at = line_end.start(1)

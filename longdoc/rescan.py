@@ -68,10 +68,13 @@ def rescan_span(text: str, view: bytes, start: int, end: int) -> Rescan:
 
 def _paragraph_start(text: str, start: int, floor: int) -> int | None:
     """The start of the paragraph before the one holding ``start`` (a run of blank lines, as a
-    page break's, is one break: a verb may stand several lines below its quoted term), or None
-    when that lies before ``floor`` (0: the text's start, when there is none)."""
+    page break's, is one break: a verb may stand several lines below its quoted term; a page's
+    number or footer between blank lines is part of a break, as for `_paragraph_end`: a definition
+    may read on over it), or None when that lies before ``floor`` (0: the text's start, when there
+    is none)."""
     a = max(start, 0)
-    for _ in range(2):
+    breaks = 0
+    while breaks < 2:
         before = text.rfind("\n\n", floor, max(a - 1, 0))
         if before < 0:
             if floor > 0:
@@ -80,7 +83,21 @@ def _paragraph_start(text: str, start: int, floor: int) -> int | None:
         while before > 0 and text[before - 1] in _BLANK:
             before -= 1
         a = before + 1
+        if not _page_mark_above(text, before):
+            breaks += 1
     return a
+
+
+def _page_mark_above(text: str, end: int) -> bool:
+    """Whether the paragraph that ends at ``end`` is a page's number or footer alone on its line."""
+    line = text.rfind("\n", max(0, end - _LONGEST_MARK), end) + 1
+    if line == 0 or _PAGE_MARK_ALONE.match(text, line) is None:
+        return False
+    above = text.rfind("\n", max(0, line - 1 - _LONGEST_MARK), line - 1)
+    return above >= 0 and not text[above + 1 : line - 1].strip()
+
+
+_LONGEST_MARK = 200  # a filing's footer, the longest page mark, holds 168 characters at most
 
 
 def _paragraph_end(text: str, end: int, ceiling: int) -> int | None:

@@ -292,6 +292,24 @@ def test_two_quoted_terms_of_one_definition_may_stand_on_two_lines():
     assert [(d.term, d.kind) for d in find_definitions(text)] == [("Improvement", "means"), ("Improvements", "means")]
 
 
+@pytest.mark.parametrize("mark", ["", "Page 3 of 9", "Source: ACME INC., 10-K, 3/1/2019"])
+def test_a_definition_that_a_page_break_cuts_goes_on_after_it(mark: str) -> None:
+    # Goosehead's "Confidential Information": "... customer lists, profiles," over "Page 24 of 80".
+    text = (f'"Fee" means the amount payable for the services and\n\n{mark}\n\n\n\nexpenses incurred by the '
+            "Licensee.\n\nThe parties agree.\n")
+    assert spans_of(text)["Fee"].endswith("incurred by the Licensee.")
+
+
+@pytest.mark.parametrize(("last", "after"), [
+    ("services.", "which the Licensee pays monthly."),  # a sentence ended before the break
+    ("services", "The Licensee pays it monthly."),
+    ("services", 'the "Licence"   means the licence granted.'),  # HealthGate's table: the next entry in small letters
+])
+def test_a_definition_ends_at_a_page_break_where_no_sentence_runs_on_over_it(last: str, after: str) -> None:
+    text = f'"Fee" means the amount payable for the {last}\n\n\n\n{after}\n'
+    assert spans_of(text)["Fee"] == f'"Fee" means the amount payable for the {last}'
+
+
 def test_a_definition_read_as_one_paragraph_leaves_out_the_page_break_it_runs_over():
     text = ("The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\nindirectly, bring\n  any "
             'suit ("Action") and\n\n7\n\n\n\nfurther agrees to pay 12\n\nmonths of fees.')

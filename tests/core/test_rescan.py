@@ -43,6 +43,21 @@ def test_a_pages_number_or_footer_between_blank_lines_is_part_of_the_break_after
     assert (a, b) == (0, text.index("\n\nThe third"))
 
 
+@pytest.mark.parametrize("mark", ["7", "- 6 -", "Page 4 of 80", "Source: ACME INC., 10-K, 3/1/2019"])
+def test_a_pages_number_or_footer_between_blank_lines_is_part_of_the_break_before_an_edit(mark: str) -> None:
+    text = f"The first paragraph.\n\nThe page runs on and\n\n{mark}\n\n\n\ngoes on here.\n"
+    at = text.index("goes on")
+    a = paragraph_bounds(text, at, at + 1)[0]
+    assert text[a:].lstrip().startswith("The page runs")  # the paragraph before, the page's mark passed over
+
+
+def test_a_number_ending_a_paragraph_on_a_line_of_its_own_is_no_page_mark_before_an_edit() -> None:
+    text = "The first paragraph.\n\nThe price in dollars is\n7\n\n\n\nper unit.\n"
+    at = text.index("per unit")
+    a = paragraph_bounds(text, at, at + 1)[0]
+    assert text[a:].lstrip().startswith("The price")
+
+
 PAGES_CUTTING_SENTENCES = {
     "a sentence over two page breaks": (
         "{n}. Claims. The Licensee shall not, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
@@ -51,6 +66,9 @@ PAGES_CUTTING_SENTENCES = {
     "a name above its parenthetical after a page break": (
         "{n}. Parties. This agreement binds, directly or\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n"
         'indirectly, Acme Widgets Inc., a Delaware company\n\n("Acme{n}")\n\nand others.\n\n'),
+    "a definition that a page break cuts": (
+        '{n}. Fees. "Fee{n}" means the amount payable for the services and\n\nPage {n} of 9\n\n\n\n'
+        "expenses incurred by the Licensee under this Agreement.\n\nThe Fee{n} is due monthly.\n\n"),
 }
 
 
