@@ -83,18 +83,26 @@ def _paragraph_start(text: str, start: int, floor: int) -> int | None:
         while before > 0 and text[before - 1] in _BLANK:
             before -= 1
         a = before + 1
-        if not _page_mark_above(text, before):
+        if not _sentence_cut_by_page_mark(text, before):
             breaks += 1
     return a
 
 
-def _page_mark_above(text: str, end: int) -> bool:
-    """Whether the paragraph that ends at ``end`` is a page's number or footer alone on its line."""
+def _sentence_cut_by_page_mark(text: str, end: int) -> bool:
+    """Whether the paragraph that ends at ``end`` is a page's number or footer alone on its line,
+    after a line that runs on (its last character a small letter or a comma): a definition read
+    there may go on past the mark (`longdoc.definitions`), which a page break cutting no sentence
+    keeps it from."""
     line = text.rfind("\n", max(0, end - _LONGEST_MARK), end) + 1
     if line == 0 or _PAGE_MARK_ALONE.match(text, line) is None:
         return False
     above = text.rfind("\n", max(0, line - 1 - _LONGEST_MARK), line - 1)
-    return above >= 0 and not text[above + 1 : line - 1].strip()
+    if above < 0 or text[above + 1 : line - 1].strip():
+        return False
+    last = above
+    while last > 0 and text[last - 1] in _BLANK:
+        last -= 1
+    return last > 0 and (text[last - 1].islower() or text[last - 1] == ",")
 
 
 _LONGEST_MARK = 200  # a filing's footer, the longest page mark, holds 168 characters at most

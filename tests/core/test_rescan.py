@@ -51,8 +51,16 @@ def test_a_pages_number_or_footer_between_blank_lines_is_part_of_the_break_befor
     assert text[a:].lstrip().startswith("The page runs")  # the paragraph before, the page's mark passed over
 
 
+def test_a_pages_mark_after_a_finished_sentence_is_a_paragraph_of_its_own_before_an_edit() -> None:
+    # No definition reads on over a page break that cuts no sentence: the rescan need not read back past it.
+    text = "The first paragraph.\n\nThe page ends here.\n\n7\n\n\n\ngoes on here.\n"
+    at = text.index("goes on")
+    a = paragraph_bounds(text, at, at + 1)[0]
+    assert text[a:].lstrip().startswith("7")
+
+
 def test_a_number_ending_a_paragraph_on_a_line_of_its_own_is_no_page_mark_before_an_edit() -> None:
-    text = "The first paragraph.\n\nThe price in dollars is\n7\n\n\n\nper unit.\n"
+    text = "The first paragraph runs on and\n\nThe price in dollars is\n7\n\n\n\nper unit.\n"
     at = text.index("per unit")
     a = paragraph_bounds(text, at, at + 1)[0]
     assert text[a:].lstrip().startswith("The price")
