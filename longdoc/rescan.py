@@ -68,10 +68,10 @@ def rescan_span(text: str, view: bytes, start: int, end: int) -> Rescan:
 
 def _paragraph_start(text: str, start: int, floor: int) -> int | None:
     """The start of the paragraph before the one holding ``start`` (a run of blank lines, as a
-    page break's, is one break: a verb may stand several lines below its quoted term; a page's
-    number or footer between blank lines is part of a break, as for `_paragraph_end`: a definition
-    may read on over it), or None when that lies before ``floor`` (0: the text's start, when there
-    is none)."""
+    page break's, is one break: a verb may stand several lines below its quoted term; so is a page's
+    number or footer between blank lines after a line that runs on, as for `_paragraph_end`: a
+    definition may read on over it), or None when that lies before ``floor`` (0: the text's start,
+    when there is none)."""
     a = max(start, 0)
     breaks = 0
     while breaks < 2:
@@ -93,19 +93,16 @@ def _sentence_cut_by_page_mark(text: str, end: int) -> bool:
     after a line that runs on (its last character a small letter or a comma): a definition read
     there may go on past the mark (`longdoc.definitions`), which a page break cutting no sentence
     keeps it from."""
-    line = text.rfind("\n", max(0, end - _LONGEST_MARK), end) + 1
+    line = text.rfind("\n", 0, end) + 1
     if line == 0 or _PAGE_MARK_ALONE.match(text, line) is None:
         return False
-    above = text.rfind("\n", max(0, line - 1 - _LONGEST_MARK), line - 1)
+    above = text.rfind("\n", 0, line - 1)
     if above < 0 or text[above + 1 : line - 1].strip():
         return False
     last = above
     while last > 0 and text[last - 1] in _BLANK:
         last -= 1
     return last > 0 and (text[last - 1].islower() or text[last - 1] == ",")
-
-
-_LONGEST_MARK = 200  # a filing's footer, the longest page mark, holds 168 characters at most
 
 
 def _paragraph_end(text: str, end: int, ceiling: int) -> int | None:
