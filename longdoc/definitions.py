@@ -152,7 +152,7 @@ _TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + LINE_WRAP + rb'){0,79}?)[,.]?'
 # Means ...'), on a line of its own.
 _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
 _VERB = (
-    rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively),?\s+)*"
+    rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively|collectively),?\s+)*"
     rb"(?:[Mm]eans?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
     rb"|" + _HAS_MEANING + rb"\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+(?:deemed(?:\s+to\s+include\b)?|the)\b)"
@@ -313,9 +313,10 @@ _DEFINITIONS_TITLE = re.compile(r"\bdefinitions?\b|\bdefined\s+terms\b", re.IGNO
 _ENTRY_END = re.compile(
     rb'\n[ \t]*(?:\n|(?:\d+(?:\.\d+)*\.?[ \t]+|\(?[a-z0-9]{1,4}\)[ \t]+|[a-z]\.[ \t]+)?(?:"|\*\*)'
     rb'|\d+(?:\.\d+)+\.?[ \t]+[A-Z"(]|\d+\.[ \t]+[A-Z]{2,}[ \t\r\n]|(?:ARTICLE|SECTION)[ \t]+[0-9IVX]+\b)')
-# A clause numbered in one level with a short title ("2. Consideration. In exchange ..."), after a
-# sentence's stop: the next clause, unless the entry opened a list (": 1. Fraud. Any fraud. 2. ...").
-_TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*(?:[ \t]+[A-Za-z'&-]+){0,5}\.[ \t]+(?:[A-Z]|\([a-z0-9]{1,4}\)))"
+# A clause numbered in one level with a short title ("2. Consideration. In exchange ...", "5.
+# Confidentiality; Non-Disclosure. The parties ..."), after a sentence's stop: the next clause,
+# unless the entry opened a list (": 1. Fraud. Any fraud. 2. ...").
+_TITLED_CLAUSE = rb"(?P<titled>\d{1,3}\.[ \t]+[A-Z][A-Za-z'&-]*[;,]?(?:[ \t]+[A-Za-z'&-]+[;,]?){0,5}\.[ \t]+(?:[A-Z]|\([a-z0-9]{1,4}\)))"
 # After a wide gap (a line break PDF extraction lost), a clause with a title in capitals ("2. GRANT
 # OF RIGHTS   Subject to ...") or the next lettered item of the clause the entry opens ("(a) "Confidential
 # Information" means ... .     (b) Receiving Party shall ..."); not an item of a list the entry holds.

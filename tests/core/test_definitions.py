@@ -59,6 +59,11 @@ def test_shall_mean_is_a_definition():
     only_defining('As used herein, "Net Sales" shall mean gross sales less returns.', "Net Sales", "means")
 
 
+def test_shall_collectively_mean_is_a_definition():
+    # HF Enterprises' development agreement: '"Technology" shall collectively mean (i) ... (ii) ...'.
+    only_defining('"Technology" shall collectively mean the AuthentiGuard and Prism technologies.', "Technology", "means")
+
+
 def test_two_quoted_terms_before_one_verb_share_its_definition():
     text = '"Licensed User" and "Licensed Users" means a person the Customer names.'
     assert [d.term for d in find_definitions(text)] == ["Licensed User", "Licensed Users"]
@@ -416,6 +421,7 @@ def test_an_entry_ends_before_terms_said_to_have_the_same_meanings_as_elsewhere(
 @pytest.mark.parametrize("clause", [
     "2. Consideration. In exchange for its contributions, Reed's grants Company the right to sell.",  # Reed's
     "4. Term and Termination. (a) The initial term of this Agreement shall be one year.",  # Kubient's
+    "5. Confidentiality; Non-Disclosure. The parties have entered into an NDA.",  # HF Enterprises'
 ])
 def test_an_entry_ends_before_a_clause_with_a_short_title_run_on_after_it(clause):
     text = f'(g) "Specifications" means the specifications for the Products. {clause}'
