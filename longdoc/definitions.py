@@ -71,7 +71,7 @@ _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": 
 
 
 def term_bytes(term: str) -> bytes:
-    """A term as `byte_view` writes it in the text: curly quotes and dashes in their ASCII forms
+    """A term (or a text) as `byte_view` writes it: curly quotes and dashes in their ASCII forms
     ("Prospect’s Broker" as "Prospect's Broker"), other characters beyond Latin-1 as "?"."""
     if term.isascii():
         return term.encode("ascii")
@@ -86,13 +86,7 @@ def byte_view(text: str) -> bytes:
     ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    if text.isascii():
-        view = text.encode("ascii")
-    else:
-        for curly, plain in _CURLY.items():
-            if curly in text:
-                text = text.replace(curly, plain)
-        view = text.encode("latin-1", "replace")
+    view = term_bytes(text)
     if b"'" not in view:
         return view
     pairs = [m.span(1) for m in _SINGLE_QUOTED.finditer(view)]
