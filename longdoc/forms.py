@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .titles import TITLE_SMALL_WORDS
 
-__all__ = ["renamed_forms", "shouted", "singular", "written_forms"]
+__all__ = ["plural", "renamed_forms", "shouted", "singular", "takes_ies", "written_forms"]
 
 # A term defined in capitals for emphasis ('"CONTRACT PERIOD" means') is used in title case ("the
 # Contract Period"); an acronym ("MSL", "IBM") is used as it stands.
@@ -50,6 +50,23 @@ def singular(term: str) -> str | None:
         if term.endswith(ending) and len(term) > len(ending) + 1:
             return term[: -len(ending)] + replaced
     return None
+
+
+def plural(term: str) -> str:
+    """The term with its last word in the plural as a use writes it: "ies" for a last "y"
+    (`takes_ies`), "es" after a hiss, else "s"; in capitals for a term in capitals for emphasis
+    ("AFFILIATED COMPANIES", "LOSSES"), "s" after an acronym ("GCPs", "ABYs")."""
+    if takes_ies(term):
+        stem, ending = term[:-1], "ies"
+    else:
+        stem, ending = term, "es" if term.lower().endswith(("s", "x", "z", "ch", "sh")) else "s"
+    return stem + (ending.upper() if shouted(term) else ending)
+
+
+def takes_ies(term: str) -> bool:
+    """Whether the term's plural ends in "ies" for its last "y" ("Party", "Parties"; not "Key";
+    "IES" for a term in capitals for emphasis, "AFFILIATED COMPANIES"; not an acronym's "Y")."""
+    return len(term) > 1 and (term[-1] == "y" or term[-1] == "Y" and shouted(term)) and term[-2] not in "aeiouAEIOU"
 
 
 # Endings a plural drops: "ies" -> "y"; "es" after a hiss ("Losses", "Branches", "Boxes"); "s".

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .definitions import Definition, byte_view, term_bytes
-from .forms import shouted, written_forms
+from .forms import shouted, takes_ies, written_forms
 
 __all__ = ["Use", "first_use", "forget_use_patterns", "spans_of_forms", "use_at", "use_near", "use_reach", "UseIndex",
            "uses_of"]
@@ -60,7 +60,7 @@ def _use_pattern(term: str) -> re.Pattern[bytes]:
 def _compile_use(term: str) -> re.Pattern[bytes]:
     words = [re.escape(term_bytes(w)) for w in term.split()]
     last = words[-1]
-    if _takes_ies(term):
+    if takes_ies(term):
         last = rb"(?:" + last + rb"|" + last[:-1] + _ies(term) + rb")"
     # A word that ends in a hyphen was broken at the end of a line ("the Co- Chairs"): its use may
     # be written whole ("Co-Chairs").
@@ -258,15 +258,9 @@ def _keys(form: str) -> list[bytes]:
 def _forms(term: str) -> list[bytes]:
     """The written stems a use of the term starts with (the "ies" plural changes the stem)."""
     forms = [term_bytes(term)]
-    if _takes_ies(term):
+    if takes_ies(term):
         forms.append(forms[0][:-1] + _ies(term))
     return forms
-
-
-def _takes_ies(term: str) -> bool:
-    """Whether the term's plural ends in "ies" for its last "y" ("Party", "Parties"; not "Key"; "IES"
-    for a term in capitals for emphasis, "AFFILIATED COMPANIES")."""
-    return len(term) > 1 and (term[-1] == "y" or term[-1] == "Y" and shouted(term)) and term[-2] not in "aeiouAEIOU"
 
 
 def _ies(term: str) -> bytes:
@@ -350,7 +344,7 @@ def _opening(term: str) -> bytes:
     """What every use of the term opens with: its first word as written, less a last "y" that an
     "ies" plural drops."""
     first = term.split(maxsplit=1)[0]
-    if first == term and _takes_ies(term):
+    if first == term and takes_ies(term):
         first = term[:-1]
     return term_bytes(first)
 

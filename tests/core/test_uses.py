@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from longdoc import uses
 from longdoc.definitions import find_definitions
 from longdoc.document import LongDocument
-from longdoc.forms import renamed_forms, singular, written_forms
+from longdoc.forms import plural, renamed_forms, singular, written_forms
 from longdoc.uses import first_use, uses_of
 from edits import random_edits
 
@@ -238,6 +238,15 @@ def test_a_use_written_in_a_form_the_term_names_is_that_terms_use() -> None:
 ])
 def test_the_singular_of_a_term_is_its_last_word_without_a_regular_plural_ending(term, one):
     assert singular(term) == one
+
+
+@pytest.mark.parametrize("term, many", [
+    ("Party", "Parties"), ("Key", "Keys"), ("Loss", "Losses"), ("Branch", "Branches"), ("Tax", "Taxes"),
+    ("Third Party", "Third Parties"), ("AFFILIATED COMPANY", "AFFILIATED COMPANIES"), ("TRAIT FEE", "TRAIT FEES"),
+    ("GCP", "GCPs"), ("PTY", "PTYs"), ("BOSS", "BOSSES"),
+])
+def test_the_plural_of_a_term_is_its_last_word_with_the_ending_a_use_writes(term, many):
+    assert plural(term) == many
 
 
 USES_IN = ["cuad/contracts/BLACKBOXSTOCKSINC_08_05_2014-EX-10.1-DISTRIBUTOR AGREEMENT.txt", KNOWLABS,

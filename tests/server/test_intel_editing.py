@@ -50,6 +50,14 @@ async def test_rename_changes_the_definition_and_every_use_keeping_plural_and_po
     assert "Each Signatory orders" in renamed and "the Signatories agree" in renamed and "A Signatory's goods" in renamed
 
 
+async def test_rename_to_an_acronym_ending_in_y_writes_its_plural_with_an_s(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = position_of(SUPPLY, SUPPLY.index("Each Party") + 6)
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=DOC, position=at, new_name="PTY"))
+    renamed = applied(SUPPLY, edit)
+    assert "Each PTY orders" in renamed and "the PTYs agree" in renamed
+
+
 async def test_rename_of_a_term_opening_with_the_keeps_the_article_in_lower_case_mid_sentence(client: LanguageClient) -> None:
     text = '1. "The Program" refers to any work licensed here.\n\n2. Use. You may convey the Program as you like.\n'
     open_document(client, URI, text)

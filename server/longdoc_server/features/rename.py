@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from longdoc.forms import renamed_forms, shouted
+from longdoc.forms import plural, renamed_forms, shouted
 from longdoc.uses import Use
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
@@ -18,22 +18,10 @@ if TYPE_CHECKING:
     from ..app import LongdocServer
 
 
-def _plural(name: str) -> str:
-    """The name with its last word in the plural, in capitals for a name in capitals for emphasis
-    ("AFFILIATED COMPANIES"; "GCPs" of an acronym)."""
-    if len(name) > 1 and name[-1] in "yY" and name[-2].lower() not in "aeiou":
-        stem, ending = name[:-1], "ies"
-    else:
-        stem, ending = name, "es" if name.lower().endswith(("s", "x", "z", "ch", "sh")) else "s"
-    return stem + (ending.upper() if shouted(name) else ending)
-
-
-def _written(form: str, plural: bool = False) -> re.Pattern[str]:
+def _written(form: str) -> re.Pattern[str]:
     """A form as a use writes it: its words apart by whitespace (none after a word broken at its
-    hyphen, "Co- Chairs" written "Co-Chairs"); with ``plural``, its "ies" plural."""
+    hyphen, "Co- Chairs" written "Co-Chairs")."""
     words = form.split()
-    if plural:
-        words[-1] = _plural(words[-1])
     gaps = [r"\s*" if w.endswith("-") else r"\s+" for w in words[:-1]]
     return re.compile("".join(re.escape(w) + g for w, g in zip(words, gaps)) + re.escape(words[-1]))
 
@@ -49,9 +37,9 @@ def _renamed_use(text: str, use: Use, renames: list[tuple[str, str]], name: str)
                 return use.start, use.end, renamed + ending.lower()
             return use.start, written.end(), renamed
     for form, renamed in renames:
-        written = _written(form, plural=True).match(text, use.start, use.end)
+        written = _written(plural(form)).match(text, use.start, use.end)
         if written is not None:
-            return use.start, written.end(), _plural(renamed)
+            return use.start, written.end(), plural(renamed)
     return use.start, use.end, name  # written as no form reads it: the whole use takes the new name
 
 
