@@ -361,7 +361,7 @@ _MAX_BACK = 800
 # A page break inside a sentence: blank lines, maybe a page's number or a filing's footer
 # (`longdoc.rescan.PAGE_MARK`) between a line that runs on (its last character a small letter or a
 # comma) and one that goes on in small letters.
-_PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
+_PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t\f]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
 _MAX_PAGE_GAP = 400
 # The same break read forwards from the line break that ends the line running on; not where the
 # next line opens an entry of its own ('the "Licence"   means ...', HealthGate's table of terms).

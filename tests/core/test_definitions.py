@@ -251,7 +251,7 @@ def test_a_definition_in_a_sentence_too_long_to_read_back_to_its_start_spans_fro
 
 
 @pytest.mark.parametrize("page_break", ["\n\nSource: ACME INC., 10-K, 3/1/2019\n\n\n\n\n\n", "\n\n7\n\n\n\n", "\n\n- 6 -\n\n",
-                                        "\n\nPage 4 of 80\n\n\n\n", "\n\n\n\n\n\n"])
+                                        "\n\nPage 4 of 80\n\n\n\n", "\n\n\n\n\n\n", "\n\n\f\n\n"])
 def test_a_sentence_a_page_break_cuts_is_spanned_from_its_start_on_the_page_before(page_break):
     text = ("Recitals follow. The Licensee shall not, directly or" + page_break
             + 'indirectly, bring any claim or suit ("Action") against the Licensor.')
@@ -297,7 +297,7 @@ def test_two_quoted_terms_of_one_definition_may_stand_on_two_lines():
     assert [(d.term, d.kind) for d in find_definitions(text)] == [("Improvement", "means"), ("Improvements", "means")]
 
 
-@pytest.mark.parametrize("mark", ["", "Page 3 of 9", "Source: ACME INC., 10-K, 3/1/2019"])
+@pytest.mark.parametrize("mark", ["", "Page 3 of 9", "Source: ACME INC., 10-K, 3/1/2019", "\f"])
 def test_a_definition_that_a_page_break_cuts_goes_on_after_it(mark: str) -> None:
     # Goosehead's "Confidential Information": "... customer lists, profiles," over "Page 24 of 80".
     text = (f'"Fee" means the amount payable for the services and\n\n{mark}\n\n\n\nexpenses incurred by the '
