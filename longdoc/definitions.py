@@ -16,6 +16,7 @@ from itertools import pairwise
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
+from .forms import singular
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
 from .wrapped import wrapped_line_start
@@ -53,9 +54,10 @@ class Definition(NamedTuple):
     drafting shape: "means" (`"X" means ...`), "pointer" (`"X" has the meaning given in Section 2`,
     `("X", as defined below)`, `X (as defined in the Credit Agreement)`), "extension" (`the term
     "X" includes ...`), "parenthetical" (`(the "X")`), "referred" (`hereinafter referred to as
-    "X"`), "markdown" (`**X**`) or "entry" (an unquoted term: an entry of a definitions part, or
-    `X means ...` as British drafting sets X in bold). `duplicate` is True when the same term has
-    another definition in the same text that is neither a pointer nor an extension.
+    "X"`, `the date of signature (Effective Date)`), "markdown" (`**X**`) or "entry" (an unquoted
+    term: an entry of a definitions part, or `X means ...` as British drafting sets X in bold).
+    `duplicate` is True when the same term has another definition in the same text that is neither
+    a pointer nor an extension.
     """
 
     term: str
@@ -232,15 +234,28 @@ _REFERRED_NAME = re.compile(
     + rb"(?=[ \t]*(?:[.,;:)]|\r?\n|\Z))"
 )
 _HEREINAFTER_NAME = (
-    rb"[ \t]*(?:(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?(?:the[ \t]+)?"
-    rb"|(?:the|this|(?:each|collectively|together|individually),?" + LINE_BLANKS + rb"(?:an?|the))" + LINE_BLANKS + rb")"
+    rb"[ \t]*(?P<named_by>(?i:hereinafter|hereafter)(?:[ \t]+(?i:called|named|designated))?[ \t]+(?:(?i:as)[ \t]+)?(?:the[ \t]+)?"
+    rb"|(?:the|this|(?:each|collectively|together|individually),?" + LINE_BLANKS + rb"(?:an?|the))" + LINE_BLANKS + rb")?"
     # Inside the bracket a wrapped line may break the name: "(the Service\nAgreement)".
     + _name(LINE_BLANKS) + rb"[ \t]*\)"
 )
+# A bracket holding a name alone may name what the words before it describe ("the other Party
+# (Disclosing Party) under", "the last date of signature (Effective Date) and", as a filing that lost
+# its quotes writes them; `_names_what_precedes`): where prose goes on after it, not a column of a
+# table ("Jewelry (Wholesale)     5099") nor a longer name ("the Contracts (Rights of Third Parties)
+# Act"); not after a clause cited ("Section 19.0 (Confidential Information)", "Articles XII and XIII
+# (Registration Rights)", "Exhibit D (Contract Summary Form)"); no acronym ("(SEC Staff)").
+_PROSE_AFTER = re.compile(rb"[ \t]+[a-z]|[,;.:](?:[ \t]|\r?\n|\Z)")
+_NUMBER_BEFORE = re.compile(
+    rb"(?:\d[\w.]*(?:\([a-z0-9]{1,4}\))*|\b[IVXL]+|\b(?i:sections?|clauses?|articles?|paragraphs?|schedules?|exhibits?"
+    rb"|annex(?:es)?|appendix|appendices|parts?|items?)(?:[ \t]+[A-Z0-9][\w.()-]{0,12})?)(?:[ \t]+(?:above|below))?[ \t]*\Z"
+)
+_ACRONYM_WORD = re.compile(rb"\b[A-Z]{2,}")
+_BRACKETS = re.compile(rb"\([^()]*\)")
 # "is" and an article after a term that opens an entry or is set in bold: what the term is ("End User
 # is the final purchaser ...", '**"Effective Date"** is the earlier of ...').
 _SAYS_WHAT_IT_IS = rb"(?:is|are)[ \t]+(?:an?|the|any|all|each)\b"
-# A bracket holding a quoted term ("(the "Company")") or an unquoted name after "hereinafter": one
+# A bracket holding a quoted term ("(the "Company")") or an unquoted name (after "hereinafter"): one
 # scan for both, as both open with a bracket and neither holds another (so they never overlap).
 _BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb")")
 _BOLD = re.compile(
@@ -542,7 +557,7 @@ def definitions_in(
     for m in _BRACKETED.finditer(v, start, stop):
         if m.start("body") >= 0:
             found.extend(_parenthetical(text, v, m))
-        else:
+        elif m.start("named_by") >= 0 or _names_what_precedes(v, m):
             hereinafter.append(m)
     found.extend(quoted)
     for m in (*_opening_with(_REFERRED_NAME, b"referred", v, start, stop), *hereinafter):
@@ -1016,6 +1031,44 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition |
     if sentence == m.start():
         sentence = _named_above(v, sentence)
     return [_definition(text, q.start("term"), q.end("term"), sentence, m.end(), kind) for q in quoted]
+
+
+def _names_what_precedes(v: bytes, m: re.Match[bytes]) -> bool:
+    """Whether a bracket holding a name alone (`_HEREINAFTER_NAME` with no words before the name)
+    defines it: prose goes on after it, no clause number, form's blank or acronym comes before it,
+    and a word of the name says again what the sentence before it describes ("the other Party
+    (Disclosing Party)", "any notice, demand, consent or other communication (Notice)"; not "USA
+    (Licensee)" nor "PSURs (Periodic Safety Update Report)")."""
+    term = m.group("term")
+    words = term.split()
+    if (_ACRONYM_WORD.search(term) or _PROSE_AFTER.match(v, m.end()) is None
+            or _NUMBER_BEFORE.search(v, max(0, m.start() - 40), m.start()) is not None):
+        return False
+    before = v[_sentence_start(v, m.start()) : m.start()]
+    initials = bytes(w[0] for w in words if w[:1].isupper())
+    if any(token.rstrip(b"s").upper() == initials for token in before.split()[-2:]):
+        return False
+    said = _BRACKETS.sub(b" ", before).lower()  # not a name given before ("period (Laycan) ... period (Laycan)")
+    return any(_has_word(said, _singular_word(w).lower()) for w in words if len(w) > 3)
+
+
+def _singular_word(word: bytes) -> bytes:
+    one = singular(word.decode("latin-1"))
+    return word if one is None else one.encode("latin-1")
+
+
+def _has_word(text: bytes, word: bytes) -> bool:
+    """Whether ``word`` stands in ``text`` as a word, maybe in the plural ("tax" in "taxes"; not
+    "patent" in "patentable")."""
+    at = text.find(word)
+    while at >= 0:
+        if (at == 0 or not text[at - 1 : at].isalpha()) and _PLURAL_END.match(text, at + len(word)):
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
+_PLURAL_END = re.compile(rb"(?:e?s)?(?![a-z])")
 
 
 def _named_above(v: bytes, opening: int) -> int:

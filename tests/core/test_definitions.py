@@ -326,6 +326,56 @@ def test_a_parenthetical_over_a_blank_line_defines_nothing():
     assert find_definitions('Recitals follow. Acme Inc. (the\n\n"Company") agrees.') == []
 
 
+@pytest.mark.parametrize(("text", "terms"), [
+    # Coherus's development agreement, filed without its quotes.
+    ("7.1 Confidential Information disclosed, revealed or otherwise made available to one Party (Receiving Party) by or "
+     "on behalf of the other Party (Disclosing Party) under, or as a result of, this Agreement is made available to the "
+     "Receiving Party.", ["Receiving Party", "Disclosing Party"]),
+    ("12.1 Any notice, demand, consent or other communication (Notice) given or made under this Agreement: must be in "
+     "writing.", ["Notice"]),  # Intricon's: a name of one word that says again what the words before it describe
+    ("This Agreement will become effective as of the last date of signature (Effective Date) and shall, unless "
+     "sooner terminated, remain effective.", ["Effective Date"]),
+    ("4.5 If the Executive was subject to tax, social security contributions or other levies (Taxes) on payment of the "
+     "STIP award, the Company pays.", ["Taxes"]),  # WPP's: the singular said before
+    ("Licensee may elect to use any Trademark which it owns or has exclusive rights to "
+     "(Licensee-Controlled Trademark) in connection with its Commercialization.", ["Licensee-Controlled Trademark"]),
+])
+def test_a_name_alone_in_brackets_defines_what_the_words_before_it_describe(text: str, terms: list[str]) -> None:
+    found = find_definitions(text)
+    assert [(d.term, d.kind) for d in found] == [(term, "referred") for term in terms]
+    assert [text[d.start : d.end] for d in found[:1]] == [text[: text.index(terms[0]) + len(terms[0]) + 1]]
+
+
+@pytest.mark.parametrize("text", [
+    "Survival. Section 19.0 (Confidential Information), Distributor shall return all copies.",  # a clause cited
+    "as further described in Sections 5.4.1.1  (Letter of Credit) and 5.4.1.2 (Wire Transfer), respectively.",
+    "the provisions of Articles XI, XII and XIII (Registration Rights) and XV shall survive.",
+    "a completed contract extract schedule in the form of Exhibit D (Contract Summary Form) within one (1) day.",
+    "reports to regulatory authorities including PSURs (Periodic Safety Update Report), PBRER and RMP.",  # an acronym's words
+    "related to its NCT technology (Natural Conversion Technology), a catalytic converter.",
+    "the rules and public interpretations by the staff of the Securities and Exchange Commission (SEC Staff), receipt",
+    # A form's blank, and an attachment cited (the words before say "State" and "Exhibit" again).
+    "This Agreement shall be governed by the laws of (Enter State) and you hereby submit to the exclusive jurisdiction of "
+    "the Courts of (Enter State) in relation thereto.",
+    "A runtime license fee shall be paid for each SRM in the Licensee Product (Exhibit B) which contains the Licensed "
+    "Technology for Basic Services which does not require network echo cancellation technology (Exhibit A) sold by us.",
+    "Coherus, 333 Twin Dolphin Drive, Redwood City, CA, 94065, USA (Licensee). Bioeq and Licensee agree.",
+    '"PIPEDA" means the Personal Information Protection and Electronic Documents Act (Canada); and',  # a place
+    "5013    Parts - Motor Vehicle Supplies, New Parts - (Wholesale)           5021    Office, Commercial Furniture - "
+    "(Wholesale)           5039",  # a table's column
+    "Save to this extent, any rights which would otherwise arise under the Contracts (Rights of Third Parties) Act 1999 "
+    "are excluded.",  # part of a longer name
+    # No word of the name said before: "patentable" is not "Patent", a name in brackets is not said.
+    "All rights to Agreement Inventions, patentable or non-patentable, made jointly by employees of iBio and employees "
+    "of CC-Pharming will belong jointly to them, with inventorship determined as described in 35 U.S.C. \u00a7 262 and "
+    "(Chin Patent Law). The Parties agree.",
+    "to provide the agent 5 days before the agreed upon loading period (Laycan) with the instructions, including the "
+    "name of the vessel, loading period (Laycan), lay time and other necessary data;",
+])
+def test_a_name_alone_in_brackets_defines_nothing_that_cites_spells_or_fills_in(text: str) -> None:
+    assert [d.term for d in find_definitions(text) if d.kind == "referred"] == []
+
+
 def test_a_contract_wrapped_at_a_fixed_width_defines_what_it_defines_unwrapped(shared_text):
     # Movado's endorsement agreement: five of its fifteen terms were lost to a line broken inside
     # their quotes or parentheses.
