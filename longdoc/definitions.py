@@ -148,7 +148,7 @@ _TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + LINE_WRAP + rb'){0,79}?)[,.]?'
 # Means ...'), on a line of its own.
 _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
 _VERB = (
-    rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively|collectively),?\s+)*"
+    rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively|collectively|only),?\s+)*"
     rb"(?:[Mm]eans?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
     rb"|" + _HAS_MEANING + rb"\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+(?:deemed(?:\s+to\s+include\b)?|the)\b)"

@@ -1222,6 +1222,12 @@ def test_a_term_quoted_again_within_its_own_definition_is_no_duplicate(shared_te
     assert not any(d.duplicate for d in subscribers)
 
 
+def test_a_term_that_shall_only_mean_something_is_defined() -> None:
+    # Performance Sports Brands' endorsement agreement.
+    text = 'g. "Endorsed Product(s)" shall only mean and include Company products bearing the Player\'s name.\n'
+    assert [(d.term, d.kind) for d in find_definitions(text)] == [("Endorsed Product(s)", "means")]
+
+
 def test_a_term_defined_again_after_its_definition_ends_is_a_duplicate() -> None:
     text = ('"Subscribers" means end users who registered. "Subscribers" include trial users.\n\n'
             '5. Fees. "Subscribers" means paying users only.\n')
@@ -1233,6 +1239,7 @@ def test_a_term_defined_again_after_its_definition_ends_is_a_duplicate() -> None
     'As used in this Agreement, the term "Company" shall include any entity to which it is assigned.',
     'For purposes of this Agreement, the term "Company" includes its Affiliates.',
     '"Company" shall be deemed to include any successor of Acme Inc.',  # Ritter's "Term" so widened
+    'Provided, however, that "Company" will only include a successor for a period of one year.',  # Energous's
 ])
 def test_a_term_said_to_include_more_where_it_is_defined_elsewhere_is_no_second_definition(extension):
     # Womens Golf Unlimited's and OFG Bancorp's agreements widen a party's name this way.
