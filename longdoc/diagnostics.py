@@ -68,8 +68,9 @@ _DETERMINERS = (b"the", b"such", b"any", b"each", b"said")
 # County", "the Reuters Screen LIBOR01 Page"): the start of a longer name. (A term used so once is
 # hinted where it is used otherwise.) A word may be hyphenated ("the
 # Licensed Know-How"), rather than cut at its hyphen; a phrase that goes on in lower case after a
-# hyphen ("the Licensee Know-how", "the Third Party-owned") is none, nor one whose possessive a
-# capitalised word follows ("the Supreme People's Court": a name).
+# hyphen ("the Licensee Know-how", "the Third Party-owned") is none, nor one that goes on after a
+# slash ("the Initial Japan/China Payment"), nor one whose possessive a capitalised word follows
+# ("the Supreme People's Court": a name).
 _PHRASE_WORD = rb"[A-Z][a-z]+(?:-[A-Z][a-z]*)*"
 # What may stand between a phrase and the words that go on with it: blanks, or a line break where a
 # plain text wraps its lines ("the Appropriate Legal" over "Notices").
@@ -78,7 +79,7 @@ _PHRASES = tuple(
     re.compile(
         determiner + rb"[ \t]+(?=(" + _PHRASE_WORD + rb"(?:[ \t]+(?:of[ \t]+)?" + _PHRASE_WORD + rb"){1,3}))\1\b"
         rb"(?!" + _WRAP + rb"[(\"])(?!" + _WRAP + rb"(?:(?:of|and|&|in|for|on|to|in[ \t]+and[ \t]+for)[ \t]+)?[A-Z][a-z]|"
-        + _WRAP + rb"[A-Z]{2,}(?:\b|\d))(?!-)"
+        + _WRAP + rb"[A-Z]{2,}(?:\b|\d))(?!-|/[A-Z])"
         rb"(?!'s?[ \t]+[A-Z])"
     )
     for determiner in _DETERMINERS

@@ -615,6 +615,14 @@ def test_a_phrase_that_goes_on_in_lower_case_after_a_hyphen_is_no_phrase() -> No
     assert flagged("undefined-term", text) == []
 
 
+def test_a_phrase_that_goes_on_after_a_slash_is_part_of_a_longer_name_not_a_hint() -> None:
+    # PhaseBio's development agreement and Exact Sciences' promotion agreement.
+    text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Licensee" means Acme.\n\n1.2 "Initial Japan/China Payment" means $1.\n\n'
+            "ARTICLE 2\nPAYMENT\n\n2.1 Payment. The Licensee pays the Initial Japan/China Payment after checking the "
+            "List of Excluded Individuals/Entities.\n")
+    assert flagged("undefined-term", text) == []
+
+
 def test_a_phrase_whose_possessive_a_capitalised_word_follows_is_a_name_not_a_hint() -> None:
     # Senmiao's collaboration agreement: "the Supreme People's Court".
     text = ('ARTICLE 1\nDEFINITIONS\n\n1.1 "Licensee" means Acme.\n\nARTICLE 2\nDISPUTES\n\n'
