@@ -220,6 +220,14 @@ _REFERRED = re.compile(
     rb"|(?:and|or)[\s,]+" + _QUALIFIER + rb"(?:\s+" + _QUALIFIER + rb")*[\s,]+as)\s+(?:the\s+|a\s+|an\s+)?\Z",
     re.IGNORECASE,
 )
+# What a sentence deems to be, or says to constitute, a quoted term ('each of the following events
+# shall be deemed a "Supply Failure":', 'shall constitute an "Event of Default"'): it says what the
+# term takes in, as an extension does, and defines a term defined nowhere else. Not a term in small
+# letters, as a statute defines it ('deemed a "work made for hire"'), nor one closing a parenthetical
+# ('(which together constitute the "Offer")').
+_DEEMED = re.compile(rb"\b(?:deemed(?:\s+to\s+be)?|constitutes?|constituting)\s+(?:a|an|the)\s+\Z", re.IGNORECASE)
+
+
 def _name(blanks: bytes) -> bytes:
     """Capitalised words, maybe joined by "of", "and" or "&", ``blanks`` apart."""
     return rb"(?P<term>[A-Z][\w&'-]*(?:" + blanks + rb"(?:(?:of|and|&)" + blanks + rb")?[A-Z][\w&'-]*){0,5})"
@@ -551,6 +559,10 @@ def definitions_in(
         ):
             s = _sentence_start(v, m.start())
             quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
+        elif ((b"deemed" in before or b"constitut" in before) and 0x41 <= v[m.start("term")] <= 0x5A
+              and v[m.end() : m.end() + 1] != b")" and _DEEMED.search(v, max(0, m.start() - 40), m.start())):
+            s = _sentence_start(v, m.start())
+            quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "extension"))
     # Shapes listed in the order _dedupe prefers among equals.
     found = means
     hereinafter = []

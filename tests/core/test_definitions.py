@@ -1222,6 +1222,31 @@ def test_a_term_quoted_again_within_its_own_definition_is_no_duplicate(shared_te
     assert not any(d.duplicate for d in subscribers)
 
 
+@pytest.mark.parametrize(("text", "term"), [
+    # Bellicum's supply agreement, Neurobo's and Suntron's.
+    ('(2) For purposes hereof, each of the following events shall be deemed a "Supply Failure":\n\n(i) if Miltenyi fails '
+     "to deliver.\n", "Supply Failure"),
+    ('Upon such agreement, the order shall be deemed to be the "Firm Order" which shall be binding.', "Firm Order"),
+    ('The Investor and the Borrowers each agree that the occurrence of any Maintenance Event of Default hereunder shall '
+     'constitute an "Event of Default" under the Loan Agreement.', "Event of Default"),
+])
+def test_a_quoted_term_that_something_is_deemed_or_constitutes_is_defined_as_an_extension(text: str, term: str) -> None:
+    found = find_definitions(text)
+    assert [(d.term, d.kind) for d in found] == [(term, "extension")]
+    assert text[found[0].start : found[0].end] == text[: text.index(f'"{term}"') + len(term) + 2]
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    # Papa John's endorsement: a term of a statute, in small letters.
+    ('All results of the Celebrity Endorsement will be deemed a "work made for hire" under the Copyright Act.', []),
+    # LookSmart's offer: a parenthetical that ends with the term.
+    ('The documents provided by Purchaser to the Sponsors (which, collectively, as amended or supplemented, constitute '
+     'the "Offer"); and', ["parenthetical"]),
+])
+def test_a_deemed_term_in_small_letters_or_closing_a_parenthetical_is_no_extension(text: str, kinds: list[str]) -> None:
+    assert [d.kind for d in find_definitions(text)] == kinds
+
+
 def test_a_term_that_shall_only_mean_something_is_defined() -> None:
     # Performance Sports Brands' endorsement agreement.
     text = 'g. "Endorsed Product(s)" shall only mean and include Company products bearing the Player\'s name.\n'
