@@ -19,6 +19,7 @@ from shapes import one_line, without_blank_lines, wrapped
 
 KING = "cuad/contracts/KINGPHARMACEUTICALSINC_08_09_2006-EX-10.1-PROMOTION AGREEMENT.txt"
 MOVADO = "cuad/contracts/MOVADOGROUPINC_04_30_2003-EX-10.28-ENDORSEMENT AGREEMENT.txt"
+COHERUS = "cuad/contracts/CoherusBiosciencesInc_20200227_10-K_EX-10.29_12021376_EX-10.29_Development Agreement.txt"
 LONG = 32_768
 
 
@@ -105,6 +106,21 @@ def test_definitions_after_edits_around_terms_wrapped_over_lines_equal_a_fresh_s
         assert doc.definitions == LongDocument(doc.text).definitions
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_definitions_after_edits_around_names_alone_in_brackets_equal_a_fresh_scan(shared_text, seed: int) -> None:
+    # Coherus's agreement names its terms in brackets without quotes ("one Party (Receiving Party)"):
+    # whether one defines reads the words before it and after it, which edits beside it change.
+    doc = LongDocument(shared_text(COHERUS))
+    doc.definitions
+    rng = random.Random(seed)
+    for _ in range(25):
+        text = doc.text
+        names = [i for i in range(len(text) - 1) if text[i] == "(" and text[i + 1].isupper()]
+        at = max(0, min(len(text), rng.choice(names) + rng.randrange(-24, 40)))
+        doc = doc.edit(at, min(len(text), at + rng.choice([0, 1, 4])), rng.choice(["", "x", "(", ")", ". ", " Party", "\n\n"]))
+        assert doc.definitions == LongDocument(doc.text).definitions
+
+
 def test_an_edit_deep_in_a_long_paragraph_reads_again_a_stretch_around_it_not_the_paragraph(long_paragraph: str) -> None:
     text = long_paragraph
     at = text.index("Section 9.2")
@@ -175,6 +191,7 @@ def edited_far_after(construct: str, cut_after: str) -> tuple[LongDocument, Long
     ('Each buyer (the "Licensed Distributor") may audit. ', '(the "Licensed ', "Licensed Distributor"),
     ("The programs, hereinafter referred to as the Licensed Software, may be audited. ", "referred to as the ",
      "Licensed Software"),
+    ("Each distributor of the goods (Licensed Distributor) may audit. ", "(Licensed ", "Licensed Distributor"),
 ])
 def test_a_definition_deep_in_a_long_paragraph_is_read_again_whole_after_an_edit_far_below_it(
         construct: str, cut_after: str, term: str) -> None:
