@@ -91,7 +91,7 @@ def byte_view(text: str) -> bytes:
     view = term_bytes(text)
     if b"'" not in view:
         return view
-    pairs = [m.span(1) for m in _SINGLE_QUOTED.finditer(view)]
+    pairs = [m.span(m.lastindex) for m in _SINGLE_QUOTED.finditer(view)]
     if not pairs:
         return view  # spares copying a long text that has none
     # Joined from views of the text's bytes: slices of bytes would copy it once more.
@@ -107,8 +107,11 @@ def byte_view(text: str) -> bytes:
 # "(the 'Licensor')"), reads as one in double quotes. The opening quote stands after no letter or
 # digit and before a capital; the closing one is the first quote after it that no lower-case letter
 # follows (one that does is an apostrophe: "'Licensor's Products'"), and no letter or digit follows
-# it. So each pair is told from the 83 characters around it, whatever was read before.
-_SINGLE_QUOTED = re.compile(rb"'(?<![A-Za-z0-9_']')(?=[A-Z])((?:[^'\n]|'(?=[a-z])){1,80})'(?![A-Za-z0-9])")
+# it; or a double quote, as a typist may close it ("(‘Permitted Purpose”)"), where no single one
+# comes first. So each pair is told from the 83 characters around it, whatever was read before.
+_SINGLE_QUOTED = re.compile(
+    rb"'(?<![A-Za-z0-9_']')(?=[A-Z])(?:((?:[^'\"\n]|'(?=[a-z])){1,80})'|([^'\"\n]{1,80})\")(?![A-Za-z0-9])"
+)
 _QUOTE_REACH = 90
 
 

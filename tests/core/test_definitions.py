@@ -131,6 +131,10 @@ def test_parenthetical_shapes_define_the_quoted_term(text, term):
         ("This Distributor Agreement (the 'Agreement') is made today.", "Agreement", "parenthetical"),
         ("Lucid Inc. (the \u2018Distributor\u2019) agrees.", "Distributor", "parenthetical"),
         ("'Licensor's Products' means the goods Licensor makes.", "Licensor's Products", "means"),
+        # Closed by a double quote, as Vapotherm's NDA and PrimeEnergy's agreement mistype it.
+        ("Vapotherm discloses it only for the following purpose (\u2018Permitted Purpose\u201d): research.",
+         "Permitted Purpose", "parenthetical"),
+        ("This Completion Agreement ('Agreement\") is made and entered into today.", "Agreement", "parenthetical"),
     ],
 )
 def test_a_term_in_single_quotes_is_defined_as_one_in_double_quotes(text: str, term: str, kind: str) -> None:
