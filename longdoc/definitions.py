@@ -1050,10 +1050,10 @@ def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition |
 
 def _names_what_precedes(v: bytes, m: re.Match[bytes]) -> bool:
     """Whether a bracket holding a name alone (`_HEREINAFTER_NAME` with no words before the name)
-    defines it: prose goes on after it, no clause number, form's blank or acronym comes before it,
-    and a word of the name says again what the sentence before it describes ("the other Party
-    (Disclosing Party)", "any notice, demand, consent or other communication (Notice)"; not "USA
-    (Licensee)" nor "PSURs (Periodic Safety Update Report)")."""
+    defines it: prose goes on after it, no clause number or acronym of its words comes before it,
+    and a word of the name says again what the sentence before it describes, outside brackets ("the
+    other Party (Disclosing Party)", "any notice, demand, consent or other communication (Notice)";
+    not "USA (Licensee)", "PSURs (Periodic Safety Update Report)" nor "the laws of (Enter State)")."""
     term = m.group("term")
     words = term.split()
     if (_ACRONYM_WORD.search(term) or _PROSE_AFTER.match(v, m.end()) is None
