@@ -223,12 +223,18 @@ _REFERRED = re.compile(
     rb"|(?:and|or)[\s,]+" + _QUALIFIER + rb"(?:\s+" + _QUALIFIER + rb")*[\s,]+as)\s+(?:the\s+|a\s+|an\s+)?\Z",
     re.IGNORECASE,
 )
-# What a sentence deems to be, or says to constitute, a quoted term ('each of the following events
-# shall be deemed a "Supply Failure":', 'shall constitute an "Event of Default"'): it says what the
-# term takes in, as an extension does, and defines a term defined nowhere else. Not a term in small
-# letters, as a statute defines it ('deemed a "work made for hire"'), nor one closing a parenthetical
-# ('(which together constitute the "Offer")').
-_DEEMED = re.compile(rb"\b(?:deemed(?:\s+to\s+be)?|constitutes?|constituting)\s+(?:a|an|the)\s+\Z", re.IGNORECASE)
+# What a sentence deems to be, says to constitute or to be a quoted term ('each of the following
+# events shall be deemed a "Supply Failure":', 'shall constitute an "Event of Default"', 'the party
+# receiving Confidential Information shall be the "Receiving Party"'): it says what the term takes
+# in, as an extension does, and defines a term defined nowhere else. Not a term in small letters, as
+# a statute defines it ('deemed a "work made for hire"'), nor one closing a parenthetical ('(which
+# together constitute the "Offer")'), nor one whose meaning another text gives ('the Issuer is the
+# "Defaulting Party" (as defined in the Cap Agreement)', 'a person that is a "United States Person"
+# within the meaning of Section 7701(a)(30) of the Code').
+_DEEMED = re.compile(
+    rb"\b(?:deemed(?:\s+to\s+be)?|constitutes?|constituting|is|are|(?:shall|will)\s+be)\s+(?:a|an|the)\s+\Z", re.IGNORECASE
+)
+_MEANING_GIVEN_AFTER = re.compile(rb"\s*\(?,?\s*(?:as\s+(?:defined|used|that\s+term)|within\s+the\s+meaning)\b")
 
 
 def _name(blanks: bytes) -> bytes:
@@ -562,8 +568,9 @@ def definitions_in(
         ):
             s = _sentence_start(v, m.start())
             quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "referred"))
-        elif ((b"deemed" in before or b"constitut" in before) and 0x41 <= v[m.start("term")] <= 0x5A
-              and v[m.end() : m.end() + 1] != b")" and _DEEMED.search(v, max(0, m.start() - 40), m.start())):
+        elif (before.endswith((b" a ", b" an ", b" the ")) and 0x41 <= v[m.start("term")] <= 0x5A
+              and v[m.end() : m.end() + 1] != b")" and _DEEMED.search(v, max(0, m.start() - 40), m.start())
+              and _MEANING_GIVEN_AFTER.match(v, m.end()) is None):
             s = _sentence_start(v, m.start())
             quoted.append(_definition(text, m.start("term"), m.end("term"), s, m.end(), "extension"))
     # Shapes listed in the order _dedupe prefers among equals.
