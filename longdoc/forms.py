@@ -93,14 +93,29 @@ _TITLE, _ACRONYMS_KEPT = 1, 5  # shapes of `_shaped_forms`
 def _shaped_forms(term: str) -> list[tuple[tuple[int, int], str]]:
     """The forms of ``term``, each with its place: (-1, 0) for the term as defined, else the form
     it names (its index) and the shape given to it (0 as named, 1 title case, 2 "the", 3 small
-    words in the other case, 4 its first word in lower case, 5 title case but its acronyms)."""
+    words in the other case, 4 its first word in lower case, 5 title case but its acronyms, 6 each
+    word capitalised)."""
     out = [((-1, 0), term)]
     for k, named in enumerate(_named_forms(term)):
         title = _title_case(named)
         shapes = (named, title, _article_lowered(title or named), _small_words_flipped(title or named),
-                  _sentence_lowered(named), _acronyms_kept(title))
+                  _sentence_lowered(named), _acronyms_kept(title), _capitalised(named))
         out.extend(((k, shape), form) for shape, form in enumerate(shapes) if form)
     return out
+
+
+def _capitalised(term: str) -> str | None:
+    """A term that its definition wrote with words in small letters or in capitals beside words in
+    title case, with each word capitalised as the text then uses it ("Defaulting Party" of
+    "Defaulting party", "Change of Control" of "change of control", "Permitted Components" of
+    "PERMITTED Components"): the small words inside it as they are, an acronym kept; None for a term
+    in capitals for emphasis (see `_title_case`) or one already so written."""
+    if shouted(term):
+        return None
+    words = term.split()
+    capitalised = [w if k and w in TITLE_SMALL_WORDS else w.title() if shouted(w) else w.capitalize() if w.islower() else w
+                   for k, w in enumerate(words)]
+    return " ".join(capitalised) if capitalised != words else None
 
 
 def _small_words_flipped(term: str) -> str | None:

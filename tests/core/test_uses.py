@@ -206,6 +206,18 @@ def test_a_term_capitalised_only_by_its_sentence_is_used_in_lower_case() -> None
     assert written_forms("Net Sales") == ("Net Sales",) and written_forms("Party A") == ("Party A",)
 
 
+def test_a_term_defined_with_words_in_small_letters_or_capitals_is_used_with_each_word_capitalised() -> None:
+    # TurnKey's alliance agreement defines "the Defaulting party" and NICE's "PERMITTED Components",
+    # then each uses the term with every word capitalised.
+    text = ('Each party ("the Defaulting party") shall indemnify the other party ("the Innocent party") against Losses '
+            'caused by the Defaulting Party. NICE buys the parts ("PERMITTED Components") and keeps an inventory of '
+            "Permitted Components. Defaulting PARTY and permitted components are not uses.\n")
+    doc = LongDocument(text)
+    assert [text[u.start : u.end] for u in doc.uses("Defaulting party")] == ["Defaulting Party"]
+    assert [text[u.start : u.end] for u in doc.uses("PERMITTED Components")] == ["Permitted Components"]
+    assert ("Defaulting Party", "Breaching Party") in renamed_forms("Defaulting party", "Breaching party")
+
+
 def test_a_term_that_opens_with_the_is_used_with_the_article_in_lower_case() -> None:
     # The GPL: '"The Program" refers to any copyrightable work ...', then "the Program" throughout.
     text = ('"The Program" refers to any work licensed under this License. "THE LOCATION" means the land. You may '
