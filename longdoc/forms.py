@@ -4,7 +4,9 @@ A term is used as defined, in each form it names ("Third Party" of "Third Party(
 "Losses" of "Loss or Losses"), when defined in capitals for emphasis in title case, when it opens
 with "The" ('"The Program" refers to ...') with that article in lower case mid-sentence, with
 the small words inside it typed in the other case ("Ready for Service Date" of "Ready For Service
-Date"), and in lower case when only the sentence capitalised it ("object code" of "Object code").
+Date"), in lower case when only the sentence capitalised it ("object code" of "Object code"), and
+with each word capitalised when its definition wrote some in small letters or in capitals
+("Defaulting Party" of "Defaulting party").
 """
 
 from __future__ import annotations
