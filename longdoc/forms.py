@@ -115,7 +115,7 @@ def _capitalised(term: str) -> str | None:
     if shouted(term):
         return None
     words = term.split()
-    capitalised = [w if k and w in TITLE_SMALL_WORDS else w.title() if shouted(w) else w.capitalize() if w.islower() else w
+    capitalised = [w if k and w in TITLE_SMALL_WORDS else _titled(w) if shouted(w) else w.capitalize() if w.islower() else w
                    for k, w in enumerate(words)]
     return " ".join(capitalised) if capitalised != words else None
 
@@ -179,9 +179,12 @@ def _title_case(term: str) -> str | None:
     """The title case of a term defined in capitals, or None for any other term."""
     if not shouted(term):
         return None
-    words = term.split()
-    title = " ".join(w.lower() if k and w.lower() in TITLE_SMALL_WORDS else w.title() for k, w in enumerate(words))
-    return _POSSESSIVE_TITLED.sub("'s", title)  # "Contractor's", which str.title makes "Contractor'S"
+    return " ".join(w.lower() if k and w.lower() in TITLE_SMALL_WORDS else _titled(w) for k, w in enumerate(term.split()))
+
+
+def _titled(word: str) -> str:
+    """A word in title case, its possessive too ("Contractor's", which str.title makes "Contractor'S")."""
+    return _POSSESSIVE_TITLED.sub("'s", word.title())
 
 
 _POSSESSIVE_TITLED = re.compile(r"'S\b")

@@ -216,6 +216,7 @@ def test_a_term_defined_with_words_in_small_letters_or_capitals_is_used_with_eac
     assert [text[u.start : u.end] for u in doc.uses("Defaulting party")] == ["Defaulting Party"]
     assert [text[u.start : u.end] for u in doc.uses("PERMITTED Components")] == ["Permitted Components"]
     assert ("Defaulting Party", "Breaching Party") in renamed_forms("Defaulting party", "Breaching party")
+    assert "Licensor's Products" in written_forms("LICENSOR'S Products")
 
 
 def test_a_term_that_opens_with_the_is_used_with_the_article_in_lower_case() -> None:
