@@ -28,8 +28,9 @@ from .dense import DenseImpacts, DenseQuery
 from .diagnostics import Diagnosis, Diagnostic, diagnosis
 from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
-from .headings import (FENCE_RE, LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
+from .headings import (LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
+from .markdown import BLOCK_MARK_RE, front_matter_end
 from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
@@ -765,15 +766,17 @@ class LongDocument:
         new._uids = self._uids
         new._markdown = self._markdown
         new._heading_view = rewrapped(old, self._heading_view, text, start, end, start + len(new_text))
-        # A fence typed, cut, or moved to or from a line start by a line break typed or deleted
-        # before it: on a line the edit touched.
-        fence_touched = self._markdown and (
-            FENCE_RE.search(text, max(0, _line_start(text, start) - 1), _line_end(text, start + len(new_text))) is not None
-            or FENCE_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
+        # A fence or comment mark typed, cut, or moved to or from a line start by a line break typed
+        # or deleted before it: on a line the edit touched. Or an edit in the front matter it leaves,
+        # which may now close far below (the edit cut its closing line) and hide the parts between.
+        block_touched = self._markdown and (
+            BLOCK_MARK_RE.search(text, max(0, _line_start(text, start) - 1), _line_end(text, start + len(new_text))) is not None
+            or BLOCK_MARK_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
+            or start <= front_matter_end(text) > 0
         )
         # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
         md_appeared = not self._markdown and _atx_line_made(text, start, start + len(new_text))
-        if fence_touched or md_appeared:
+        if block_touched or md_appeared:
             new._build_all()
             return new
         new._patch(self, start, end, delta)
@@ -865,8 +868,8 @@ class LongDocument:
             top = above > _lines_down(old_view, part_start + part.heading.end, LINES_READ, ceiling=above)
         if not top or not (below < part_end or part_end == len(old_text)):
             return False
-        if self._markdown and FENCE_RE.search(old_text, part_start, part_end) is not None:
-            return False  # whether the lines read again lie inside a code block is known from the part's start
+        if self._markdown and BLOCK_MARK_RE.search(old_text, part_start, part_end) is not None:
+            return False  # whether the lines read again lie inside a block is known from the part's start
         # Running headers and signature blocks are read from far away; such an edit reads the part again.
         page_lines = old_doc._page_lines
         if bisect_left(page_lines, above) < bisect_left(page_lines, end + RUNNING_EDIT_REACH):

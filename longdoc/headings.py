@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .contents import is_contents_line
+from .markdown import Blocks, front_matter_end, indented_code
 from .numerals import NUMBER_WORD_PATTERN, roman_value, word_value
 from .rescan import PAGE_MARK
 from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
@@ -27,7 +28,7 @@ from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, cle
                      has_prose_word, is_short_title, is_word_title, page_footer, title_span)
 from .wrapped import unwrapped
 
-__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above", "FENCE_RE",
+__all__ = ["Heading", "find_headings", "scan_headings", "is_markdown", "caps_lines_above",
            "MARKDOWN_HEADING_RE", "LINES_READ", "RUNNING_EDIT_REACH", "CITING_WORD", "ATTACHMENT_LABEL",
            "FILING_EXHIBIT_RE"]
 
@@ -48,9 +49,8 @@ class Heading:
     kind: str
 
 
-FENCE_RE = re.compile(r"```|~~~")
-# An ATX heading line ("# Title"): one is enough to read the whole text as Markdown.
-MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])[ \t]*#{1,6}[ \t]+\S")
+# An ATX heading line ("# Title", up to three spaces in): one is enough to read the whole text as Markdown.
+MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]) {0,3}#{1,6}[ \t]+\S")
 
 _CANDIDATE_RE = re.compile(
     r"""(?:
@@ -126,12 +126,13 @@ _ATX_MARK_RE = re.compile(r"##{0,5}[ \t]+\S")
 
 
 def is_markdown(text: str) -> bool:
-    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start."""
+    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start,
+    up to three spaces in."""
     m = _ATX_MARK_RE.search(text)
     while m is not None:
         p = m.start()
         ls = p
-        while ls > 0 and text[ls - 1] in " \t":
+        while ls > max(0, p - 3) and text[ls - 1] == " ":
             ls -= 1
         if ls == 0 or text[ls - 1] in LINE_BREAKS:
             return True
@@ -234,7 +235,9 @@ _ANOTHER_LABEL_RE = re.compile(ATTACHMENT_LABEL + r"(?![ \t]+OF\b)")
 
 def _classify(line: str, markdown: bool) -> _Shape | None:
     """The heading shape of a stripped line (or segment), or None when it is no heading."""
-    m = _MD_RE.match(line) if line.startswith("#") else None
+    # In plain text a "#" line stands four columns in or more (any nearer makes the text Markdown):
+    # a table's row ("# of Shares   Price"), no heading.
+    m = _MD_RE.match(line) if markdown and line.startswith("#") else None
     if m:
         content = (m.group(2) or "").strip()
         if not content:
@@ -944,6 +947,11 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), clean_title(f"{number} {title}"), False)
 
 
+def _indented_underline(text: str, line: int) -> bool:
+    """Whether the underline on the line starting at ``line`` is indented code, no underline."""
+    return indented_code(text, line, _INDENT_RE.match(text, line).end())
+
+
 def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
     """The stripped text of segment ``j`` ("" past the last)."""
     return text[segs[j][0] : segs[j][1]].strip() if j < len(segs) else ""
@@ -969,11 +977,11 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     if end < len(text):
         tail_end = min(len(text), end + 4096)
         segs.extend(line_segments(text, end, tail_end, markdown)[:2])
-    in_fence = False
+    blocks = Blocks()
+    body = front_matter_end(text) if markdown else 0
     candidate = _CANDIDATE_RE.match
     indented_candidate = _INDENTED_CANDIDATE_RE.match
     indentation = _INDENT_RE.match
-    fence = FENCE_RE.match
     last_heading_seg = -2
     resume = -1  # where the rest of segment i starts, after a heading with a clause run into it
     contents_lines: dict[tuple[int, int], bool] = {}
@@ -987,11 +995,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         # Segments are matched in place: most are no candidate and are never copied.
         if markdown:
             indent = indentation(text, ls, le).end()
-            if fence(text, indent, le):
-                in_fence = not in_fence
-                i += 1
-                continue
-            if in_fence or not candidate(text, indent, le):
+            if line_start and (ls < body or blocks.hides(text, ls, indent, le)) or not candidate(text, indent, le):
                 i += 1
                 continue
         else:
@@ -1030,7 +1034,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             line_start and i + 1 < len(segs) and text.startswith("===", segs[i + 1][0])) else ""
         if nxt and _SETEXT_RE.match(nxt) and not s.startswith("#") and (
             nxt.startswith("=") or len(nxt) >= 2
-        ) and (markdown or (abs(len(nxt) - len(s.strip())) <= 2 and is_short_title(s.strip()))):
+        ) and (not _indented_underline(text, segs[i + 1][0]) if markdown else (
+            abs(len(nxt) - len(s.strip())) <= 2 and is_short_title(s.strip()))):
             # "Title\n=====" (or ---) in Markdown: a setext heading. In plain text the underlined
             # title is a shape of its own: it does not place every heading after it below it.
             level = 1 if nxt.startswith("=") else 2
