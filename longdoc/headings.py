@@ -1,6 +1,7 @@
 """Recognise heading lines: their shape, level, number label, outline title and span.
 
-Shapes: Markdown ``#`` and setext (in plain text, a title underlined with "="), ``ARTICLE V`` /
+Shapes: Markdown ``#`` and setext (in plain text, a title underlined with "="; in Markdown, the
+shapes below in a line opened in bold, and none where `longdoc.markdown` says a block hides it), ``ARTICLE V`` /
 ``Article 5`` (also PART, CHAPTER, ITEM), ``Section 3`` / ``§ 4``, numbered ``1.`` ``1.2`` ``1.2.3`` (and
 ``1)`` run on after a wide gap), Roman ``IV.``, ``Exhibit A`` / ``Schedule 1`` and ALL-CAPS lines; a
 clause's title may stand on its own line above its number, and a few capitalised words alone on a
@@ -73,6 +74,7 @@ _CANDIDATE_RE = re.compile(
 # Responsibilities") counts as indentation.
 _INDENTED_CANDIDATE_RE = re.compile(r"(?:-{5,}[ \t]+(?=[0-9]))?[ \t]*(?=" + _CANDIDATE_RE.pattern + ")", re.VERBOSE)
 _INDENT_RE = re.compile(r"[ \t]*")
+_BOLD = ("**", "__")
 
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
 # A Roman numeral that text recognition wrote with the digit 1 for a letter I ("ARTICLE I1"): both
@@ -995,10 +997,20 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         # Segments are matched in place: most are no candidate and are never copied.
         if markdown:
             indent = indentation(text, ls, le).end()
-            if line_start and (ls < body or blocks.hides(text, ls, indent, le)) or not candidate(text, indent, le):
+            if line_start and (ls < body or blocks.hides(text, ls, indent, le)):
+                i += 1
+                continue
+            # A line opened in bold marks a heading as a converted contract writes one ("**ARTICLE 1 -
+            # DEFINITIONS**", "**1.2 Term.** The term ..."): what the bold holds is read as plain text.
+            # (A scan starts at a line's start: a part does at its heading's.)
+            bold = line_start and text.startswith(_BOLD, indent)
+            if bold:
+                indent += 2
+            if not candidate(text, indent, le):
                 i += 1
                 continue
         else:
+            bold = False
             found = indented_candidate(text, ls, le)
             if found is None:
                 i += 1
@@ -1039,7 +1051,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             # "Title\n=====" (or ---) in Markdown: a setext heading. In plain text the underlined
             # title is a shape of its own: it does not place every heading after it below it.
             level = 1 if nxt.startswith("=") else 2
-            hs = indent
+            hs = indent - 2 if bold else indent
             he = indent + len(s.rstrip())
             out.append(Heading(hs, he, text[hs:he], clean_title(s), None, level, "setext" if markdown else "underlined"))
             last_heading_seg = i + 1
@@ -1048,12 +1060,12 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if _is_page_artefact(s.strip()):
             i += 1
             continue
-        info = gap_parent or _classify(s, markdown)
+        info = gap_parent or (_classify(s.replace("**", "  ").replace("__", "  "), False) if bold else _classify(s, markdown))
         if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
             info = _title_line(text, ls, le, s) or _run_in_title(text, ls, s)
-        if info is not None and not markdown and (info.kind == "caps" or (
+        if info is not None and (bold or not markdown) and (info.kind == "caps" or (
             # A party's label over its signature line stands alone on its line: "A. SMITH"
             info.kind == "lettered" and info.span >= len(s.rstrip())
         )) and ((line_start and _in_caps_paragraph(text, ls)) or signs_below(text, ls, le, info.title)):
@@ -1111,7 +1123,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
             i += 1  # "EXISTING AGREEMENTS     51   EXHIBIT F     56   ...": more columns follow on the line
             continue
-        hs = indent
+        hs = indent - 2 if bold else indent  # a heading in bold starts at its mark, as one after "#" does
         he = indent + info.span
         heading_text = text[hs:he]
         title = info.title

@@ -152,6 +152,58 @@ def test_a_text_whose_only_hash_lines_are_indented_code_is_not_markdown() -> Non
     assert is_markdown("ARTICLE I\n\n   # Shares\n")
 
 
+# A services agreement converted to Markdown: its headings marked by bold, not by "#".
+CONVERTED = """# Master Services Agreement
+
+**ARTICLE 1 – DEFINITIONS**
+
+**1.1 "Services"** means the services described in a Statement of Work.
+
+**1.2 Term.** The term of this Agreement is one year from the Effective Date.
+
+**ARTICLE 2 – PAYMENT**
+
+**2.1 Fees.** Customer pays the fees within thirty days of each invoice.
+
+__2.2 Taxes.__ Each party bears its own taxes.
+
+**Note:** the fees exclude travel.
+
+1. Customer sends the purchase order.
+"""
+
+
+def test_a_line_opened_in_bold_is_read_as_the_heading_it_holds() -> None:
+    assert titles(CONVERTED) == ["Master Services Agreement", "ARTICLE 1 DEFINITIONS", '1.1 "Services"', "1.2 Term",
+                                 "ARTICLE 2 PAYMENT", "2.1 Fees", "2.2 Taxes"]
+
+
+def test_clauses_in_bold_nest_under_the_article_in_bold() -> None:
+    doc = LongDocument(CONVERTED)
+    article = next(node for node in doc.nodes if node.title == "ARTICLE 2 PAYMENT")
+    assert [child.title for child in article.children] == ["2.1 Fees", "2.2 Taxes"]
+
+
+def test_a_heading_in_bold_spans_its_title_from_the_bold_mark() -> None:
+    node = next(node for node in LongDocument(CONVERTED).nodes if node.title == "1.2 Term")
+    assert CONVERTED[node.heading_start : node.heading_end] == "**1.2 Term."
+
+
+def test_an_underlined_title_in_bold_spans_its_line_from_the_bold_mark() -> None:
+    text = "# Agreement\n\n**Scope of Work**\n-----------------\n\nThe work.\n"
+    node = LongDocument(text).nodes[1]
+    assert (node.title, text[node.heading_start : node.heading_end]) == ("Scope of Work", "**Scope of Work**")
+
+
+def test_a_party_in_bold_over_its_signature_line_is_no_heading() -> None:
+    text = "# Agreement\n\nThe terms.\n\n**SUPPLIER**\n\nBy: ______________\n\n**GOVERNING LAW**\n\nDelaware law governs.\n"
+    assert titles(text) == ["Agreement", "GOVERNING LAW"]
+
+
+def test_a_line_in_bold_indented_four_spaces_is_code() -> None:
+    assert titles("# Use\n\n    **ARTICLE 9 – CODE**\n") == ["Use"]
+
+
 def assert_edit_equals_a_fresh_build(text: str, old: str, new: str) -> LongDocument:
     """The document of ``text`` with ``old`` replaced by ``new``, checked against a fresh build;
     every part counts as long, so that an edit deep in one reads only the lines around it."""
@@ -207,7 +259,8 @@ def test_deleting_the_last_heading_over_indented_hash_lines_reads_the_text_as_pl
 MARKDOWN_FRAGMENTS = st.sampled_from([
     "```\n", "````\n", "~~~\n", "```python\n", "`", "~", "<!--\n", "-->\n", "<!-- note -->\n", "<", "!", "-", ">",
     "---\n", "...\n", "Owner: SRE\n", "\n", "\n\n", "\r\n", " ", "    ", "\t", "# ", "## Step\n", "\n# Use\n",
-    "Title\n", "===\n", "text ", "    # code\n", "\n1. Detect\n", "x",
+    "Title\n", "===\n", "text ", "    # code\n", "\n1. Detect\n", "x", "**", "__", "\n**ARTICLE 5 – TERM**\n",
+    "**1.2 Term.** ", "\n**CONFIDENTIALITY**\n", "\n**SELLER**\n", "\nBy: ______\n",
 ])
 
 
