@@ -75,6 +75,8 @@ _CANDIDATE_RE = re.compile(
 _INDENTED_CANDIDATE_RE = re.compile(r"(?:-{5,}[ \t]+(?=[0-9]))?[ \t]*(?=" + _CANDIDATE_RE.pattern + ")", re.VERBOSE)
 _INDENT_RE = re.compile(r"[ \t]*")
 _BOLD = ("**", "__")
+# An item of an ordered list: a paragraph's underline under it is a rule, or goes on with its text.
+_LIST_ITEM_RE = re.compile(r"[0-9]{1,9}[.)](?:[ \t]|\Z)")
 
 _MD_RE = re.compile(r"(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\Z")
 # A Roman numeral that text recognition wrote with the digit 1 for a letter I ("ARTICLE I1"): both
@@ -1046,7 +1048,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             line_start and i + 1 < len(segs) and text.startswith("===", segs[i + 1][0])) else ""
         if nxt and _SETEXT_RE.match(nxt) and not s.startswith("#") and (
             nxt.startswith("=") or len(nxt) >= 2
-        ) and (not _indented_underline(text, segs[i + 1][0]) if markdown else (
+        ) and (not _indented_underline(text, segs[i + 1][0]) and not _LIST_ITEM_RE.match(s) if markdown else (
             abs(len(nxt) - len(s.strip())) <= 2 and is_short_title(s.strip()))):
             # "Title\n=====" (or ---) in Markdown: a setext heading. In plain text the underlined
             # title is a shape of its own: it does not place every heading after it below it.

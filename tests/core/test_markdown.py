@@ -125,6 +125,10 @@ def test_a_setext_underline_indented_four_spaces_underlines_nothing() -> None:
     assert titles("# Use\n\nNot A Title\n    ---\n\nTitle\n---\n") == ["Use", "Title"]
 
 
+def test_an_item_of_an_ordered_list_over_a_rule_is_no_underlined_heading() -> None:
+    assert titles("# Steps\n\n1. Stop the service\n---\n\n2) Start it\n===\n") == ["Steps"]
+
+
 def test_front_matter_hides_a_line_that_would_read_as_a_setext_heading() -> None:
     text = "---\nTitle: Runbook\n---\n# Use\n"
     assert titles(text) == ["Use"]
