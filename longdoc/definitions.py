@@ -393,11 +393,12 @@ _MAX_BACK = 800
 # A page break inside a sentence: blank lines, maybe a page's number or a filing's footer
 # (`longdoc.rescan.PAGE_MARK`) between a line that runs on (its last character a small letter or a
 # comma) and one that goes on in small letters.
-_PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n(?:[ \t\f]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*\Z")
+_PAGE_BREAK_LINES = rb"(?:[ \t\f]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}"
+_PAGE_GAP = re.compile(rb"[a-z,][ \t]*\r?\n" + _PAGE_BREAK_LINES + rb"[ \t]*\Z")
 _MAX_PAGE_GAP = 400
 # The same break read forwards from the line break that ends the line running on; not where the
 # next line opens an entry of its own ('the "Licence"   means ...', HealthGate's table of terms).
-_PAGE_RUN_ON = re.compile(rb"\n(?:[ \t\f]*(?:" + PAGE_MARK.encode() + rb")?[ \t]*\r?\n){2,12}[ \t]*(?=[a-z])"
+_PAGE_RUN_ON = re.compile(rb"\n" + _PAGE_BREAK_LINES + rb"[ \t]*(?=[a-z])"
                           rb"(?!(?:an?|the)[ \t]+\")")
 _LAST_CLAUSE_RUN_ON = re.compile(rb'(?s:.*)[.!][ \t]+(?=\d+(?:\.\d+)+\.?[ \t]+[A-Z"(])')
 _TITLE_BEFORE_THIS = re.compile(rb"(?:[A-Z0-9][^ \t\r\n]*[ \t]+)+(?=This[ \t])")
