@@ -595,6 +595,10 @@ class _Enclosing:
         return node
 
 
+_MARKDOWN_MARKS = b"#*_"
+_HEADING_MARKS = re.compile(rb"(?:#{1,6}[ \t]+)?(?:\*\*|__)?")
+
+
 class _Resolver:
     """What resolving citations against one outline reads, each part made when first needed: an
     edit's citations mostly keep their targets and need none of it."""
@@ -617,8 +621,11 @@ class _Resolver:
 
     @cached_property
     def headings(self) -> frozenset[int]:
-        """Where headings start: their own numbers are no citations."""
-        return frozenset(n.heading_start for n in self.nodes)
+        """Where headings' words start, after the marks of a Markdown heading ("## ", "**"): their
+        own numbers are no citations."""
+        v = self.view
+        return frozenset(h if v[h] not in _MARKDOWN_MARKS else _HEADING_MARKS.match(v, h).end()
+                         for h in (n.heading_start for n in self.nodes))
 
     def located(self, ref: Reference) -> Reference:
         """A citation whose clause has no outline part of its own points at the clause in the

@@ -283,6 +283,14 @@ def test_a_heading_number_is_not_a_citation_of_itself(shared_text):
     assert any(text.startswith("Sections 4.2", r.start) for r in refs)
 
 
+@pytest.mark.parametrize("heading", ["## ARTICLE 1 – DEFINITIONS", "**ARTICLE 1 – DEFINITIONS**", "# **Article 1**"])
+def test_the_number_a_markdown_heading_opens_with_is_not_a_citation_of_itself(heading: str) -> None:
+    text = f"# Terms\n\n{heading}\n\nThe words used.\n\n## Article 2 Payment\n\nFees are paid as Article 1 says.\n"
+    refs = LongDocument(text).references
+    assert [text[r.start : r.end] for r in refs] == ["Article 1"]
+    assert refs[0].start == text.index("as Article 1") + 3
+
+
 def test_gold_citations_resolve_to_their_targets(shared_text):
     right = total = 0
     for path in sorted(GOLD.glob("*.json")):
