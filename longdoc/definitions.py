@@ -89,6 +89,8 @@ def byte_view(text: str) -> bytes:
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
     view = term_bytes(text)
+    if b'"**' in view or b'"__' in view:
+        view = _BOLD_IN_QUOTES.sub(lambda m: b'  "' + m.group(2) + b'"  ', view)
     if b"'" not in view:
         return view
     pairs = [m.span(m.lastindex) for m in _SINGLE_QUOTED.finditer(view)]
@@ -103,6 +105,10 @@ def byte_view(text: str) -> bytes:
     return b"".join(parts)
 
 
+# A term set in bold inside its quotes, as Markdown writes it ('("**MNDA**")', '"**Services**" means'),
+# reads as the quoted term: the quotes stand where the bold marks were, blanks where the quotes were.
+# The pattern reads 86 characters at most, within what an edit reads again (`_QUOTE_REACH`).
+_BOLD_IN_QUOTES = re.compile(rb'"(\*\*|__)([^\s"*_](?:[^"*\n]{0,78}[^\s"*_])?)\1"')
 # A term in single quotes, as British and Commonwealth contracts draft it ("'Affiliate' means",
 # "(the 'Licensor')"), reads as one in double quotes. The opening quote stands after no letter or
 # digit and before a capital; the closing one is the first quote after it that no lower-case letter
@@ -204,10 +210,10 @@ _PARAGRAPH_BREAK = re.compile(rb"\n[ \t\r]*\n")
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
 # "together with" a name, but not an example list ((such as "cookies")) nor a former name
 # ((formerly, "Judicial Arbitration and Mediation Services, Inc.")).
-_GLUE = re.compile(rb"[\s,;:]*(?:(?:[a-z][a-z'-]*|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})(?:[\s,;:]+|\Z))*")
+_GLUE = re.compile(rb"[\s,;:*]*(?:(?:[a-z][a-z'-]*|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})(?:[\s,;:*]+|\Z))*")
 _NOT_GLUE = re.compile(rb"\b(?:such\s+as|e\.g|i\.e|including|for\s+example|like|or\s+other|see|formerly)\b")
 _PAREN_TAIL = re.compile(
-    rb"[\s,;]*(?:as\s+(?:defined|applicable|the\s+case|per|described|set\s+(?:out|forth))|respectively|and\b|or\b|herein|hereinafter"
+    rb"[\s,;*]*(?:as\s+(?:defined|applicable|the\s+case|per|described|set\s+(?:out|forth))|respectively|and\b|or\b|herein|hereinafter"
     rb"|below|above|$)",
     re.IGNORECASE,
 )

@@ -164,7 +164,8 @@ def test_apostrophes_quote_no_term(text: str) -> None:
     assert find_definitions(text) == []
 
 
-QUOTE_PIECES = st.sampled_from(["'", "\u2018", "\u2019", '"', "a", "b", "A", "B", " ", ".", "(", ")", "\n", "x" * 40])
+QUOTE_PIECES = st.sampled_from(["'", "\u2018", "\u2019", '"', "\u201c", "\u201d", "**", "*", "__", "a", "b", "A", "B", " ",
+                                 ".", "(", ")", "\n", "x" * 40])
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -753,6 +754,22 @@ def test_a_quoted_term_followed_by_which_shall_include_is_a_definition_extending
 
 def test_and_its_derivatives_may_stand_between_a_term_and_means():
     only_defining('(b) "Assign" and its correlatives, whether or not capitalized, means to transfer.', "Assign", "means")
+
+
+@pytest.mark.parametrize("text, kind", [
+    # Common Paper's Mutual NDA: "(“**Confidential Information**”)".
+    ("The information is confidential (\u201c**Content**\u201d) to the party disclosing it.", "parenthetical"),
+    ('The information is confidential (the **"Content"**) to the party disclosing it.', "parenthetical"),
+    ('The information is confidential (**"Content"**) to the party disclosing it.', "parenthetical"),
+    ('"**Content**" means text, images and other material.', "means"),
+    ('"__Content__" means text, images and other material.', "means"),
+])
+def test_a_term_set_in_bold_within_or_around_its_quotes_is_defined_without_the_bold_marks(text: str, kind: str) -> None:
+    only_defining(text, "Content", kind)
+
+
+def test_a_bold_phrase_quoted_with_other_words_is_no_term() -> None:
+    assert find_definitions('He said "**stop** now" means nothing here.') == []
 
 
 @pytest.mark.parametrize("text", [
