@@ -951,6 +951,11 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), clean_title(f"{number} {title}"), False)
 
 
+def _unbolded(line: str) -> str:
+    """The line with its bold marks blanked, offsets kept."""
+    return line.replace("**", "  ").replace("__", "  ")
+
+
 def _indented_underline(text: str, line: int) -> bool:
     """Whether the underline on the line starting at ``line`` is indented code, no underline."""
     return indented_code(text, line, _INDENT_RE.match(text, line).end())
@@ -1008,7 +1013,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             bold = line_start and text.startswith(_BOLD, indent)
             if bold:
                 indent += 2
-            if not candidate(text, indent, le):
+            if not (candidate(_unbolded(text[indent:le])) if bold else candidate(text, indent, le)):
                 i += 1
                 continue
         else:
@@ -1062,7 +1067,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if _is_page_artefact(s.strip()):
             i += 1
             continue
-        info = gap_parent or (_classify(s.replace("**", "  ").replace("__", "  "), False) if bold else _classify(s, markdown))
+        info = gap_parent or (_classify(_unbolded(s), False) if bold else _classify(s, markdown))
         if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):

@@ -182,6 +182,16 @@ def test_a_line_opened_in_bold_is_read_as_the_heading_it_holds() -> None:
                                  "ARTICLE 2 PAYMENT", "2.1 Fees", "2.2 Taxes"]
 
 
+def test_a_clause_whose_number_alone_is_in_bold_nests_under_its_section() -> None:
+    # GitHub's Marketplace Developer Agreement.
+    text = ("## 2.\tPURPOSE AND LICENSE GRANT\n\n**2.1**\tThis Agreement sets forth the terms that govern a Developer"
+            " publishing Listings.\n\n**2.2**\tDeveloper grants to GitHub a non-exclusive license.\n")
+    doc = LongDocument(text)
+    assert [(child.label, child.title) for child in doc.outline[0].children] == [
+        ("2.1", "2.1 This Agreement sets forth the terms that govern a Developer publishing Listings"),
+        ("2.2", "2.2 Developer grants to GitHub a non-exclusive license")]
+
+
 def test_clauses_in_bold_nest_under_the_article_in_bold() -> None:
     doc = LongDocument(CONVERTED)
     article = next(node for node in doc.nodes if node.title == "ARTICLE 2 PAYMENT")
