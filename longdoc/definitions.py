@@ -88,9 +88,9 @@ def byte_view(text: str) -> bytes:
     ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    view = term_bytes(text)
-    if b'"**' in view or b'"__' in view:
-        view = _BOLD_IN_QUOTES.sub(lambda m: b'  "' + m.group(2) + b'"  ', view)
+    # A search for the quote and marks in one pattern: two searches of bytes for '"**' and '"__'
+    # take four times as long, quotes being many. With none, the view itself comes back.
+    view = _BOLD_IN_QUOTES.sub(_unbolded_term, term_bytes(text))
     if b"'" not in view:
         return view
     pairs = [m.span(m.lastindex) for m in _SINGLE_QUOTED.finditer(view)]
@@ -109,6 +109,10 @@ def byte_view(text: str) -> bytes:
 # reads as the quoted term: the quotes stand where the bold marks were, blanks where the quotes were.
 # The pattern reads 86 characters at most, within what an edit reads again (`_QUOTE_REACH`).
 _BOLD_IN_QUOTES = re.compile(rb'"(\*\*|__)([^\s"*_](?:[^"*\n]{0,78}[^\s"*_])?)\1"')
+def _unbolded_term(m: re.Match[bytes]) -> bytes:
+    return b'  "' + m.group(2) + b'"  '
+
+
 # A term in single quotes, as British and Commonwealth contracts draft it ("'Affiliate' means",
 # "(the 'Licensor')"), reads as one in double quotes. The opening quote stands after no letter or
 # digit and before a capital; the closing one is the first quote after it that no lower-case letter

@@ -988,6 +988,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         segs.extend(line_segments(text, end, tail_end, markdown)[:2])
     blocks = Blocks()
     body = front_matter_end(text) if markdown else 0
+    bold = False  # whether the line is opened in bold (Markdown)
     candidate = _CANDIDATE_RE.match
     indented_candidate = _INDENTED_CANDIDATE_RE.match
     indentation = _INDENT_RE.match
@@ -1017,7 +1018,6 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1
                 continue
         else:
-            bold = False
             found = indented_candidate(text, ls, le)
             if found is None:
                 i += 1
