@@ -106,7 +106,7 @@ _LIST_ITEM = re.compile(_JOIN + rb"(?P<number>" + _NUMBER + rb")")
 # The statute's own numbering may go on past the clause number first ("Section 7-101 of the New York
 # General Obligations Law", "Section 101(35A) of the Code", "section 59A of the Code"), and a caption
 # may shout ("ITEM 601(b) OF REGULATION S-K").
-_SUB_PARTS = rb"[ \t,]*(?:\([^()\n]{1,60}\)[ \t]*)*"  # ", (a)(ii) "
+_SUB_PARTS = rb"[ \t,]*(?:\([^()\n]{1,100}\)[ \t]*)*"  # ", (a)(ii) ", or a title
 _EXTERNAL = re.compile(
     rb"(?:-[0-9][\w.]*|[A-Za-z]{1,2}\b)?" + _SUB_PARTS +
     # "Articles 27-2 through 27-22 of the FIEL", "articles L.251-1 to L251-23 of the French Commercial
@@ -115,8 +115,9 @@ _EXTERNAL = re.compile(
     rb"(?:(?i:paragraph|item|subsection)[ \t]+[0-9a-z]{1,3}\b[ \t]*)?" +
     # "Section 13 or Section 16 of the Exchange Act": a list whose last citation names the instrument;
     # "Section 10.2 (Governing Law) through Section 10.19 (Mutual Drafting) of the Separation
-    # Agreement": a range, its ends titled.
-    rb"(?:(?:and|or|and/or|through|to)[ \t]+(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*" + _SUB_PARTS + rb")*"
+    # Agreement": a range, its ends titled; "Section 6.4 (Record Retention), Section 6.5 (Limitation
+    # of Liability), ... and Section 6.10 (Protective Arrangements) of the Separation Agreement".
+    rb"(?:(?:,[ \t]*)?(?:(?:and|or|and/or|through|to)[ \t]+)?(?i:sections?|\xa7)[ \t]*[0-9][\w.()]*" + _SUB_PARTS + rb")*"
     # "Sections 4.3(a)-(i) of Article 4 of the APA": the instrument named after the article.
     rb"(?:-?(?:\([^()\n]{1,8}\))+[ \t]*)?(?:(?:of|in)[ \t]+(?i:article)[ \t]+[0-9IVXL]{1,6}[ \t]+)?"
     # PDF extraction may run "of" and "the" together ("... and/or (i) ofthe Credit Agreement").

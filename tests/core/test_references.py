@@ -274,6 +274,18 @@ def test_a_paragraph_cited_after_an_article_and_a_comma_is_a_part_of_that_articl
     assert [(r.kind, r.label) for r in refs] == [("article", "2")]
 
 
+def test_a_list_of_titled_citations_that_names_another_instrument_at_its_end_cites_that_instrument() -> None:
+    # Ingevity's intellectual property agreement incorporates clauses of its Separation Agreement.
+    text = CONTRACT.format(citation=(
+        "The obligations under Section 2.4 (Record Retention), Section 2.5 (Limitation of Liability), and"
+        " Section 2.10 (Protective Arrangements) of the Separation Agreement, and Section 4.4 (Indemnification"
+        " Obligations Net of Insurance Proceeds and Other Amounts) through Section 4.10 (Survival of Indemnities)"
+        " of the Separation Agreement"))
+    doc = LongDocument(text)
+    listed = range(text.index("The obligations"), text.index("Agreement applies"))
+    assert [r.label for r in find_references(text, doc.nodes) if r.start in listed] == []
+
+
 def test_a_heading_number_is_not_a_citation_of_itself(shared_text):
     text = shared_text(MORGAN_STANLEY)
     doc = LongDocument(text)
