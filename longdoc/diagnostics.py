@@ -183,7 +183,7 @@ def diagnosis(
     # Agreement") hint at none.
     borrowing = borrowing_spans(v, incorporations(v), instruments, opening) if phrases else []
     found = [
-        *_unresolved(text, references, opening),
+        *_unresolved(text, references, opening, nodes),
         *numbering.findings,
         *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
@@ -193,12 +193,15 @@ def diagnosis(
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
 
 
-def _unresolved(text: str, references: Sequence[Reference], opening: int) -> list[Diagnostic]:
+def _unresolved(text: str, references: Sequence[Reference], opening: int, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
     out = []
     missing: dict[str, list[Reference]] = {}  # the citations of each attachment the text lacks
     confirmation = None  # read once, at the first citation it may spare
     for ref in references:
-        if ref.target is not None or ref.clause is not None or not ref.label or ref.scope:
+        if ref.clause is not None or not ref.label or ref.scope:
+            continue
+        if ref.target is not None and (ref.exact or not _numbered_beside(nodes, ref.target, ref.label)
+                                       or _written_beside_citations(text, ref.label, nodes[ref.target], references)):
             continue
         unit = _UNIT[ref.kind]
         cited = f"{unit} {ref.label}{ref.part}"
@@ -225,6 +228,43 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int) -> lis
                               f"{attachment} is referred to{times} but is not part of this document.",
                               tuple((ref.start, ref.end) for ref in more)))
     return out
+
+
+def _numbered_beside(nodes: Sequence[OutlinePart], target: int, label: str) -> bool:
+    """Whether the part a citation of clause ``label`` resolved to, for want of the clause, holds
+    clauses numbered as it would be ("2.1" under Article 2, where "2.3" is cited), none numbered
+    below it ("17.1.1", whose clause 17.1 lost its heading) and no heading without a number, which
+    may be the clause that lost it: the clause would have stood among them."""
+    head, dot, last = label.rpartition(".")
+    if not dot or not label.replace(".", "").isdigit() or not last.strip("0"):
+        return False  # "Section 10.0" cites 10 itself
+    depth, opening, below, end = label.count("."), head + ".", label + ".", nodes[target].end
+    beside = False
+    for i in range(target + 1, len(nodes)):
+        node = nodes[i]
+        if node.start >= end:
+            break
+        if not node.label:
+            return False
+        if node.label.startswith(opening):
+            if node.label.startswith(below):
+                return False
+            beside = beside or node.label.count(".") == depth
+    return beside
+
+
+def _written_beside_citations(text: str, label: str, part: OutlinePart, references: Sequence[Reference]) -> bool:
+    """Whether clause number ``label`` stands in ``part`` outside the citations: a clause run into
+    a paragraph where no shape of clause is read ("... of the conflict.) 6.15. Operating ...")."""
+    for m in re.finditer(r"(?<![\d.])" + re.escape(label) + r"(?!\.?\d)", text[part.start : part.end]):
+        at = part.start + m.start()
+        i = bisect_right(references, at, key=_START) - 1
+        if i < 0 or not references[i].start <= at < references[i].end:
+            return True
+    return False
+
+
+_START = attrgetter("start")
 
 
 # "Section 2.1 of the Agreement", "Sections 6.1 and 6.2 of the Agreement": the citation, maybe a list

@@ -66,6 +66,50 @@ def test_a_citation_of_section_0_says_its_target_was_likely_deleted():
     assert found.message == "Section 0 is referred to, but the document has no Section 0, likely a cross-reference whose target was deleted."
 
 
+# Bellicum's supply agreement: "... shall have the meaning set forth in Section 5.7", in a text whose
+# Article 5 ends at 5.6.
+ARTICLES = ("ARTICLE 5 FORECASTS AND ORDERS\n\n5.1 Forecasts. Buyer forecasts its needs.\n\n"
+            "5.2 Orders. Buyer places orders as set forth in {citation}.\n\n"
+            "ARTICLE 6 PRICE\n\n6.1 Price. The price is fixed.\n")
+
+
+def test_a_citation_of_a_clause_missing_among_its_numbered_siblings_is_unresolved() -> None:
+    text = ARTICLES.format(citation="Section 5.7")
+    [found] = of("unresolved-reference", text)
+    assert (text[found.start : found.end], found.message) == (
+        "Section 5.7", "Section 5.7 is referred to, but the document has no Section 5.7.")
+
+
+@pytest.mark.parametrize("citation, text_after", [
+    # PfHospitality's franchise agreement runs clause 6.15 into a paragraph: "... of the conflict.) 6.15. Operating ...".
+    ("Section 5.3", "(To the extent those laws conflict, you must give us notice of the conflict.) 5.3. Operating"
+                    " Principal and Management Supervision If you are a corporation, you name one.\n"),
+    # International Fast Food's "Paragraph 17.1(k)", where 17.1 lost its heading but 17.1.1 stands.
+    ("Section 5.3(k)", "\n5.3.1 Events. The events are listed.\n"),
+])
+def test_a_clause_the_text_holds_without_a_heading_of_its_own_is_no_unresolved_reference(citation: str,
+                                                                                         text_after: str) -> None:
+    text = ARTICLES.format(citation=citation).replace("\nARTICLE 6", text_after + "\nARTICLE 6")
+    assert of("unresolved-reference", text) == []
+
+
+def test_a_clause_cited_beside_deeper_clauses_only_is_no_unresolved_reference() -> None:
+    # Under Article 5 only 5.1.1 and 5.1.2 stand (their clause 5.1 lost its heading): 5.3 may have lost its own.
+    text = ARTICLES.format(citation="Section 5.3").replace("5.1 Forecasts.", "5.1.1 Forecasts.").replace(
+        "5.2 Orders.", "5.1.2 Orders.")
+    assert of("unresolved-reference", text) == []
+
+
+def test_a_deeper_clause_cited_under_a_clause_without_numbered_parts_is_no_unresolved_reference() -> None:
+    # "Section 5.2.7": an item of 5.2, whose items are not numbered as headings.
+    assert of("unresolved-reference", ARTICLES.format(citation="Section 5.2.7")) == []
+
+
+def test_a_clause_cited_with_a_zero_after_its_number_is_no_unresolved_reference() -> None:
+    # Scansource's "EXCEPT AS EXPRESSLY PROVIDED IN THIS SECTION 10.0", its heading "10. WARRANTY".
+    assert of("unresolved-reference", ARTICLES.format(citation="Section 5.0")) == []
+
+
 def test_a_citation_of_an_exhibit_not_attached_is_information():
     [found] = of("missing-attachment")
     assert (found.severity, AGREEMENT[found.start : found.end]) == (INFORMATION, "Exhibit B")
