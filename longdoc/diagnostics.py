@@ -392,8 +392,11 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
                 seen.add(number)
                 apart = False
                 continue
-            if number[-1] == 1 and (number in seen or _same_list(last, number)) or number in seen and (
-                    apart or number[-1] == 2 and min(seen) == number != last):
+            # A clause number of levels written twice in a row ("2.1 Invoices", "2.1 Taxes") is a slip,
+            # not a list begun again.
+            again = number == last and len(number) > 1
+            if not again and (number[-1] == 1 and (number in seen or _same_list(last, number)) or number in seen and (
+                    apart or number[-1] == 2 and min(seen) == number != last)):
                 # "1." again after "1.", "2.", "3." (or after "5.", "6.", whose list began under
                 # another parent), a number again under a title of its own ("DIAMOND 10" over "2.
                 # Logo Size"), or "2." again where its list began, after the list went on (each

@@ -1179,12 +1179,18 @@ def test_a_list_from_2_begun_again_after_it_went_on_is_a_new_list() -> None:
     assert of("duplicate-number", _MILESTONES) == []
 
 
-@pytest.mark.parametrize("numbers", [("1.2", "1.2", "1.3"), ("1", "2", "3", "2"), ("3", "4", "3")])
+# ("2.1", "2.1", "2.2"): a number of levels ending in 1 again right after itself begins no new list.
+@pytest.mark.parametrize("numbers", [("1.2", "1.2", "1.3"), ("2.1", "2.1", "2.2"), ("1", "2", "3", "2"), ("3", "4", "3")])
 def test_a_number_again_right_after_itself_or_in_a_list_from_1_or_3_is_a_duplicate(numbers: tuple[str, ...]) -> None:
     # Legacy Education's definitions: "1.2. The term "Affiliate" means ..." and "1.2. The term "Business" means ...".
     text = "".join(f"{n}. Clause {chr(65 + i)}. The parties agree to term {i}.\n\n" for i, n in enumerate(numbers))
     assert [n.label for n in LongDocument(text).nodes] == list(numbers)
     assert len(of("duplicate-number", text)) == 1
+
+
+def test_a_first_item_of_one_level_again_right_after_itself_begins_a_new_list() -> None:
+    # One-item lists in a row, as schedules may hold: "1. Order." over "1. Pack.".
+    assert of("duplicate-number", "1. Order. The Buyer orders.\n\n1. Pack. The Seller packs.\n") == []
 
 
 def test_clauses_going_on_after_two_such_lists_leave_no_gap() -> None:
