@@ -109,6 +109,8 @@ def byte_view(text: str) -> bytes:
 # reads as the quoted term: the quotes stand where the bold marks were, blanks where the quotes were.
 # The pattern reads 86 characters at most, within what an edit reads again (`_QUOTE_REACH`).
 _BOLD_IN_QUOTES = re.compile(rb'"(\*\*|__)([^\s"*_](?:[^"*\n]{0,78}[^\s"*_])?)\1"')
+
+
 def _unbolded_term(m: re.Match[bytes]) -> bytes:
     return b'  "' + m.group(2) + b'"  '
 

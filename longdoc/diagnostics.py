@@ -193,7 +193,8 @@ def diagnosis(
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
 
 
-def _unresolved(text: str, references: Sequence[Reference], opening: int, nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
+def _unresolved(text: str, references: Sequence[Reference], opening: int,
+                nodes: Sequence[OutlinePart]) -> list[Diagnostic]:
     out = []
     missing: dict[str, list[Reference]] = {}  # the citations of each attachment the text lacks
     confirmation = None  # read once, at the first citation it may spare
@@ -253,7 +254,8 @@ def _numbered_beside(nodes: Sequence[OutlinePart], target: int, label: str) -> b
     return beside
 
 
-def _written_beside_citations(text: str, label: str, part: OutlinePart, references: Sequence[Reference]) -> bool:
+def _written_beside_citations(text: str, label: str, part: OutlinePart,
+                              references: Sequence[Reference]) -> bool:
     """Whether clause number ``label`` stands in ``part`` outside the citations: a clause run into
     a paragraph where no shape of clause is read ("... of the conflict.) 6.15. Operating ...")."""
     for m in re.finditer(r"(?<![\d.])" + re.escape(label) + r"(?!\.?\d)", text[part.start : part.end]):
