@@ -814,10 +814,16 @@ def _unquoted_entries(text: str, v: bytes, start: int, stop: int) -> list[Defini
             following = next(_unquoted_candidates(v, max(c.verb_end, stop - 4), limit), None)
         if following is not None:
             limit = _entry_end(v, c.verb_end, following.opening)
-        if c.prose:
+        # An entry whose paragraph runs on into the clauses after it, which a PDF ran together
+        # (AUL's "Customer Information means ... of the Agreement. 16. Anti-Money Laundering
+        # Program ..."), is its sentences too.
+        if c.prose or _CLAUSE_RUN_IN.search(v, c.verb_end, limit) is not None:
             limit = _sentence_end(v, c.verb_end, limit, v[c.term_start : c.term_end])
         out.append(_definition(text, c.term_start, c.term_end, c.opening, limit, c.kind))
     return out
+
+
+_CLAUSE_RUN_IN = re.compile(rb"[.;][ \t]+\d{1,3}\.[ \t]+[A-Z][a-z]")
 
 
 class _Unquoted(NamedTuple):

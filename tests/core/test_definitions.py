@@ -803,6 +803,21 @@ def test_unquoted_entries_of_a_lettered_definitions_list_are_definitions(shared_
     ]
 
 
+def test_an_unquoted_entry_of_no_list_in_a_paragraph_that_runs_on_for_pages_is_its_sentences(shared_text):
+    # AUL's servicing agreement: its clauses run together into one paragraph after the definition.
+    text = shared_text("cuad/contracts/AULAMERICANUNITTRUST_04_24_2020-EX-99.8.77-SERVICING AGREEMENT.txt")
+    [d] = [d for d in find_definitions(text) if d.term == "Customer Information"]
+    assert text[d.start : d.end].startswith("Customer Information means any information contained on an application")
+    assert text[d.start : d.end].endswith("date of birth and personal financial information.")
+
+
+def test_a_long_unquoted_entry_of_a_list_runs_to_its_end() -> None:
+    rebates = "Deductions are taken for returns and rebates. " * 40
+    text = ("Affiliate means any entity controlling a Party.\n\nNet Sales means the gross amount invoiced. "
+            + rebates + "\n\nTerritory means the United States.\n")
+    assert spans_of(text)["Net Sales"].endswith(rebates.rstrip())
+
+
 def test_a_definition_opening_a_sentence_after_another_in_its_paragraph_is_that_sentence():
     # Creditcards.com's affiliate agreement: the definition stands in a clause about orders.
     text = ("7. Order Processing   Chase will process each order placed by a customer. \"Customers\" are defined herein as "
