@@ -799,7 +799,8 @@ def _unquoted_entries(text: str, v: bytes, start: int, stop: int) -> list[Defini
     """Unquoted terms defined by "means" anywhere, as British drafting sets its terms in bold
     ("Appointment means the employment ...", "(a) Affiliate means ...", "For the purposes of this
     Agreement, Confidential Information shall mean ..."); see `_unquoted_candidates`. An entry of a
-    list runs to the next one; one opening a sentence of prose is that sentence."""
+    list runs to the next one; one opening a sentence of prose, or whose paragraph runs on into
+    other clauses, is its sentence (with those saying what the term includes)."""
     out: list[Definition | None] = []
     candidates = list(_unquoted_candidates(v, start, stop))
     for i, c in enumerate(candidates):
@@ -814,9 +815,8 @@ def _unquoted_entries(text: str, v: bytes, start: int, stop: int) -> list[Defini
             following = next(_unquoted_candidates(v, max(c.verb_end, stop - 4), limit), None)
         if following is not None:
             limit = _entry_end(v, c.verb_end, following.opening)
-        # An entry whose paragraph runs on into the clauses after it, which a PDF ran together
-        # (AUL's "Customer Information means ... of the Agreement. 16. Anti-Money Laundering
-        # Program ..."), is its sentences too.
+        # A PDF may run a paragraph on into the clauses after it (AUL's "Customer Information means
+        # ... of the Agreement. 16. Anti-Money Laundering Program ...").
         if c.prose or _CLAUSE_RUN_IN.search(v, c.verb_end, limit) is not None:
             limit = _sentence_end(v, c.verb_end, limit, v[c.term_start : c.term_end])
         out.append(_definition(text, c.term_start, c.term_end, c.opening, limit, c.kind))
