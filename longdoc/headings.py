@@ -363,7 +363,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
             # is an address, "600 ASTM D-1267" a table's value; "2   CONFIDENTIAL", a page's footer.
             return None
         defined = defined_term_title(rest)
-        span = title_span(rest.replace("**", "  ").replace("__", "  "))
+        span = title_span(_unbolded(rest))
         head = f"{number}{dot}" if "." not in number else number
         title = f"{head} {defined}" if defined else f"{head} {rest[:span]}"
         return _Shape("numbered", number, 1 + _depth(number), len(line[: m.end() + span].rstrip()),
@@ -1014,7 +1014,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             bold = line_start and text.startswith(_BOLD, indent)
             if bold:
                 indent += 2
-            if not (candidate(_unbolded(text[indent:le])) if bold else candidate(text, indent, le)):
+                unbolded = _unbolded(text[indent:le])
+            if not (candidate(unbolded) if bold else candidate(text, indent, le)):
                 i += 1
                 continue
         else:
@@ -1067,7 +1068,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         if _is_page_artefact(s.strip()):
             i += 1
             continue
-        info = gap_parent or (_classify(_unbolded(s), False) if bold else _classify(s, markdown))
+        info = gap_parent or (_classify(unbolded, False) if bold else _classify(s, markdown))
         if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
