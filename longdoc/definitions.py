@@ -17,6 +17,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from .forms import singular
+from .markdown import code_spans, is_markdown
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
 from .wrapped import wrapped_line_start
@@ -85,12 +86,16 @@ def term_bytes(term: str) -> bytes:
 
 def byte_view(text: str) -> bytes:
     """The text as one byte per character (offsets unchanged): curly quotes and dashes become their
-    ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones."""
+    ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones,
+    and what Markdown's code holds blanks (its marks and line breaks kept): code defines nothing."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
+    view = term_bytes(text)
+    if _holds_code_marks(text) and is_markdown(text):
+        view = _blank_code(view, code_spans(text))
     # A search for the quote and marks in one pattern: two searches of bytes for '"**' and '"__'
     # take four times as long, quotes being many. With none, the view itself comes back.
-    view = _BOLD_IN_QUOTES.sub(_unbolded_term, term_bytes(text))
+    view = _BOLD_IN_QUOTES.sub(_unbolded_term, view)
     if b"'" not in view:
         return view
     pairs = [m.span(m.lastindex) for m in _SINGLE_QUOTED.finditer(view)]
@@ -101,6 +106,24 @@ def byte_view(text: str) -> bytes:
     for s, e in pairs:
         parts += (whole[at : s - 1], b'"', whole[s:e], b'"')
         at = e + 1
+    parts.append(whole[at:])
+    return b"".join(parts)
+
+
+def _holds_code_marks(text: str | bytes) -> bool:
+    return "`" in text or "~~~" in text if isinstance(text, str) else b"`" in text or b"~~~" in text
+
+
+_BLANKS = bytes(b if b in b"\r\n" else 32 for b in range(256))
+
+
+def _blank_code(view: bytes, spans: Iterable[tuple[int, int]]) -> bytes:
+    whole, parts, at = memoryview(view), [], 0
+    for s, e in spans:
+        parts += (whole[at:s], view[s:e].translate(_BLANKS))
+        at = e
+    if not parts:
+        return view
     parts.append(whole[at:])
     return b"".join(parts)
 
@@ -140,7 +163,9 @@ _PAGE_FURNITURE = re.compile(r"\n[ \t\f\r]*\n[ \t]*(?:" + PAGE_MARK + r")[ \t]*(
 def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: int) -> bytes:
     """`byte_view(text)`, where ``view`` is the view of the text before [start, end) was replaced
     by ``new_length`` characters: only the stretch whose single quotes the edit may pair otherwise
-    is read again."""
+    is read again, unless either text holds Markdown's code, which an edit may open or close far away."""
+    if _holds_code_marks(view) or _holds_code_marks(text):
+        return byte_view(text)
     delta = new_length - (end - start)
     a, b = max(0, start - _QUOTE_REACH), min(len(text), start + new_length + _QUOTE_REACH)
     lo, hi = max(0, a - _QUOTE_REACH), min(len(text), b + _QUOTE_REACH)

@@ -30,7 +30,7 @@ from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
-from .markdown import BLOCK_MARK_RE, front_matter_end
+from .markdown import BLOCK_MARK_RE, code_near_edit, front_matter_end
 from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
@@ -783,7 +783,10 @@ class LongDocument:
         if self._markdown and not any(part.md_lines for part in new._parts):
             new._build_all()  # the last Markdown heading is gone: read the text as plain again
             return new
-        new._carry_intelligence(self, start, end, len(new_text))
+        # Inline code spans pair their backticks through a paragraph: typing one may make or unmake a
+        # span far beyond the stretch a patch reads again, so what reads the code is found afresh.
+        if not (self._markdown and code_near_edit(text, start, start + len(new_text))):
+            new._carry_intelligence(self, start, end, len(new_text))
         return new
 
     def _patch(self, old_doc: "LongDocument", start: int, end: int, delta: int) -> None:

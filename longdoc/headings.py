@@ -20,10 +20,10 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .contents import is_contents_line
-from .markdown import Blocks, front_matter_end, indented_code
+from .markdown import Blocks, front_matter_end, indented_code, is_markdown
 from .numerals import NUMBER_WORD_PATTERN, roman_value, word_value
 from .rescan import PAGE_MARK
-from .segments import LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
+from .segments import LINE_BREAK_RE, LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
 from .signatures import signs_below
 from .titles import (BRAND_WORD_RE, TITLE_LIMIT, TITLE_SMALL_WORD, caps_run, clean_title, defined_term_title,
                      has_prose_word, is_short_title, is_word_title, page_footer, title_span)
@@ -122,26 +122,6 @@ _PAGE_RE = re.compile(_PAGE_NUMBER + r"\Z", re.IGNORECASE)
 _ARTEFACT_RE = re.compile(
     r"\[|\*\*\*|CONFIDENTIAL(?!ITY| INFORMATION)|EXECUTION (?:COPY|VERSION)|GRAPHIC OMITTED|^PAGE\b|^SOURCE:|^TABLE OF CONTENTS\Z"
 )
-
-
-# The part of MARKDOWN_HEADING_RE after the line start, searched for by its leading literal "#"
-# (far faster than scanning for every line break; "#{1,6}" would give the engine no literal).
-_ATX_MARK_RE = re.compile(r"##{0,5}[ \t]+\S")
-
-
-def is_markdown(text: str) -> bool:
-    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start,
-    up to three spaces in."""
-    m = _ATX_MARK_RE.search(text)
-    while m is not None:
-        p = m.start()
-        ls = p
-        while ls > max(0, p - 3) and text[ls - 1] == " ":
-            ls -= 1
-        if ls == 0 or text[ls - 1] in LINE_BREAKS:
-            return True
-        m = _ATX_MARK_RE.search(text, p + 1)
-    return False
 
 
 def _roman_value_ok(numeral: str) -> bool:
@@ -567,7 +547,6 @@ _RUNS_ON_RE = re.compile(
     r"(?:,|\b(?:A|AN|AND|ANY|ARE|AS|AT|BE|BY|FOR|FROM|IN|IS|NOT|OF|ON|OR|SHALL|SUCH|THAT|THE|TO|WILL|WITH))\Z"
 )
 _CAPS_PROSE_RE = re.compile(r"(?<=[ \t])(?![MDCLXVI]+\.)[A-Z]{2,}[.;][ \t]+[A-Z]|[A-Z],[ \t]+[A-Z]")
-_LINE_BREAK_RE = re.compile("[" + LINE_BREAKS + "]")
 _CAPS_ENDING_RE = re.compile(r"[A-Z][A-Z'’&-]+[ \t]+[A-Z][A-Z'’&,-]+\Z")  # "... JRVS EXPRESSLY DISCLAIMS"
 _PARAGRAPH_REACH = 40  # lines read back for where such a paragraph starts
 
@@ -595,14 +574,14 @@ def _line_after(text: str, le: int) -> tuple[int, int] | None:
     if le >= len(text):
         return None
     a = le + 2 if text.startswith("\r\n", le) else le + 1
-    m = _LINE_BREAK_RE.search(text, a, a + WRAPPED_LINE + 1)
+    m = LINE_BREAK_RE.search(text, a, a + WRAPPED_LINE + 1)
     return a, (m.start() if m else min(len(text), a + WRAPPED_LINE + 1))
 
 
 def _in_caps_paragraph(text: str, ls: int) -> bool:
     """Whether the line starting at ``ls`` is a line of a hard-wrapped ALL-CAPS paragraph; reads
     at most ``_PARAGRAPH_REACH`` lines above it and two below."""
-    m = _LINE_BREAK_RE.search(text, ls)
+    m = LINE_BREAK_RE.search(text, ls)
     spans = [(ls, m.start() if m else len(text))]
     if not _is_caps_text(text[ls : spans[0][1]].strip()):
         return False
@@ -656,7 +635,7 @@ def caps_lines_above(text: str, pos: int) -> bool:
     lead = text[above[0] : above[1]].strip()
     if _is_caps_text(lead):
         return True
-    m = _LINE_BREAK_RE.search(text, k, k + WRAPPED_LINE + 1)
+    m = LINE_BREAK_RE.search(text, k, k + WRAPPED_LINE + 1)
     line_end = m.start() if m else min(len(text), k + WRAPPED_LINE + 1)  # a longer line is no caps line
     return len(lead) >= _LONG_LINE and _is_caps_text(text[k:line_end].strip())
 
@@ -665,7 +644,7 @@ def caption_at(text: str, pos: int) -> bool:
     """Whether the line holding ``pos`` is an attachment's caption: a heading there may stand or
     fall with the captions above it (see _in_attachment_list)."""
     k = line_start_near(text, pos)
-    e = _LINE_BREAK_RE.search(text, k, k + _CAPTION_LIMIT + 1)
+    e = LINE_BREAK_RE.search(text, k, k + _CAPTION_LIMIT + 1)
     return _is_caption(text[k : e.start() if e else min(len(text), k + _CAPTION_LIMIT + 1)].strip())
 
 

@@ -1,15 +1,17 @@
-"""Where Markdown lets no heading stand (CommonMark's block rules): inside a fenced code block, an
+"""Markdown's blocks, by CommonMark's rules: where no heading stands (inside a fenced code block, an
 HTML comment or the YAML front matter a text opens with, and on a line indented four columns or
-more, which is code or the continuation of a paragraph.
+more, which is code or the continuation of a paragraph), and which stretches hold code.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from .segments import line_spans
+from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
-__all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "Blocks", "front_matter_end", "indented_code"]
+__all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "Blocks", "code_near_edit", "code_spans", "front_matter_end",
+           "indented_code", "is_markdown"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -19,8 +21,30 @@ _OPEN_RE = re.compile(r"(`{3,})[^`]*\Z|(~{3,})|<!--")
 _FENCE_CLOSE_RE = re.compile(r"(`{3,}|~{3,})[ \t]*\Z")
 _FRONT_MATTER_FENCE_RE = re.compile(r"---[ \t]*\Z")
 _FRONT_MATTER_CLOSE_RE = re.compile(r"(?:---|\.\.\.)[ \t]*\Z")
+# The part of a Markdown heading after the line start, searched for by its leading literal "#"
+# (far faster than scanning for every line break; "#{1,6}" would give the engine no literal).
+_ATX_MARK_RE = re.compile(r"##{0,5}[ \t]+\S")
+_INDENT_RE = re.compile(r"[ \t]*")
+_BACKTICKS_RE = re.compile(r"`+")
+# A paragraph ends at a blank line; an inline code span never runs past it.
+_BLANK_LINE_RE = re.compile(r"\n[ \t\r]*\n")
 # Front matter holds a page's settings, never pages of text: its closing line is looked for this far.
 FRONT_MATTER_REACH = 20_000
+
+
+def is_markdown(text: str) -> bool:
+    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start,
+    up to three spaces in."""
+    m = _ATX_MARK_RE.search(text)
+    while m is not None:
+        p = m.start()
+        ls = p
+        while ls > max(0, p - 3) and text[ls - 1] == " ":
+            ls -= 1
+        if ls == 0 or text[ls - 1] in LINE_BREAKS:
+            return True
+        m = _ATX_MARK_RE.search(text, p + 1)
+    return False
 
 
 def front_matter_end(text: str) -> int:
@@ -59,6 +83,11 @@ class Blocks:
         self._fence = ""  # the run of backticks or tildes that opened the fence the walk is in
         self._comment = False
 
+    @property
+    def fence(self) -> str:
+        """The run of backticks or tildes that opened the fence the walk is in ("" outside one)."""
+        return self._fence
+
     def hides(self, text: str, line_start: int, indent: int, line_end: int) -> bool:
         """Whether no heading may stand on the line [line_start, line_end) whose text starts at
         ``indent``: a block holds it, opens or closes on it, or it is indented code."""
@@ -81,3 +110,84 @@ class Blocks:
         else:
             self._comment = text.find("-->", opened.end(), line_end) < 0
         return True
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The stretches of a Markdown text that hold code, in order: a fenced block's info string and
+    lines up to its closing line, and an inline code span's text between its runs of backticks."""
+    spans: list[tuple[int, int]] = []
+    prose = front_matter_end(text)
+    for start, end in _fenced_code(text, prose):
+        spans += _inline_code(text, prose, start)
+        spans.append((start, end))
+        prose = end
+    spans += _inline_code(text, prose, len(text))
+    return spans
+
+
+def _fenced_code(text: str, body: int) -> Iterator[tuple[int, int]]:
+    """From past each fence's opening run to its closing line's start (or the text's end)."""
+    blocks = Blocks()
+    line_end = body - 1
+    opened = 0
+    # Only a line holding a block's mark opens or closes one: the walk visits those alone.
+    for m in BLOCK_MARK_RE.finditer(text, body):
+        if m.start() <= line_end:
+            continue  # the line was read whole at its first mark
+        line_start = max(text.rfind(c, line_end + 1, m.start()) for c in LINE_BREAKS) + 1
+        brk = LINE_BREAK_RE.search(text, m.end())
+        line_end = len(text) if brk is None else brk.start()
+        indent = _INDENT_RE.match(text, line_start).end()
+        was_open = bool(blocks.fence)
+        blocks.hides(text, line_start, indent, line_end)
+        if not was_open and blocks.fence:
+            opened = indent + len(blocks.fence)
+        elif was_open and not blocks.fence:
+            yield opened, line_start
+    if blocks.fence:
+        yield opened, len(text)
+
+
+def _inline_code(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Inline code spans of text[start:end]: a run of backticks, not escaped, opens one that the next
+    run as long in its paragraph closes; a run that none closes is literal text (CommonMark)."""
+    runs = [m.span() for m in _BACKTICKS_RE.finditer(text, start, end)]
+    spans: list[tuple[int, int]] = []
+    paragraph_end = -1
+    i = 0
+    while i < len(runs):
+        s, e = runs[i]
+        i += 1
+        if s > 0 and text[s - 1] == "\\":
+            continue
+        if paragraph_end < e:
+            blank = _BLANK_LINE_RE.search(text, e, end)
+            paragraph_end = end if blank is None else blank.start()
+        for j in range(i, len(runs)):
+            cs, ce = runs[j]
+            if cs >= paragraph_end:
+                break
+            if ce - cs == e - s:
+                spans.append((e, cs))
+                i = j + 1
+                break
+    return spans
+
+
+def code_near_edit(text: str, start: int, new_end: int) -> bool:
+    """Whether an edit that wrote text[start:new_end] may have changed the inline code spans of a
+    text: a backtick stands on its lines, or both before and after them in the paragraph they are in."""
+    # Lines by their "\n" alone, as paragraphs are: a line with a rarer break in it is read whole.
+    # (A backtick the edit cut made or closed a span with one that is left in those paragraphs.)
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", new_end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text.find("`", line_start, line_end) >= 0:
+        return True
+    # Else a span changes only where paragraphs that the edit joins or parts hold backticks both
+    # before and after its lines.
+    before = text.rfind("`", 0, line_start)
+    if before < 0 or _BLANK_LINE_RE.search(text, before, line_start) is not None:
+        return False
+    after = text.find("`", line_end)
+    return after >= 0 and _BLANK_LINE_RE.search(text, line_end, after + 1) is None

@@ -19,6 +19,7 @@ from .titles import BRAND_WORD, RUN_IN_TITLE_WORDS, TITLE_LIMIT, caps_run, runs_
 # Line breaks as str.splitlines() knows them: a form feed or vertical tab also starts a new line
 # for heading purposes (PDF extractions put a heading right after the page's form feed).
 LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+LINE_BREAK_RE = re.compile(f"[{LINE_BREAKS}]")
 
 
 def line_spans(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int]]:
@@ -250,15 +251,13 @@ def _caps_title_on_line(text: str, pos: int) -> tuple[str, bool] | None:
     """For a short ALL-CAPS title at ``pos`` (spaces before it aside), what follows it on its line,
     spaces stripped, and whether a line break ends that line within reach; None for no such title."""
     rest = text[pos : pos + TITLE_LIMIT + 40]
-    line = _LINE_BREAK_RE.search(rest)
+    line = LINE_BREAK_RE.search(rest)
     rest = (rest if line is None else rest[: line.start()]).lstrip(" \t")
     end = caps_run(rest)
     if not end or len(rest[:end].split()) > RUN_IN_TITLE_WORDS:
         return None
     return rest[end:].lstrip(" \t"), line is not None
 
-
-_LINE_BREAK_RE = re.compile(f"[{LINE_BREAKS}]")
 
 
 # A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of

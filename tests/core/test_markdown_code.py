@@ -1,0 +1,207 @@
+"""Markdown's code in contract intelligence: what a fenced block or an inline code span holds is
+quoted, not drafted, so it defines no term, cites no part and uses no defined term; the outline and
+search still read it. Edits that open or close code equal a fresh scan."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from longdoc import LongDocument
+from longdoc.definitions import byte_view, find_definitions, view_after_edit
+from longdoc.markdown import code_spans
+
+API_AGREEMENT = '''# Developer API Agreement
+
+## 1. Definitions
+
+1.1 "API Key" means the credential issued to Developer under Section 2.2.
+
+1.2 "Platform" means the services described in Exhibit A.
+
+## 2. Access
+
+2.1 Developer may call the Platform only with its API Key.
+
+2.2 The Company issues one API Key per application.
+
+## Exhibit A – Calling the Platform
+
+Send the API Key in the `Authorization` header. A request for a retired version answers
+`410 Gone: see Section 9 of the Migration Guide`, and a malformed one answers:
+
+```json
+{"error": "Section 14 is not a valid scope",
+ "hint": "\\"Scope\\" means one of read, write"}
+```
+
+Quotas reset each Billing Day, as `GET /v2/quota` reports.
+'''
+
+
+def spans(text: str) -> list[str]:
+    return [text[s:e] for s, e in code_spans(text)]
+
+
+def cited(text: str) -> list[str]:
+    return [text[r.start : r.end] for r in LongDocument(text).references]
+
+
+def test_a_fenced_blocks_info_string_and_lines_are_code_up_to_its_closing_line() -> None:
+    assert spans("# Use\n\n```json\n{}\n```\nText.\n") == ["json\n{}\n"]
+
+
+def test_a_fence_of_four_backticks_holds_a_line_of_three() -> None:
+    assert spans("# Use\n\n````\n```\nx\n````\n") == ["\n```\nx\n"]
+
+
+def test_a_fence_left_open_holds_the_rest_of_the_text() -> None:
+    assert spans("# Use\n\n~~~\nx\n\ny\n") == ["\nx\n\ny\n"]
+
+
+def test_a_fence_inside_an_html_comment_opens_no_code() -> None:
+    assert spans("# Use\n\n<!--\n```\n-->\nSection 4 applies.\n") == []
+
+
+def test_an_inline_span_closes_at_the_next_run_of_as_many_backticks() -> None:
+    assert spans("# Use\n\nA ``x ` y`` and `z`.\n") == ["x ` y", "z"]
+
+
+def test_a_run_no_run_closes_is_text_and_the_runs_after_it_still_open_spans() -> None:
+    assert spans("# Use\n\nA `` alone, then `code`.\n") == ["code"]
+
+
+def test_an_inline_span_runs_over_a_line_break_but_not_a_blank_line() -> None:
+    text = "# Use\n\nSend `GET\n/v2` now.\n\nA ` alone.\n\nThen ` again.\n"
+    assert spans(text) == ["GET\n/v2"]
+
+
+def test_an_escaped_backtick_opens_no_span() -> None:
+    assert spans("# Use\n\nA \\`tick and `code`.\n") == ["code"]
+
+
+def test_front_matter_holds_no_code() -> None:
+    assert spans("---\ntitle: `x`\n---\n# Use\n") == []
+
+
+def test_a_citation_in_inline_code_or_a_fenced_block_is_no_reference() -> None:
+    assert cited(API_AGREEMENT) == ["Section 2.2", "Exhibit A"]
+
+
+def test_a_definition_in_a_fenced_block_is_no_definition() -> None:
+    assert [d.term for d in find_definitions(API_AGREEMENT)] == ["API Key", "Platform"]
+
+
+def test_a_defined_term_in_inline_code_is_no_use() -> None:
+    doc = LongDocument(API_AGREEMENT.replace("`Authorization` header", "`API Key` header"))
+    in_code = doc.text.index("`API Key`") + 1
+    assert in_code not in {u.start for u in doc.uses("API Key")}
+    assert len(doc.uses("API Key")) == 3
+
+
+def test_the_diagnostics_read_no_code() -> None:
+    codes = [(d.code, API_AGREEMENT[d.start : d.end]) for d in LongDocument(API_AGREEMENT).diagnostics()]
+    assert codes == [("undefined-term", "Billing Day")]
+
+
+def test_the_outline_and_search_still_read_what_code_holds() -> None:
+    doc = LongDocument(API_AGREEMENT)
+    best, _ = doc.select("410 Gone retired version", k=1)[0]
+    assert "410 Gone" in doc.text[best.start : best.end]
+
+
+def test_a_plain_text_reads_its_backticks_as_text() -> None:
+    # Not Markdown (no "#" heading): a backtick there is a typist's quote, not code.
+    assert cited("1. Scope. See `Section 2`.\n\n2. Term. One year.\n") == ["Section 2"]
+
+
+def test_the_view_blanks_code_and_keeps_its_marks_and_line_breaks() -> None:
+    text = "# Use\n\nSee `Section 9`.\n```\n\"X\" means y\n```\n"
+    assert byte_view(text) == b"# Use\n\nSee `         `.\n```\n           \n```\n"
+
+
+CODE_PIECES = st.sampled_from(["`", "``", "```\n", "~~~\n", "\n", "\n\n", " ", "x", "# T\n", "\\", "<!--\n", "-->\n",
+                               '"Fee" means money. ', "Section 2 ", "'", "**"])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(CODE_PIECES, max_size=30).map("".join), st.integers(0, 300), st.integers(0, 8),
+       st.lists(CODE_PIECES, max_size=4).map("".join))
+def test_the_view_after_an_edit_equals_the_view_of_the_new_text(text: str, at: int, length: int, new: str) -> None:
+    start = min(at, len(text))
+    end = min(len(text), start + length)
+    after = text[:start] + new + text[end:]
+    assert view_after_edit(byte_view(text), after, start, end, len(new)) == byte_view(after)
+
+
+def test_the_view_after_the_last_fence_is_cut_reads_what_it_held_far_below() -> None:
+    text = "# Use\n\n```\n" + "step\n" * 100 + '"Fee" means money.\n'
+    at = text.index("```")
+    after = text[:at] + text[at + 3 :]
+    assert view_after_edit(byte_view(text), after, at, at + 3, 0) == byte_view(after)
+
+
+def test_the_view_after_a_fence_is_typed_blanks_what_it_holds_far_below() -> None:
+    text = "# Use\n\n" + "step\n" * 100 + '"Fee" means money.\n'
+    at = text.index("step")
+    after = text[:at] + "```\n" + text[at:]
+    assert view_after_edit(byte_view(text), after, at, at, 4) == byte_view(after)
+
+
+# Fragments that open, close and move code, beside definitions, citations and uses it may hide.
+EDIT_PIECES = st.sampled_from(["`", "``", "```\n", "\n```\n", "~~~\n", "\n", "\n\n", " ", "x", "\\", "API Key ",
+                               '"Quota" means the calls allowed. ', "Section 2.1 ", "Section 9 ", "the Quota ",
+                               "Billing Day ", "\n## 3. Fees\n"])
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 0.05), st.lists(EDIT_PIECES, max_size=3).map("".join),
+                          st.booleans()), min_size=1, max_size=6))
+def test_definitions_references_and_diagnostics_after_edits_of_code_equal_a_fresh_scan(
+        edits: list[tuple[float, float, str, bool]]) -> None:
+    doc = LongDocument(API_AGREEMENT)
+    doc.definitions, doc.references, doc.diagnostics()
+    for where, span, new, ask in edits:
+        n = len(doc.text)
+        start = int(where * n)
+        doc = doc.edit(start, min(n, start + int(span * n)), new)
+        if ask:
+            fresh = LongDocument(doc.text)
+            assert (doc.definitions, doc.references, doc.diagnostics()) == (
+                fresh.definitions, fresh.references, fresh.diagnostics())
+            assert doc.uses("API Key") == fresh.uses("API Key")
+
+
+# A schedule long enough that an edit at one end reads the other end again only when it must.
+SCHEDULE = "\n".join([f"line {i} of the schedule, in plain words." for i in range(400)]
+                     + ["The Fees follow Section 9 and the Migration Guide."]
+                     + [f"line {i} of the schedule, in plain words." for i in range(400, 2000)])
+SPEC = "# Fee Schedule\n\n## 9. Fees\n\nFees fall due monthly.\n\n"
+
+
+def found_after(text: str, at: int, end: int, new: str) -> None:
+    doc = LongDocument(text)
+    doc.definitions, doc.references, doc.diagnostics()
+    after, fresh = doc.edit(at, end, new), LongDocument(text[:at] + new + text[end:])
+    assert (after.definitions, after.references, after.diagnostics()) == (
+        fresh.definitions, fresh.references, fresh.diagnostics())
+
+
+def test_a_backtick_typed_that_opens_a_span_over_a_long_paragraph_hides_what_it_holds_as_a_fresh_scan_does() -> None:
+    text = SPEC + "Opening\n" + SCHEDULE + "\nclosing ` here.\n"
+    at = text.index("Opening") + len("Opening")
+    found_after(text, at, at, " `")
+    assert LongDocument(text[:at] + " `" + text[at:]).references == []
+
+
+def test_a_blank_line_cut_below_an_open_backtick_joins_it_to_a_long_paragraph_as_a_fresh_scan_does() -> None:
+    text = SPEC + "Lead `open\nline two\n\nline three\n" + SCHEDULE + "\nclosing ` here.\n"
+    at = text.index("\n\nline three") + 1
+    found_after(text, at, at + 1, "")
+
+
+def test_a_blank_line_typed_in_a_long_span_parts_it_and_what_it_held_is_read_as_a_fresh_scan_does() -> None:
+    text = SPEC + "Opening ` here\n" + SCHEDULE + "\nclosing ` here.\n"
+    at = text.index("line 1500 ")
+    found_after(text, at, at, "\n\n")
+    assert len(LongDocument(text[:at] + "\n\n" + text[at:]).references) == 1
