@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from .forms import singular
-from .markdown import code_spans, is_markdown
+from .markdown import code_spans, holds_code_marks
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
 from .wrapped import wrapped_line_start
@@ -90,9 +90,7 @@ def byte_view(text: str) -> bytes:
     and what Markdown's code holds blanks (its marks and line breaks kept): code defines nothing."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
-    view = term_bytes(text)
-    if _holds_code_marks(text) and is_markdown(text):
-        view = _blank_code(view, code_spans(text))
+    view = _blank_code(term_bytes(text), code_spans(text))
     # A search for the quote and marks in one pattern: two searches of bytes for '"**' and '"__'
     # take four times as long, quotes being many. With none, the view itself comes back.
     view = _BOLD_IN_QUOTES.sub(_unbolded_term, view)
@@ -108,10 +106,6 @@ def byte_view(text: str) -> bytes:
         at = e + 1
     parts.append(whole[at:])
     return b"".join(parts)
-
-
-def _holds_code_marks(text: str | bytes) -> bool:
-    return "`" in text or "~~~" in text if isinstance(text, str) else b"`" in text or b"~~~" in text
 
 
 _BLANKS = bytes(b if b in b"\r\n" else 32 for b in range(256))
@@ -164,7 +158,7 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
     """`byte_view(text)`, where ``view`` is the view of the text before [start, end) was replaced
     by ``new_length`` characters: only the stretch whose single quotes the edit may pair otherwise
     is read again, unless either text holds Markdown's code, which an edit may open or close far away."""
-    if _holds_code_marks(view) or _holds_code_marks(text):
+    if holds_code_marks(view) or holds_code_marks(text):
         return byte_view(text)
     delta = new_length - (end - start)
     a, b = max(0, start - _QUOTE_REACH), min(len(text), start + new_length + _QUOTE_REACH)

@@ -30,7 +30,7 @@ from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
-from .markdown import BLOCK_MARK_RE, code_near_edit, front_matter_end
+from .markdown import BLOCK_MARK_RE, code_near_edit, code_spans, front_matter_end
 from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
@@ -343,6 +343,7 @@ class LongDocument:
         self._section_cache: dict[int, Section] = {}
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
         self._byte_view: bytes | None = None
+        self._code: tuple[tuple[int, int], ...] | None = None
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
         self._use_index: UseIndex | None = None
@@ -1002,12 +1003,22 @@ class LongDocument:
         defined = definitions[bisect_left(definitions, lo, key=at) : bisect_left(definitions, stop, key=at)]
         return merged_marks(defined, uses.uses_in(self._view(), lo, stop), start)
 
-    def remarked_stretches(self, before: Sequence[Definition], start: int, end: int,
-                           length: int) -> list[tuple[int, int]] | None:
+    @property
+    def code_spans(self) -> tuple[tuple[int, int], ...]:
+        """The stretches that Markdown's code holds (`longdoc.markdown.code_spans`): what they hold
+        defines, cites and uses nothing."""
+        if self._code is None:
+            self._code = tuple(code_spans(self._text))
+        return self._code
+
+    def remarked_stretches(self, before: Sequence[Definition], start: int, end: int, length: int, *,
+                           before_code: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
         """For a text edited into this one (``start``..``end`` of it now ``length`` characters),
-        whose definitions were ``before``: the stretches of this text out of which its marks
-        (`marks_in`) are those of that text, moved by the edit; None when they cover half of it."""
-        return remarked_stretches(before, self.definitions, start, end, length, self._view(), self._uses().reach)
+        whose definitions and code were ``before`` and ``before_code`` (its `code_spans`): the
+        stretches of this text out of which its marks (`marks_in`) are those of that text, moved by
+        the edit; None when they cover half of it."""
+        return remarked_stretches(before, self.definitions, start, end, length, self._view(), self._uses().reach,
+                                  before_code, self.code_spans)
 
     def clause_named_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
         """The clause that the capitalised phrase at ``offset`` names ("the Royalty Fee", with a

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
 __all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "Blocks", "code_near_edit", "code_spans", "front_matter_end",
-           "indented_code", "is_markdown"]
+           "holds_code_marks", "indented_code", "is_markdown"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -112,9 +112,17 @@ class Blocks:
         return True
 
 
+def holds_code_marks(text: str | bytes) -> bool:
+    """Whether a text (or its byte view) holds a backtick or a run of three tildes: no code without."""
+    return "`" in text or "~~~" in text if isinstance(text, str) else b"`" in text or b"~~~" in text
+
+
 def code_spans(text: str) -> list[tuple[int, int]]:
-    """The stretches of a Markdown text that hold code, in order: a fenced block's info string and
-    lines up to its closing line, and an inline code span's text between its runs of backticks."""
+    """The stretches of a Markdown text that hold code, in order (none in a text that does not read
+    as Markdown): a fenced block's info string and lines up to its closing line, and an inline code
+    span's text between its runs of backticks."""
+    if not (holds_code_marks(text) and is_markdown(text)):
+        return []
     spans: list[tuple[int, int]] = []
     prose = front_matter_end(text)
     for start, end in _fenced_code(text, prose):

@@ -51,15 +51,21 @@ _MOST_REMARKED = 0.5
 
 
 def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition], start: int, end: int, length: int,
-                       view: bytes, reach: int) -> list[tuple[int, int]] | None:
+                       view: bytes, reach: int, before_code: Sequence[tuple[int, int]] = (),
+                       after_code: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]] | None:
     """The stretches of the edited text (``start``..``end`` of the text before it, now ``length``
     characters; ``view`` its byte view), in text order and apart, out of which every mark is one
     of the text before, moved by the edit; None when they would cover half the text or more. A
     term defined otherwise than by moving it (added, gone, or defined elsewhere) may change the
-    marks wherever a form of it stands (`spans_of_forms`). ``reach``: how far past its start a
-    mark is read."""
+    marks wherever a form of it stands (`spans_of_forms`); code that the edit opened, closed or
+    moved otherwise (``before_code`` and ``after_code``, the stretches Markdown's code holds in
+    each text), where it held or holds. ``reach``: how far past its start a mark is read."""
     delta = length - (end - start)
     spans = [(start, start + length)]
+    if before_code or after_code:
+        moved_code = {(s, e) if e < start else (s + delta, e + delta) if s > end else (min(s, start), max(e + delta, start + length))
+                      for s, e in before_code}
+        spans += moved_code.symmetric_difference(after_code)
     terms: set[str] = set()
     if not _only_moved(before, after, start, end, delta):
         moved: Counter[tuple[str, int, int]] = Counter()

@@ -54,7 +54,7 @@ def test_an_edit_in_the_quotes_of_a_defined_term_remarks_the_stretches_around_it
     text = doc.text
     at = text.index('"Brand"') + 3
     edited = doc.edit(at, at + 1, "x")  # "Brxnd": Brand defined no more, Brxnd now
-    stretches = edited.remarked_stretches(doc.definitions, at, at + 1, 1)
+    stretches = edited.remarked_stretches(doc.definitions, at, at + 1, 1, before_code=doc.code_spans)
     assert stretches is not None and len(stretches) > 5
     assert sum(hi - lo for lo, hi in stretches) < len(text) / 4
     assert remarked(doc, edited, at, at + 1, 1, stretches) == LongDocument(edited.text).marks_in()
@@ -67,7 +67,7 @@ def test_a_passage_pasted_into_the_quotes_of_a_defined_term_is_marked_whole(shar
     at = text.index('"Brand"') + 3
     passage = "x. The Brand is sold. " + "The Company sells the Products in the Territory. " * 40
     edited = doc.edit(at, at + 1, passage)
-    stretches = edited.remarked_stretches(doc.definitions, at, at + 1, len(passage))
+    stretches = edited.remarked_stretches(doc.definitions, at, at + 1, len(passage), before_code=doc.code_spans)
     assert stretches is not None
     assert remarked(doc, edited, at, at + 1, len(passage), stretches) == LongDocument(edited.text).marks_in()
 
@@ -77,7 +77,7 @@ def test_an_edit_that_defines_terms_used_over_half_the_text_remarks_all_of_it() 
     doc = LongDocument(text)
     at = text.index("Products")
     edited = doc.edit(at, at + 1, "W")
-    assert edited.remarked_stretches(doc.definitions, at, at + 1, 1) is None
+    assert edited.remarked_stretches(doc.definitions, at, at + 1, 1, before_code=doc.code_spans) is None
 
 
 # Terms inside terms ("Information" in "Confidential Information"): an edit may make a use that
@@ -108,7 +108,7 @@ def test_out_of_the_stretches_an_edit_remarks_the_marks_are_the_earlier_ones_mov
     new = data.draw(st.sampled_from(["", "s", "e", " ", "\n", "Products", "Territory ", "'s", "-", "Distributor",
                                      '"', "x Brand", "Confidential", " Information", "Effective", "Date ", "Partie"]))
     edited = doc.edit(start, end, new)
-    stretches = edited.remarked_stretches(doc.definitions, start, end, len(new))
+    stretches = edited.remarked_stretches(doc.definitions, start, end, len(new), before_code=doc.code_spans)
     fresh = LongDocument(edited.text).marks_in()
     if stretches is None:  # only where the terms defined changed, and their forms stand all over the text
         assert Counter(d.term for d in edited.definitions) != Counter(d.term for d in doc.definitions) or any(
@@ -116,3 +116,48 @@ def test_out_of_the_stretches_an_edit_remarks_the_marks_are_the_earlier_ones_mov
         return
     assert any(lo <= start and start + len(new) <= hi for lo, hi in stretches)
     assert remarked(doc, edited, start, end, len(new), stretches) == fresh
+
+
+# A Markdown contract whose code, opened or closed far from its uses, hides or shows them.
+API_TERMS = ('# API Terms\n\n## 1. Definitions\n\n"API Key" means the credential issued to Developer. "Platform" means '
+             'the hosted services.\n\n## 2. Access\n\n'
+             + "".join(f"2.{n} Developer calls the Platform with its API Key, as `curl -H key` shows.\n\n"
+                       for n in range(1, 40)))
+
+
+def code_edit_remarked(text: str, start: int, end: int, new: str) -> bool:
+    """Whether the marks out of the stretches the edit remarks were kept (False: all remarked, as
+    where code hid or showed definitions of terms used all over the text)."""
+    doc = LongDocument(text)
+    doc.marks_in()
+    edited = doc.edit(start, end, new)
+    stretches = edited.remarked_stretches(doc.definitions, start, end, len(new), before_code=doc.code_spans)
+    if stretches is None:
+        assert Counter(d.term for d in edited.definitions) != Counter(d.term for d in doc.definitions)
+        return False
+    assert remarked(doc, edited, start, end, len(new), stretches) == LongDocument(edited.text).marks_in()
+    return True
+
+
+def test_a_fence_typed_above_uses_remarks_the_stretch_it_hides() -> None:
+    at = API_TERMS.index("2.1 ")
+    assert code_edit_remarked(API_TERMS, at, at, "```\n")
+
+
+def test_a_fence_cut_remarks_the_stretch_it_held() -> None:
+    at = API_TERMS.index("2.1 ")
+    text = API_TERMS[:at] + "~~~\n" + API_TERMS[at:]
+    assert code_edit_remarked(text, at, at + 4, "")
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 6),
+                          st.sampled_from(["`", "```\n", "~~~\n", "\n\n", "", "x", " API Key ", "# T\n", "\\"])),
+                min_size=1, max_size=3))
+def test_out_of_the_stretches_an_edit_of_code_remarks_the_marks_are_the_earlier_ones_moved(
+        edits: list[tuple[float, int, str]]) -> None:
+    text = API_TERMS
+    for where, length, new in edits:
+        start = int(where * len(text))
+        code_edit_remarked(text, start, min(len(text), start + length), new)
+        text = text[:start] + new + text[min(len(text), start + length):]

@@ -312,6 +312,26 @@ async def test_semantic_tokens_after_edits_are_the_earlier_ones_with_the_delta_a
         assert data == list(fresh.data)
 
 
+async def test_tokens_after_a_fence_is_typed_and_cut_far_above_uses_are_those_of_the_edited_text(client: LanguageClient) -> None:
+    # What Markdown's code holds marks no use: a fence left open hides every use below it.
+    uri = "file:///api-terms.md"
+    document = types.TextDocumentIdentifier(uri=uri)
+    text = ('# API Terms\n\n"API Key" means the credential issued to Developer.\n\n## Access\n\n'
+            + "Developer calls with its API Key, as `curl -H key` shows.\n\n" * 60)
+    open_document(client, uri, text)
+    full = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=document))
+    data, result_id = list(full.data), full.result_id
+    at = text.index("## Access")
+    for version, (typed, removed) in enumerate([("```\n", 0), ("", 4)], 2):
+        change_document(client, uri, version, types.Range(start=position_of(text, at), end=position_of(text, at + removed)), typed)
+        text = text[:at] + typed + text[at + removed :]
+        delta = await tokens_delta(client, uri, result_id)
+        data, result_id = with_edits(data, delta.edits), delta.result_id
+        assert data == list((await client.text_document_semantic_tokens_range_async(
+            types.SemanticTokensRangeParams(text_document=document, range=whole(text)))).data)
+        assert len(data) == 5 * (1 if typed else 61)
+
+
 async def test_tokens_after_typing_in_the_quotes_of_a_defined_term_are_those_of_the_edited_text(client: LanguageClient) -> None:
     # "Brand" defined as "Brands", then "Brand" again, then "Brandx": its uses marked, unmarked and marked.
     text = await opened(client)

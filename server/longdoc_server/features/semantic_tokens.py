@@ -43,7 +43,7 @@ _RESULT_IDS = itertools.count(1)
 class Made:
     """One version's tokens, five numbers each (``data``), and what patching them after an edit
     reads: the offset of the mark each token is a piece of (where the mark's first piece starts: a
-    term opens with no space), and the definitions the marks were read with. Those of the marks
+    term opens with no space), and the definitions and code the marks were read with. Those of the marks
     that start before ``upto``: all of them once ``whole``, as sent; fewer where an edit stopped
     their making (the arrays may hold more, from a job that ran on)."""
 
@@ -51,6 +51,7 @@ class Made:
     data: array  # of "I": line and character relative to the token before, width, type, modifiers
     marks: array  # of "I"
     definitions: Sequence[Definition]
+    code: Sequence[tuple[int, int]]  # what Markdown's code held, where nothing is marked
     upto: int
     whole: bool
 
@@ -96,7 +97,8 @@ class _Tokens:
 
     def made(self, upto: int) -> Made:
         text = self.snapshot.text
-        return Made(str(next(_RESULT_IDS)), self.data, self.marks, self.snapshot.doc.definitions, upto, upto == len(text))
+        doc = self.snapshot.doc
+        return Made(str(next(_RESULT_IDS)), self.data, self.marks, doc.definitions, doc.code_spans, upto, upto == len(text))
 
 
 async def tokens(server: LongdocServer, snapshot: Snapshot, start: int, end: int) -> dict[str, Any]:
@@ -148,7 +150,8 @@ def _patched(server: LongdocServer, snapshot: Snapshot, before: Made, change: Ch
     each encoded again from the last before it, the rest kept; None when making them all again
     costs less."""
     doc, delta = snapshot.doc, change.delta
-    stretches = doc.remarked_stretches(before.definitions, change.start, change.end - delta, change.end - change.start)
+    stretches = doc.remarked_stretches(before.definitions, change.start, change.end - delta, change.end - change.start,
+                                       before_code=before.code)
     if stretches is None:
         return None
     upto = before.upto if before.upto <= change.start else max(change.end, before.upto + delta)
