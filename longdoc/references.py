@@ -445,6 +445,7 @@ class _Clauses:
         self.view = view
         self.cache: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
         self.patterns: dict[bytes, re.Pattern[bytes]] = {}
+        self.numbered: dict[int, dict[bytes, list[tuple[int, int]]]] = {}
 
     @classmethod
     def reach(cls, label: str, start: int, end: int) -> tuple[int, int] | None:
@@ -465,17 +466,37 @@ class _Clauses:
         lo = max(0, start - self._NEAR)
         hi = min(len(self.view), end + self._NEAR)
         size = self._STRETCH
+        plain = _PLAIN_NUMBER.fullmatch(number) is not None
         for stretch in range(lo // size, (hi - 1) // size + 1):
-            key = (number, stretch)
-            openings = self.cache.get(key)
-            if openings is None:
+            if plain:
+                openings = self._numbered(stretch).get(number, ())
+            elif (openings := self.cache.get((number, stretch))) is None:
                 a = stretch * size
                 # A match may run on a little past its stretch: only where it starts decides.
-                openings = self.cache[key] = [o for o in self._openings(number, a, a + size + 64) if o[0] < a + size]
+                openings = self.cache[number, stretch] = [o for o in self._openings(number, a, a + size + 64)
+                                                          if o[0] < a + size]
             for at, opened in openings:
                 if lo <= at < hi and not start <= at < end:
                     return opened
         return None
+
+    def _numbered(self, stretch: int) -> dict[bytes, list[tuple[int, int]]]:
+        """The openings of the stretch's clauses by number, for numbers of digits, letters and
+        periods: the same as `_openings` gives for each, read in one pass (a long text cites
+        thousands of numbers, each of which `_openings` would read the stretch for)."""
+        found = self.numbered.get(stretch)
+        if found is None:
+            v, found = self.view, {}
+            a = stretch * self._STRETCH
+            for m in _CLAUSE_NUMBER.finditer(v, a, a + self._STRETCH + 64):
+                at = m.start()
+                if at >= a + self._STRETCH:
+                    break
+                lead = _CLAUSE_OPENS.search(v, max(0, at - 14), at)
+                if lead is not None:
+                    found.setdefault(m.group(), []).append((at, lead.start("kw") if lead.group("kw") else at))
+            self.numbered[stretch] = found
+        return found
 
     def _openings(self, number: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
         """(number's position, where its clause opens) of every clause numbered `number` in [lo, hi)."""
@@ -516,6 +537,11 @@ class _Clauses:
 # or of a run-in heading ("4. Termination. 4.1 The term", "ARTICLE 2. LICENSE GRANT 2.1 Licensor"),
 # maybe "Section".
 _LETTER = re.compile(rb"[A-Z]")
+# A clause number as `_Clauses._openings` finds one, where a clause may open (after a blank or a
+# line break): the shortest run of digits, letters and periods with a space or a period and a
+# space after it; and the numbers it stands for, those that end in no period.
+_CLAUSE_NUMBER = re.compile(rb"(?<![^ \t\n])[0-9][0-9A-Za-z.]*?(?=[ \t]|\.[ \t\r\n])")
+_PLAIN_NUMBER = re.compile(rb"[0-9](?:[0-9A-Za-z.]*[0-9A-Za-z])?")
 _RUN_ON_LETTER = re.compile(rb"[.:;][ \t]{3,}\Z")
 _CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 
