@@ -387,6 +387,13 @@ def test_a_citation_of_a_clause_without_a_heading_finds_the_clause_an_edit_write
     assert after.clause == edited.text.index("2.5 the buyer")
 
 
+def test_a_clause_run_into_a_paragraph_after_section_opens_at_that_word() -> None:
+    text = ("ARTICLE 2 SUPPLY\n\n2.1 Orders. The Supplier ships Goods. Section 2.5 the buyer pays the taxes.\n\n"
+            "ARTICLE 3 TAXES\n\n3.1 Taxes. Taxes are paid under Section 2.5.\n")
+    [ref] = [r for r in LongDocument(text).references if r.start > text.index("ARTICLE 3")]
+    assert (ref.label, ref.clause) == ("2.5", text.index("Section 2.5 the buyer"))
+
+
 def test_a_citation_far_from_an_edit_keeps_the_clause_it_found_in_the_text_moved_by_the_edit():
     preamble = "RECITALS\n\n" + "The parties have met and talked about supply for some years. " * 4000 + "\n\n"
     text = (preamble + "ARTICLE 2 SUPPLY\n\n2.1 Orders. The Supplier ships Goods.\n\n"
