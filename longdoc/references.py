@@ -537,13 +537,13 @@ class _Clauses:
 # or of a run-in heading ("4. Termination. 4.1 The term", "ARTICLE 2. LICENSE GRANT 2.1 Licensor"),
 # maybe "Section".
 _LETTER = re.compile(rb"[A-Z]")
+_RUN_ON_LETTER = re.compile(rb"[.:;][ \t]{3,}\Z")
+_CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 # A clause number as `_Clauses._openings` finds one, where a clause may open (after a blank or a
 # line break): the shortest run of digits, letters and periods with a space or a period and a
 # space after it; and the numbers it stands for, those that end in no period.
 _CLAUSE_NUMBER = re.compile(rb"(?<![^ \t\n])[0-9][0-9A-Za-z.]*?(?=[ \t]|\.[ \t\r\n])")
 _PLAIN_NUMBER = re.compile(rb"[0-9](?:[0-9A-Za-z.]*[0-9A-Za-z])?")
-_RUN_ON_LETTER = re.compile(rb"[.:;][ \t]{3,}\Z")
-_CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
 
 
 def _keyword_starts(v: bytes, start: int, stop: int,
