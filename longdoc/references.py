@@ -446,6 +446,7 @@ class _Clauses:
         self.cache: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
         self.patterns: dict[bytes, re.Pattern[bytes]] = {}
         self.numbered: dict[int, dict[bytes, list[tuple[int, int]]]] = {}
+        self.asked: dict[int, int] = {}  # how many numbers each stretch was scanned for
 
     @classmethod
     def reach(cls, label: str, start: int, end: int) -> tuple[int, int] | None:
@@ -468,13 +469,17 @@ class _Clauses:
         size = self._STRETCH
         plain = _PLAIN_NUMBER.fullmatch(number) is not None
         for stretch in range(lo // size, (hi - 1) // size + 1):
-            if plain:
-                openings = self._numbered(stretch).get(number, ())
+            if plain and stretch in self.numbered:
+                openings = self.numbered[stretch].get(number, ())
             elif (openings := self.cache.get((number, stretch))) is None:
-                a = stretch * size
-                # A match may run on a little past its stretch: only where it starts decides.
-                openings = self.cache[number, stretch] = [o for o in self._openings(number, a, a + size + 64)
-                                                          if o[0] < a + size]
+                asked = self.asked[stretch] = self.asked.get(stretch, 0) + 1
+                if plain and asked > _NUMBERS_SCANNED_APART:
+                    openings = self._numbered(stretch).get(number, ())
+                else:
+                    a = stretch * size
+                    # A match may run on a little past its stretch: only where it starts decides.
+                    openings = self.cache[number, stretch] = [o for o in self._openings(number, a, a + size + 64)
+                                                              if o[0] < a + size]
             for at, opened in openings:
                 if lo <= at < hi and not start <= at < end:
                     return opened
@@ -482,20 +487,22 @@ class _Clauses:
 
     def _numbered(self, stretch: int) -> dict[bytes, list[tuple[int, int]]]:
         """The openings of the stretch's clauses by number, for numbers of digits, letters and
-        periods: the same as `_openings` gives for each, read in one pass (a long text cites
+        periods: the same as `_openings` gives for each, read in one pass (a long text may cite
         thousands of numbers, each of which `_openings` would read the stretch for)."""
-        found = self.numbered.get(stretch)
-        if found is None:
-            v, found = self.view, {}
-            a = stretch * self._STRETCH
-            for m in _CLAUSE_NUMBER.finditer(v, a, a + self._STRETCH + 64):
-                at = m.start()
-                if at >= a + self._STRETCH:
-                    break
-                lead = _CLAUSE_OPENS.search(v, max(0, at - 14), at)
-                if lead is not None:
-                    found.setdefault(m.group(), []).append((at, lead.start("kw") if lead.group("kw") else at))
-            self.numbered[stretch] = found
+        v, found = self.view, {}
+        a = stretch * self._STRETCH
+        for m in _CLAUSE_NUMBER.finditer(v, a, a + self._STRETCH + 64):
+            at = m.start()
+            if at >= a + self._STRETCH:
+                break
+            # After a blank or a line break only; checked here, as a pattern opening with the
+            # check would be tried at every place of the stretch (three times as long).
+            if at and v[at - 1] not in _CLAUSE_NUMBER_AFTER:
+                continue
+            lead = _CLAUSE_OPENS.search(v, max(0, at - 14), at)
+            if lead is not None:
+                found.setdefault(m.group(), []).append((at, lead.start("kw") if lead.group("kw") else at))
+        self.numbered[stretch] = found
         return found
 
     def _openings(self, number: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -539,11 +546,14 @@ class _Clauses:
 _LETTER = re.compile(rb"[A-Z]")
 _RUN_ON_LETTER = re.compile(rb"[.:;][ \t]{3,}\Z")
 _CLAUSE_OPENS = re.compile(rb"(?:^|\n|[.:;\]][ \t]+|\b[A-Z]{2,}[ \t]+)[ \t]*(?P<kw>(?i:section)[ \t]+)?\Z")
-# A clause number as `_Clauses._openings` finds one, where a clause may open (after a blank or a
-# line break): the shortest run of digits, letters and periods with a space or a period and a
-# space after it; and the numbers it stands for, those that end in no period.
-_CLAUSE_NUMBER = re.compile(rb"(?<![^ \t\n])[0-9][0-9A-Za-z.]*?(?=[ \t]|\.[ \t\r\n])")
+# A clause number as `_Clauses._openings` finds one: the shortest run of digits, letters and periods
+# with a space or a period and a space after it, where a clause may open (after one of these); and
+# the numbers it stands for, those that end in no period. A stretch is read for every such number
+# once this many were looked for in it apart (one pass costs about as much as fourteen).
+_CLAUSE_NUMBER = re.compile(rb"[0-9][0-9A-Za-z.]*?(?=[ \t]|\.[ \t\r\n])")
+_CLAUSE_NUMBER_AFTER = frozenset(b" \t\n")
 _PLAIN_NUMBER = re.compile(rb"[0-9](?:[0-9A-Za-z.]*[0-9A-Za-z])?")
+_NUMBERS_SCANNED_APART = 16
 
 
 def _keyword_starts(v: bytes, start: int, stop: int,
