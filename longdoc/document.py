@@ -30,7 +30,7 @@ from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
-from .markdown import BLOCK_MARK_RE, code_near_edit, code_spans, front_matter_end
+from .markdown import BLOCK_MARK_RE, code_near_edit, code_spans, front_matter_end, holds_code_marks
 from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
@@ -1008,7 +1008,7 @@ class LongDocument:
         """The stretches that Markdown's code holds (`longdoc.markdown.code_spans`): what they hold
         defines, cites and uses nothing."""
         if self._code is None:
-            self._code = tuple(code_spans(self._text))
+            self._code = tuple(code_spans(self._text)) if holds_code_marks(self._view()) else ()
         return self._code
 
     def remarked_stretches(self, before: Sequence[Definition], start: int, end: int, length: int, *,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import AnyStr
 
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
@@ -114,7 +115,22 @@ class Blocks:
 
 def holds_code_marks(text: str | bytes) -> bool:
     """Whether a text (or its byte view) holds a backtick or a run of three tildes: no code without."""
-    return "`" in text or "~~~" in text if isinstance(text, str) else b"`" in text or b"~~~" in text
+    if isinstance(text, str):
+        return "`" in text or _holds_tildes(text, "~")
+    return b"`" in text or _holds_tildes(text, b"~")
+
+
+def _holds_tildes(text: AnyStr, tilde: AnyStr) -> bool:
+    # One character is looked for far faster than three (10 MB: 0.03 ms against 7), and a text
+    # holds few tildes: each is looked at, up to a few.
+    at = text.find(tilde)
+    for _ in range(64):
+        if at < 0:
+            return False
+        if text.startswith(tilde * 3, at):
+            return True
+        at = text.find(tilde, at + 1)
+    return tilde * 3 in text
 
 
 def code_spans(text: str) -> list[tuple[int, int]]:

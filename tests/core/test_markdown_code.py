@@ -148,6 +148,13 @@ def test_the_view_after_a_fence_is_typed_blanks_what_it_holds_far_below() -> Non
     assert view_after_edit(byte_view(text), after, at, at, 4) == byte_view(after)
 
 
+def test_the_view_after_a_tilde_typed_beside_two_makes_a_fence_blanks_what_it_holds_far_below() -> None:
+    text = "# Use\n\n~~\n" + "step\n" * 100 + '"Fee" means money.\n'
+    at = text.index("~~") + 2
+    after = text[:at] + "~" + text[at:]
+    assert view_after_edit(byte_view(text), after, at, at, 1) == byte_view(after)
+
+
 # Fragments that open, close and move code, beside definitions, citations and uses it may hide.
 EDIT_PIECES = st.sampled_from(["`", "``", "```\n", "\n```\n", "~~~\n", "\n", "\n\n", " ", "x", "\\", "API Key ",
                                '"Quota" means the calls allowed. ', "Section 2.1 ", "Section 9 ", "the Quota ",
