@@ -27,6 +27,7 @@ _FRONT_MATTER_CLOSE_RE = re.compile(r"(?:---|\.\.\.)[ \t]*\Z")
 _ATX_MARK_RE = re.compile(r"##{0,5}[ \t]+\S")
 _INDENT_RE = re.compile(r"[ \t]*")
 _BACKTICKS_RE = re.compile(r"`+")
+_RARE_BREAK_RE = re.compile("[" + LINE_BREAKS.replace("\n", "") + "]")
 # A paragraph ends at a blank line; an inline code span never runs past it.
 _BLANK_LINE_RE = re.compile(r"\n[ \t\r]*\n")
 # Front matter holds a page's settings, never pages of text: its closing line is looked for this far.
@@ -141,35 +142,41 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         return []
     spans: list[tuple[int, int]] = []
     prose = front_matter_end(text)
-    for start, end in _fenced_code(text, prose):
-        spans += _inline_code(text, prose, start)
+    # The fences' lines are no prose: their runs of backticks open no inline span.
+    for fence_start, start, end, fence_end in _fenced_code(text, prose):
+        spans += _inline_code(text, prose, fence_start)
         spans.append((start, end))
-        prose = end
+        prose = fence_end
     spans += _inline_code(text, prose, len(text))
     return spans
 
 
-def _fenced_code(text: str, body: int) -> Iterator[tuple[int, int]]:
-    """From past each fence's opening run to its closing line's start (or the text's end)."""
+def _fenced_code(text: str, body: int) -> Iterator[tuple[int, int, int, int]]:
+    """For each fenced block: where its opening line starts, where its code starts (past the opening
+    run) and ends (at its closing line's start), and where its closing line ends (or the text's end
+    for both, a fence left open)."""
     blocks = Blocks()
     line_end = body - 1
-    opened = 0
+    opened = opened_line = 0
     # Only a line holding a block's mark opens or closes one: the walk visits those alone.
     for m in BLOCK_MARK_RE.finditer(text, body):
         if m.start() <= line_end:
             continue  # the line was read whole at its first mark
-        line_start = max(text.rfind(c, line_end + 1, m.start()) for c in LINE_BREAKS) + 1
+        # The line's start: past the last "\n" before the mark, or a rarer break after that.
+        line_start = text.rfind("\n", line_end + 1, m.start()) + 1 or line_end + 1
+        for brk in _RARE_BREAK_RE.finditer(text, line_start, m.start()):
+            line_start = brk.end()
         brk = LINE_BREAK_RE.search(text, m.end())
         line_end = len(text) if brk is None else brk.start()
         indent = _INDENT_RE.match(text, line_start).end()
         was_open = bool(blocks.fence)
         blocks.hides(text, line_start, indent, line_end)
         if not was_open and blocks.fence:
-            opened = indent + len(blocks.fence)
+            opened_line, opened = line_start, indent + len(blocks.fence)
         elif was_open and not blocks.fence:
-            yield opened, line_start
+            yield opened_line, opened, line_start, line_end
     if blocks.fence:
-        yield opened, len(text)
+        yield opened_line, opened, len(text), len(text)
 
 
 def _inline_code(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -59,6 +59,14 @@ def test_a_fence_left_open_holds_the_rest_of_the_text() -> None:
     assert spans("# Use\n\n~~~\nx\n\ny\n") == ["\nx\n\ny\n"]
 
 
+def test_a_fences_runs_of_backticks_open_no_inline_span_with_those_of_the_prose_around() -> None:
+    assert spans("# Use\n\nSee ```\n```\nx\n```\nthen ``` here.\n") == ["\nx\n"]
+
+
+def test_a_fence_is_read_in_a_text_whose_lines_end_in_carriage_returns() -> None:
+    assert spans("# Use\r\rSee ```\r```sh\rrun\r```\rDone.\r") == ["sh\rrun\r"]
+
+
 def test_a_fence_inside_an_html_comment_opens_no_code() -> None:
     assert spans("# Use\n\n<!--\n```\n-->\nSection 4 applies.\n") == []
 
