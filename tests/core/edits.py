@@ -1,4 +1,4 @@
-"""Seeded random edits of a document, for the tests that an edited version equals a fresh build."""
+"""Random edits of a document, for the tests that an edited version equals a fresh build."""
 
 from __future__ import annotations
 
@@ -16,3 +16,16 @@ def random_edits(doc: LongDocument, fragments: Sequence[str], seed: int, count: 
         at = rng.randrange(len(doc.text))
         doc = doc.edit(at, min(len(doc.text), at + rng.choice([0, 0, 1, 5])), rng.choice(fragments))
         yield doc
+
+
+def versions_asked(doc: LongDocument, edits: Sequence[tuple[float, float, str, bool]]) -> Iterator[tuple[LongDocument, LongDocument]]:
+    """After its definitions, references and diagnostics are found, ``doc`` edited by each of ``edits``
+    (where and how much it replaces, as shares of the text, what it writes, and whether the version
+    is asked for them): each version asked for, and the last, with a fresh build of its text."""
+    doc.definitions, doc.references, doc.diagnostics()
+    for i, (where, span, new, ask) in enumerate(edits):
+        n = len(doc.text)
+        start = int(where * n)
+        doc = doc.edit(start, min(n, start + int(span * n)), new)
+        if ask or i == len(edits) - 1:
+            yield doc, LongDocument(doc.text)

@@ -16,6 +16,7 @@ from longdoc import LongDocument, analysis, document, parts, references, section
 from longdoc.document import _line_end, _line_start
 from longdoc.headings import LINES_READ, RUNNING_REACH
 from longdoc.segments import LINE_BREAKS
+from edits import versions_asked
 from shapes import one_line, without_blank_lines
 
 CONTRACT = """THIS AGREEMENT is made between the parties.
@@ -916,19 +917,10 @@ INTEL_FRAGMENTS = st.sampled_from([
 def test_definitions_references_and_diagnostics_after_edits_equal_a_fresh_scan_asked_or_not_between(
         edits: list[tuple[float, float, str, bool]]) -> None:
     # What a version had found is patched when next asked for, after one edit or a run of them.
-    doc = LongDocument(INTEL_CONTRACT)
-    doc.definitions, doc.references, doc.diagnostics()
-    for where, span, new, ask in edits:
-        n = len(doc.text)
-        start = int(where * n)
-        doc = doc.edit(start, min(n, start + int(span * n)), new)
-        if ask:
-            fresh = LongDocument(doc.text)
-            assert doc.definitions == fresh.definitions
-            assert doc.references == fresh.references
-            assert doc.diagnostics() == fresh.diagnostics()
-    fresh = LongDocument(doc.text)
-    assert (doc.definitions, doc.references, doc.diagnostics()) == (fresh.definitions, fresh.references, fresh.diagnostics())
+    for doc, fresh in versions_asked(LongDocument(INTEL_CONTRACT), edits):
+        assert doc.definitions == fresh.definitions
+        assert doc.references == fresh.references
+        assert doc.diagnostics() == fresh.diagnostics()
 
 
 @settings(max_examples=25, deadline=None, derandomize=True,

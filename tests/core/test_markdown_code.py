@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from longdoc import LongDocument
 from longdoc.definitions import byte_view, find_definitions, view_after_edit
 from longdoc.markdown import code_spans
+from edits import versions_asked
 
 API_AGREEMENT = '''# Developer API Agreement
 
@@ -174,17 +175,10 @@ EDIT_PIECES = st.sampled_from(["`", "``", "```\n", "\n```\n", "~~~\n", "\n", "\n
                           st.booleans()), min_size=1, max_size=6))
 def test_definitions_references_and_diagnostics_after_edits_of_code_equal_a_fresh_scan(
         edits: list[tuple[float, float, str, bool]]) -> None:
-    doc = LongDocument(API_AGREEMENT)
-    doc.definitions, doc.references, doc.diagnostics()
-    for where, span, new, ask in edits:
-        n = len(doc.text)
-        start = int(where * n)
-        doc = doc.edit(start, min(n, start + int(span * n)), new)
-        if ask:
-            fresh = LongDocument(doc.text)
-            assert (doc.definitions, doc.references, doc.diagnostics()) == (
-                fresh.definitions, fresh.references, fresh.diagnostics())
-            assert doc.uses("API Key") == fresh.uses("API Key")
+    for doc, fresh in versions_asked(LongDocument(API_AGREEMENT), edits):
+        assert (doc.definitions, doc.references, doc.diagnostics()) == (
+            fresh.definitions, fresh.references, fresh.diagnostics())
+        assert doc.uses("API Key") == fresh.uses("API Key")
 
 
 # A schedule long enough that an edit at one end reads the other end again only when it must.
