@@ -9,7 +9,7 @@ expressions are several times faster than over a wide str and offsets stay the s
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
@@ -20,6 +20,7 @@ from .forms import singular
 from .markdown import code_spans, holds_code_marks
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
+from .stretches import Stretches
 from .wrapped import wrapped_line_start
 
 __all__ = [
@@ -568,7 +569,7 @@ def definitions_in(
     quoted: list[Definition | None] = []
     means_end = start
     parts = _definitions_parts(nodes, start, stop)
-    listed = _Stretches(lo_hi[:2] for lo_hi in parts)
+    listed = Stretches(lo_hi[:2] for lo_hi in parts)
     for m in _QUOTED.finditer(v, start, stop):
         # A "means" definition opens with a quoted term, or with the closing quote of one when a
         # term follows it at once ('"A"B" means'); like a left-to-right scan, it never starts
@@ -644,7 +645,7 @@ def definitions_in(
 
 
 def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int,
-           listed: _Stretches) -> list[Definition | None]:
+           listed: Stretches) -> list[Definition | None]:
     """The definition a quoted term and its verb at [start, end) make, and the quoted term just
     before that shares it ('"Licensed User" and "Licensed Users" means'), if any; ``listed``: the
     definitions parts of the outline, where definitions are entries of a list."""
@@ -671,25 +672,6 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
     if also:
         out.append(_definition(text, also.start("term"), also.end("term"), also.start(), span_end, kind))
     return out
-
-
-class _Stretches:
-    """Stretches [start, end) of a text, asked whether an offset lies in one (a search, not a walk:
-    a 10 MB text has hundreds of definitions parts and thousands of definitions)."""
-
-    def __init__(self, spans: Iterable[tuple[int, int]]):
-        self._starts: list[int] = []
-        self._ends: list[int] = []
-        for lo, hi in sorted(spans):
-            if self._ends and lo <= self._ends[-1]:
-                self._ends[-1] = max(self._ends[-1], hi)  # nested or touching: one stretch
-            else:
-                self._starts.append(lo)
-                self._ends.append(hi)
-
-    def __contains__(self, at: int) -> bool:
-        i = bisect_right(self._starts, at)
-        return i > 0 and at < self._ends[i - 1]
 
 
 def _verb_kind(v: bytes, term_end: int, verb_end: int) -> str:

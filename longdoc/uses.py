@@ -6,7 +6,6 @@ Searches run over the text's `longdoc.definitions.byte_view`, as the definitions
 
 from __future__ import annotations
 
-import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -14,6 +13,7 @@ from typing import NamedTuple
 
 from .definitions import Definition, byte_view, term_bytes
 from .forms import shouted, takes_ies, written_forms
+from .stretches import Stretches
 
 __all__ = ["Use", "first_use", "forget_use_patterns", "spans_of_forms", "use_at", "use_near", "use_reach", "UseIndex",
            "uses_of"]
@@ -167,9 +167,11 @@ class UseIndex:
                 self._reach = max(self._reach, use_reach(form))
         self._longest = max(map(len, self._by_key), default=0)
         # What a word that opens with a key reads, made when one first does (None until then): its
-        # forms' patterns and endings, each with its term and the places that define it (`_Spans`).
-        self._matchers: dict[bytes, list[tuple[_Match, _Match, str, _Spans]] | None] = dict.fromkeys(self._by_key)
-        self._spans: dict[str, _Spans] = {}
+        # forms' patterns and endings, each with its term and the starts and ends of the places that
+        # define it (`Stretches`).
+        self._matchers: dict[bytes, list[tuple[_Match, _Match, str, list[int], list[int]]] | None] = dict.fromkeys(
+            self._by_key)
+        self._spans: dict[str, Stretches] = {}
 
     @property
     def reach(self) -> int:
@@ -215,9 +217,11 @@ class UseIndex:
             if at and view[at - 1] > 0x7F and view[at - 1] in _WORD_BYTES:
                 continue
             if matchers is None:
-                matchers = self._matchers[key] = [(_use_pattern(form).match, _ending(form).match, term, self._spans_of(term))
-                                                  for form, term in self._by_key[key]]
-            for match, ending, term, (starts, reached) in matchers:
+                matchers = self._matchers[key] = []
+                for form, term in self._by_key[key]:
+                    own = self._spans_of(term)
+                    matchers.append((_use_pattern(form).match, _ending(form).match, term, own.starts, own.ends))
+            for match, ending, term, starts, reached in matchers:
                 m = match(view, at)
                 tail = None if m is None else ending(view, m.end())
                 if tail is None:
@@ -227,18 +231,14 @@ class UseIndex:
                     append((at, -tail.end(), term))
         return found
 
-    def _spans_of(self, term: str) -> _Spans:
+    def _spans_of(self, term: str) -> Stretches:
         spans = self._spans.get(term)
         if spans is None:
-            own = sorted(self._own[term])
-            spans = self._spans[term] = ([a for a, _ in own], list(itertools.accumulate((b for _, b in own), max)))
+            spans = self._spans[term] = Stretches(self._own[term])
         return spans
 
 
 _Match = Callable[[bytes, int], "re.Match[bytes] | None"]
-# The places that define a term in text order: their starts, and the furthest end of each and
-# those before it, so that one search tells whether an offset lies in any.
-_Spans = tuple[list[int], list[int]]
 
 
 # The letters and digits that open a word: the key under which a use of a form is looked up.
