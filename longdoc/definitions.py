@@ -188,7 +188,8 @@ _TERM = rb'(?P<term>[^\s"](?:[^"\n]|' + LINE_WRAP + rb'){0,79}?)[,.]?'
 _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
 _VERB = (
     rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively|collectively|only),?\s+)*"
-    rb"(?:[Mm]eans?\b|refers?\s+to\b|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
+    rb"(?:[Mm]eans?\b|refers?(?:\s*,\s*(?:collectively|together|jointly|individually|generally)\s*,)?\s+to\b"
+    rb"|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
     rb"|" + _HAS_MEANING + rb"\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+(?:deemed(?:\s+to\s+include\b)?|the)\b)"
 )
@@ -220,10 +221,13 @@ _SUBJECT_VERB = re.compile(  # each "_" stands for blanks, which may hold a line
     (rb"_(?:(?:is|are)_(?:an?|the|any|that|those|each|either|all|one|agreed_to_mean)\b"
      rb"|(?:shall|will)_(?:be_(?:equal_to|an?|interpreted_as_defined)|equal|begin|commence)\b)").replace(b"_", LINE_BLANKS)
 )
-_SUBJECT_LEAD = re.compile(
-    rb"(?:\A\s*|[.;:!?][\"')\]]*\s+|\n[ \t]*|(?<!\S)(?:\(?[a-zA-Z0-9]{1,3}[.)]|\d+(?:\.\d+)+\.?)[ \t]+)"
-    rb"(?:The|A|An|Each)[ \t]+(?:term[ \t]+)?\Z"
-)
+_SENTENCE_OPENS = rb"(?:\A\s*|[.;:!?][\"')\]]*\s+|\n[ \t]*|(?<!\S)(?:\(?[a-zA-Z0-9]{1,3}[.)]|\d+(?:\.\d+)+\.?)[ \t]+)"
+_SUBJECT_LEAD = re.compile(_SENTENCE_OPENS + rb"(?:The|A|An|Each)[ \t]+(?:term[ \t]+)?\Z")
+# In a definitions part, a quoted term that opens a sentence is defined by a plain "is", "are" or
+# "represents" ('“User-Generated Content” is Content, written or otherwise, created ...',
+# '“Organizations” are shared workspaces ...', 'An "Account" represents your legal relationship').
+_LISTED_SUBJECT_VERB = re.compile(rb"_(?:is|are|represents?)\b(?!_not\b)".replace(b"_", LINE_BLANKS))
+_LISTED_SUBJECT_LEAD = re.compile(_SENTENCE_OPENS + rb"(?:(?:The|A|An|Each)[ \t]+)?\Z")
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
 # a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
@@ -592,7 +596,13 @@ def definitions_in(
             quoted.append(_definition(text, m.start("term"), m.end("term"), m.start(), _entry_end(v, m.end(), len(v)), "means"))
             continue
         subject = _SUBJECT_VERB.match(v, m.end()) if m.start() >= means_end else None
-        if subject is not None and _SUBJECT_LEAD.search(v, max(0, m.start() - 40), m.start()) is not None:
+        if subject is not None and _SUBJECT_LEAD.search(v, max(0, m.start() - 40), m.start()) is None:
+            subject = None
+        if subject is None and m.start() >= means_end and m.start() in listed:
+            subject = _LISTED_SUBJECT_VERB.match(v, m.end())
+            if subject is not None and _LISTED_SUBJECT_LEAD.search(v, max(0, m.start() - 40), m.start()) is None:
+                subject = None
+        if subject is not None:
             means_end = subject.end()
             term = v[m.start("term") : m.end("term")]
             span_end = _sentence_end(v, subject.end(), _entry_end(v, subject.end(), len(v)), term)

@@ -1156,6 +1156,38 @@ def test_a_quoted_term_as_a_subject_saying_what_happens_to_it_or_mid_sentence_is
     assert [d for d in find_definitions(text) if d.kind == "means"] == []
 
 
+# GitHub's Terms of Service and Cardlytics's maintenance agreement define terms so in their lists.
+GITHUB_ACCOUNTS = ('1. An "Account" represents your legal relationship with GitHub. A “Personal Account” represents an '
+                   'individual User’s authorization to log in to and use the Service. “Organizations” are shared '
+                   'workspaces that may be associated with a single entity.\n')
+CARDLYTICS_ENTRY = ('  A. "Minority-Owned Business Enterprise" is recognized as a "for profit" enterprise, regardless of size, '
+                    'physically located in the United States.\n')
+
+
+@pytest.mark.parametrize("text, terms", [
+    ("# Terms of Service\n\n## A. Definitions\n\n" + GITHUB_ACCOUNTS, ["Account", "Personal Account", "Organizations"]),
+    ("1. DEFINITIONS\n\n" + CARDLYTICS_ENTRY, ["Minority-Owned Business Enterprise"]),
+])
+def test_a_quoted_term_opening_a_sentence_of_a_definitions_part_is_defined_by_is_are_or_represents(text, terms):
+    found = [d for d in LongDocument(text).definitions if d.kind == "means"]
+    assert [d.term for d in found] == terms
+    assert all(text[d.end - 1] == "." for d in found)
+
+
+def test_a_quoted_term_opening_a_sentence_elsewhere_is_no_definition_by_is_are_or_represents():
+    assert LongDocument("# Terms of Service\n\n## B. Account Terms\n\n" + GITHUB_ACCOUNTS).definitions == []
+
+
+def test_a_quoted_term_mid_sentence_of_a_definitions_part_is_not_defined_by_the_verb_after_it():
+    text = '1. DEFINITIONS\n\n1.1 "Products" means the goods listed in Schedule A, of which the "Catalogue Items" are a part.\n'
+    assert [d.term for d in LongDocument(text).definitions] == ["Products"]
+
+
+def test_a_term_that_refers_collectively_to_what_it_names_is_defined():
+    d = only('1. The “Agreement” refers, collectively, to all the terms and conditions contained in this document.')
+    assert (d.term, d.kind) == ("Agreement", "means")
+
+
 def test_a_quoted_subject_to_be_interpreted_as_defined_elsewhere_is_a_pointer():
     d = only('Prices apply. The term "Generic" shall be interpreted as defined under Section 1.17 of the Supply Agreement.')
     assert (d.term, d.kind) == ("Generic", "pointer")
