@@ -231,7 +231,9 @@ _LISTED_SUBJECT_LEAD = re.compile(_SENTENCE_OPENS + rb"(?:(?:The|A|An|Each)[ \t]
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
 # "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
 # a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
-_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'"[ \t]*(?:,|and|or)' + LINE_GAP + rb'(?:the[ \t]+)?\Z')
+_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'(?:,"|"[ \t]*(?:,|and|or))' + LINE_GAP
+                           + rb'(?:(?:and|or)[ \t]+)?(?:the[ \t]+)?\Z')
+_MOST_SHARING = 8  # quoted terms sharing one verb
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
 # The farthest a quoted term's closing quote can be from its opening one (see `_TERM`).
 _LONGEST_QUOTED = 83
@@ -660,9 +662,17 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
     before that shares it ('"Licensed User" and "Licensed Users" means'), if any; ``listed``: the
     definitions parts of the outline, where definitions are entries of a list."""
     kind = _verb_kind(v, term_end, end)
-    also = _ALSO_DEFINED.search(v, max(0, start - 90), start)
+    # '“GitHub,” “We,” and “Us” refer to GitHub': each term of the list before the verb's; past the
+    # one next to it, capitalised terms only, as a list of expressions read alike is no list of
+    # terms ('"N days in advance", "within N days", include the Nth day').
+    also: list[re.Match[bytes]] = []
+    opening = start
+    while len(also) < _MOST_SHARING and (before := _ALSO_DEFINED.search(v, max(0, opening - 90), opening)) is not None:
+        if also and not 0x41 <= v[before.start("term")] <= 0x5A:
+            break
+        also.append(before)
+        opening = before.start()
     span_end = _entry_end(v, end, len(v))
-    opening = also.start() if also else start
     in_list = opening in listed
     if in_list and v.find(b"   ", end, span_end) >= 0:
         # An entry of a definitions part ends where an unquoted one runs on after a wide gap, as
@@ -679,8 +689,7 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
         # on with the clause. A definitions part's entries may run on in one line, each of sentences.
         span_end = _sentence_end(v, end, span_end, v[term_start:term_end])
     out = [_definition(text, term_start, term_end, start, span_end, kind)]
-    if also:
-        out.append(_definition(text, also.start("term"), also.end("term"), also.start(), span_end, kind))
+    out += [_definition(text, m.start("term"), m.end("term"), m.start(), span_end, kind) for m in also]
     return out
 
 

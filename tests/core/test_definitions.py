@@ -69,6 +69,25 @@ def test_two_quoted_terms_before_one_verb_share_its_definition():
     assert [d.term for d in find_definitions(text)] == ["Licensed User", "Licensed Users"]
 
 
+@pytest.mark.parametrize("text, terms", [
+    ('1. “GitHub,” “We,” and “Us” refer to GitHub, Inc., as well as our affiliates.', ["GitHub", "We", "Us"]),  # GitHub
+    ('1.26. "Sale" or "Sales" or "Sell" or "Sold" means the transfer of a Treated Integra Product.',  # SeaSpine
+     ["Sale", "Sales", "Sell", "Sold"]),
+    ('1.1.196 "US", "U.S." or "USA" means the United States of America.', ["US", "U.S", "USA"]),  # PhaseBio
+    ('The terms "License Term", "Licensed Rights", and "Licensed Territory" shall have the meaning specified in the '
+     'Deal Terms above.', ["License Term", "Licensed Rights", "Licensed Territory"]),  # Fulucai
+])
+def test_every_quoted_term_of_a_list_before_one_verb_shares_its_definition(text: str, terms: list[str]) -> None:
+    assert [d.term for d in find_definitions(text)] == terms
+
+
+def test_a_list_of_expressions_in_small_letters_shares_a_verb_only_with_the_term_next_to_it():
+    # Senmiao's interpretation clause reads expressions alike, not as terms.
+    text = ('The expressions of "N working days in advance", "within N working days", "N days in advance", '
+            '"within N days", include the Nth working day and the Nth day.')
+    assert [d.term for d in find_definitions(text)] == ["N days in advance", "within N days"]
+
+
 def test_a_quoted_term_governed_by_a_word_before_it_does_not_share_the_next_terms_definition():
     # Kubient's services agreement: 'For "Direct Deals", "Revenue" shall refer to Net Revenue'.
     only_defining('For "Direct Deals", "Revenue" shall mean the net revenue received.', "Revenue", "means")
