@@ -12,7 +12,7 @@ from typing import AnyStr
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
 __all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "Blocks", "code_near_edit", "code_spans", "front_matter_end",
-           "holds_code_marks", "indented_code", "is_markdown"]
+           "holds_code_marks", "indented_code", "inline_markup", "is_markdown"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -222,3 +222,21 @@ def code_near_edit(text: str, start: int, new_end: int) -> bool:
         return False
     after = text.find("`", line_end)
     return after >= 0 and _BLANK_LINE_RE.search(text, line_end, after + 1) is None
+
+
+# What Markdown writes around the words it shows: an inline HTML tag, a link's target after its text
+# and the bracket that opens the text, and a run of emphasis or code marks on a word's outer side
+# (not the "_" inside "coverpage_link", nor a list's "* " or a product's " * ").
+_INLINE_MARKUP_RE = re.compile(
+    r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>\n]*)?/?>"
+    r"|\]\([^()\s]*(?:\s+\"[^\"\n]*\")?\)"
+    r"|\[(?=[^\[\]\n]*\]\()"
+    r"|(?<![\w*_`])[*_`]+(?=[^\s*_`])"
+    r"|(?<=[^\s*_`])[*_`]+(?![\w*_`])"
+)
+
+
+def inline_markup(text: str) -> list[tuple[int, int]]:
+    """The stretches of a Markdown text that its reader does not see as words, in order: inline
+    HTML tags, links' brackets and targets, and the runs of emphasis and code marks around words."""
+    return [m.span() for m in _INLINE_MARKUP_RE.finditer(text)]

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from threading import Lock
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
+from .markdown import inline_markup, is_markdown
+
 __all__ = [
     "SourceSpan",
     "ChunkRecord",
@@ -272,13 +274,16 @@ class Locator:
     the quote's rarest words.
     """
 
-    __slots__ = ("text", "_lowered", "_starts", "_df", "_positions")
+    __slots__ = ("text", "_seen", "_gaps_at", "_gaps_sum", "_lowered", "_starts", "_df", "_positions")
 
     def __init__(self, text: str) -> None:
         _check_str("text", text)
         self.text = text
+        # A Markdown text is searched as its reader sees it, without the marks around its words
+        # (a quote copied from a preview holds none); `_doc` maps offsets back.
+        self._seen, self._gaps_at, self._gaps_sum = _seen(text) if is_markdown(text) else (text, [], [])
         # Quotes and dashes are never word characters, so lower-casing is all the index needs.
-        lowered = _lower(text)
+        lowered = _lower(self._seen)
         self._lowered = lowered
         self._starts = array("q", map(re.Match.start, _WORD_RE.finditer(lowered)))
         words = _WORD_RE.findall(lowered)
@@ -323,21 +328,35 @@ class Locator:
         """
         _check_quote(quote)
         _check_threshold(similarity_threshold)
+        if self._gaps_at:
+            start = self.text.find(quote)  # as written, marks and all
+            if start >= 0:
+                return SourceSpan(start, start + len(quote), quote, 1.0, "exact")
+            # As its reader sees it: what the text holds there differs from the quote by its marks.
+            quote = _seen(quote)[0] or quote
+            return self._normalized(quote) or self._fuzzy(quote, similarity_threshold)
         return (
             self._exact(quote)
             or self._normalized(quote)
             or self._fuzzy(quote, similarity_threshold)
         )
 
+    def _doc(self, at: int) -> int:
+        """The offset in the text of the character at ``at`` of what its reader sees."""
+        i = bisect_right(self._gaps_at, at)
+        return at + self._gaps_sum[i - 1] if i else at
+
     def _rarest_interior(self, words: list[_QuoteWord]) -> _QuoteWord | None:
         interior = [w for w in words if w.interior]
         return min(interior, key=lambda w: (self._df.get(w.word, 0), w.ordinal)) if interior else None
 
     def _span(self, start: int, end: int, similarity: float, method: str) -> SourceSpan:
+        if self._gaps_at and end > start:
+            start, end = self._doc(start), self._doc(end - 1) + 1
         return SourceSpan(start, end, self.text[start:end], similarity, method)
 
     def _exact(self, quote: str) -> SourceSpan | None:
-        text = self.text
+        text = self._seen
         anchor = self._rarest_interior(_quote_words(fold(quote)))
         if anchor is None:
             start = text.find(quote)
@@ -353,7 +372,7 @@ class Locator:
         """Text range from just after word ``first - 1`` to just before word ``last + 1``."""
         n = len(self._starts)
         lo = self._word_end(first - 1) if first > 0 else 0
-        hi = self._starts[last + 1] if last + 1 < n else len(self.text)
+        hi = self._starts[last + 1] if last + 1 < n else len(self._seen)
         return lo, hi
 
     def _normalized(self, quote: str) -> SourceSpan | None:
@@ -370,7 +389,7 @@ class Locator:
             if first < 0 or last >= n:
                 continue
             lo, hi = self._window(first, last)
-            window, offsets = _normalize(self.text[lo:hi], lo)
+            window, offsets = _normalize(self._seen[lo:hi], lo)
             at = window.find(nq)
             if at >= 0:
                 return self._span(offsets[at], offsets[at + len(nq) - 1] + 1, 1.0, "normalized")
@@ -454,7 +473,7 @@ class Locator:
 
     def _align(self, nq: str, lo: int, hi: int) -> tuple[float, int, int] | None:
         """Best span for ``nq`` within text[lo:hi]: (similarity, start, end) in the text."""
-        window, offsets = _normalize(self.text[lo:hi], lo)
+        window, offsets = _normalize(self._seen[lo:hi], lo)
         distance, ends = _best_ends(nq, window)
         end = _first_run_end(ends)
         # The same search backwards from that end finds where the counterpart starts; a match
@@ -542,6 +561,23 @@ def _anchor_edges(nq: str, window: str, start: int, end: int, distance: int) -> 
         if d - distance < max((start - s) + (e - end), 1):
             return s, e, d
     return start, end, distance
+
+
+def _seen(text: str) -> tuple[str, list[int], list[int]]:
+    """What a reader sees of a Markdown text, and where its marks were left out: before each
+    offset in the first list, as many characters in all as the second says."""
+    spans = inline_markup(text)
+    if not spans:
+        return text, [], []
+    pieces, gaps_at, gaps_sum, at, gone = [], [], [], 0, 0
+    for start, end in spans:
+        pieces.append(text[at:start])
+        gone += end - start
+        gaps_at.append(start - gone + (end - start))
+        gaps_sum.append(gone)
+        at = end
+    pieces.append(text[at:])
+    return "".join(pieces), gaps_at, gaps_sum
 
 
 _CACHE_SIZE = 4

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from longdoc.markdown import inline_markup
 from longdoc.provenance import (
     ChunkRecord,
     LegalDocument,
@@ -27,6 +28,7 @@ from longdoc.provenance import (
 )
 
 CUAD = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "cuad"
+MUTUAL_NDA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "unlabeled" / "commonpaper__Mutual-NDA.md"
 
 
 def _require(path: Path) -> Path:
@@ -139,6 +141,68 @@ def test_curly_quotes_dashes_and_case_are_normalized_not_fuzzy() -> None:
     span = locate(text, quote)
     assert span is not None
     assert (span.char_start, span.char_end, span.method) == (start, end, "normalized")
+
+
+def mutual_nda() -> str:
+    return _require(MUTUAL_NDA).read_text(encoding="utf-8")
+
+
+def as_seen(markdown: str) -> str:
+    """What a reader of the rendered Markdown sees: its inline marks left out."""
+    spans = [(0, 0), *inline_markup(markdown), (len(markdown), len(markdown))]
+    return "".join(markdown[a:b] for (_, a), (b, _) in zip(spans, spans[1:]))
+
+
+def test_a_quote_of_rendered_markdown_maps_to_the_span_that_holds_its_marks() -> None:
+    text = mutual_nda()
+    start = text.index("the receiving party (“**Receiving Party**”)")
+    end = text.index("or the like", start) + len("or the like")
+    span = locate(text, 'the receiving party ("Receiving Party") as "confidential", "proprietary", or the like')
+    assert span is not None
+    assert (span.char_start, span.char_end, span.method) == (start, end, "normalized")
+
+
+def test_a_quote_over_inline_html_is_found_at_the_words_around_the_tags() -> None:
+    text = mutual_nda()
+    start = text.index('in connection with the <span class="coverpage_link">Purpose</span>')
+    end = text.index("identifies", start) + len("identifies")
+    span = locate(text, "in connection with the Purpose which (1) the Disclosing Party identifies")
+    assert span is not None
+    assert (span.char_start, span.char_end, span.method) == (start, end, "normalized")
+
+
+def test_a_quote_copied_with_its_markdown_marks_is_found_exactly() -> None:
+    text = mutual_nda()
+    span = locate(text, "(“**MNDA**”)")
+    assert span is not None and (span.char_start, span.method) == (text.index("(“**MNDA**”)"), "exact")
+
+
+def test_a_quote_copied_with_its_marks_and_reflowed_is_normalized() -> None:
+    text = mutual_nda()
+    start = text.index("(“**MNDA**”) allows each party")
+    span = locate(text, "(“**MNDA**”)\nallows  each party")
+    assert span is not None
+    assert (span.char_start, span.char_end, span.method) == (start, start + len("(“**MNDA**”) allows each party"), "normalized")
+
+
+def test_a_plain_texts_underscores_and_stars_are_its_own_words() -> None:
+    # A form's blank to fill in is no Markdown emphasis: a quote ending in one ends with it.
+    text = contract("CHANGEPOINTCORP_03_08_2000-EX-10.6-LICENSE AND HOSTING AGREEMENT.txt")
+    written = "product manager shall be:______________________"
+    start = text.index(written)
+    span = locate(text, "product  manager shall be:______________________")
+    assert span is not None
+    assert (span.char_start, span.char_end, span.method) == (start, start + len(written), "normalized")
+
+
+def test_each_rendered_sentence_of_a_markdown_contract_maps_back_to_its_own_words() -> None:
+    text = mutual_nda()
+    sentences = [m.span() for m in re.finditer(r"[A-Z][^.\n]{40,300}\.", text)]
+    assert len(sentences) > 30
+    for start, end in sentences[::3]:
+        seen = as_seen(text[start:end])
+        span = locate(text, seen)
+        assert span is not None and as_seen(span.text) == seen, seen
 
 
 def test_a_quote_of_one_of_several_near_identical_clauses_resolves_to_that_clause() -> None:
