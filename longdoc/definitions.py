@@ -658,9 +658,9 @@ def definitions_in(
 
 def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end: int,
            listed: Stretches) -> list[Definition | None]:
-    """The definition a quoted term and its verb at [start, end) make, and the quoted term just
-    before that shares it ('"Licensed User" and "Licensed Users" means'), if any; ``listed``: the
-    definitions parts of the outline, where definitions are entries of a list."""
+    """The definition a quoted term and its verb at [start, end) make, and those of the quoted
+    terms listed before it that share it ('"Licensed User" and "Licensed Users" means'); ``listed``:
+    the definitions parts of the outline, where definitions are entries of a list."""
     kind = _verb_kind(v, term_end, end)
     # '“GitHub,” “We,” and “Us” refer to GitHub': each term of the list before the verb's; past the
     # one next to it, capitalised terms only, as a list of expressions read alike is no list of

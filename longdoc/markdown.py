@@ -1,6 +1,7 @@
-"""Markdown's blocks, by CommonMark's rules: where no heading stands (inside a fenced code block, an
-HTML comment or the YAML front matter a text opens with, and on a line indented four columns or
-more, which is code or the continuation of a paragraph), and which stretches hold code.
+"""What Markdown writes besides its words, by CommonMark's rules: where no heading stands (inside a
+fenced code block, an HTML comment or the YAML front matter a text opens with, and on a line
+indented four columns or more, which is code or the continuation of a paragraph), which stretches
+hold code, and the inline marks around the words a reader sees.
 """
 
 from __future__ import annotations

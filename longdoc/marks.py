@@ -63,8 +63,8 @@ def remarked_stretches(before: Sequence[Definition], after: Sequence[Definition]
     delta = length - (end - start)
     spans = [(start, start + length)]
     if before_code or after_code:
-        moved_code = {(s, e) if e < start else (s + delta, e + delta) if s > end else (min(s, start), max(e + delta, start + length))
-                      for s, e in before_code}
+        moved_code = {(s, e) if e < start else (s + delta, e + delta) if s > end
+                      else (min(s, start), max(e + delta, start + length)) for s, e in before_code}
         spans += moved_code.symmetric_difference(after_code)
     terms: set[str] = set()
     if not _only_moved(before, after, start, end, delta):

@@ -572,8 +572,8 @@ def _seen(text: str) -> tuple[str, list[int], list[int]]:
     pieces, gaps_at, gaps_sum, at, gone = [], [], [], 0, 0
     for start, end in spans:
         pieces.append(text[at:start])
+        gaps_at.append(start - gone)  # where what follows the marks stands in what is seen
         gone += end - start
-        gaps_at.append(start - gone + (end - start))
         gaps_sum.append(gone)
         at = end
     pieces.append(text[at:])

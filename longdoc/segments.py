@@ -259,7 +259,6 @@ def _caps_title_on_line(text: str, pos: int) -> tuple[str, bool] | None:
     return rest[end:].lstrip(" \t"), line is not None
 
 
-
 # A short title in capitalised words ("Sale Transaction", "Termination Without Notice", "Term of
 # the Agreement"), and the spaces after it.
 _TITLE_WORD = r"(?:[A-Z][\w'’&/-]*|of|and|the|for|to|in|on|with|by|or|a|an)"

@@ -18,7 +18,8 @@ def random_edits(doc: LongDocument, fragments: Sequence[str], seed: int, count: 
         yield doc
 
 
-def versions_asked(doc: LongDocument, edits: Sequence[tuple[float, float, str, bool]]) -> Iterator[tuple[LongDocument, LongDocument]]:
+def versions_asked(doc: LongDocument,
+                   edits: Sequence[tuple[float, float, str, bool]]) -> Iterator[tuple[LongDocument, LongDocument]]:
     """After its definitions, references and diagnostics are found, ``doc`` edited by each of ``edits``
     (where and how much it replaces, as shares of the text, what it writes, and whether the version
     is asked for them): each version asked for, and the last, with a fresh build of its text."""
