@@ -786,7 +786,7 @@ class LongDocument:
             return new
         # Inline code spans pair their backticks through a paragraph: typing one may make or unmake a
         # span far beyond the stretch a patch reads again, so what reads the code is found afresh.
-        if not (self._markdown and code_near_edit(text, start, start + len(new_text))):
+        if not (self._markdown and code_near_edit(text, start, start + len(new_text), old[start:end])):
             new._carry_intelligence(self, start, end, len(new_text))
         return new
 

@@ -206,11 +206,13 @@ def _inline_code(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
-def code_near_edit(text: str, start: int, new_end: int) -> bool:
-    """Whether an edit that wrote text[start:new_end] may have changed the inline code spans of a
-    text: a backtick stands on its lines, or both before and after them in the paragraph they are in."""
+def code_near_edit(text: str, start: int, new_end: int, removed: str) -> bool:
+    """Whether an edit that wrote text[start:new_end] where ``removed`` stood may have changed the
+    inline code spans of a text: it cut a backtick (the runs after it pair otherwise), or a
+    backtick stands on its lines, or both before and after them in the paragraph they are in."""
+    if "`" in removed:
+        return True
     # Lines by their "\n" alone, as paragraphs are: a line with a rarer break in it is read whole.
-    # (A backtick the edit cut made or closed a span with one that is left in those paragraphs.)
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", new_end)
     line_end = len(text) if line_end < 0 else line_end

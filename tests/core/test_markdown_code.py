@@ -181,6 +181,13 @@ def test_definitions_references_and_diagnostics_after_edits_of_code_equal_a_fres
         assert doc.uses("API Key") == fresh.uses("API Key")
 
 
+def test_a_backtick_cut_from_a_heading_pairs_the_runs_after_it_otherwise_as_a_fresh_scan_does() -> None:
+    # The heading's run had paired with the next line's, leaving "Migration Guide`" unpaired.
+    for doc, fresh in versions_asked(LongDocument(API_AGREEMENT), [(0.5, 0.0625, "", True)] * 2):
+        assert doc.diagnostics() == fresh.diagnostics()
+    assert "Migration Guide" not in {doc.text[d.start : d.end] for d in doc.diagnostics()}
+
+
 # A schedule long enough that an edit at one end reads the other end again only when it must.
 SCHEDULE = "\n".join([f"line {i} of the schedule, in plain words." for i in range(400)]
                      + ["The Fees follow Section 9 and the Migration Guide."]
