@@ -240,13 +240,14 @@ _LONGEST_QUOTED = 83
 # What cannot follow the quote that opens a term (see `_TERM`).
 _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"'])
 # A parenthetical's body may run on over a line break, not over a blank line (see `_parenthetical`).
-_PAREN_BODY = rb'(?P<body>[^()"]{0,160}"[^()]{1,240})\)'
+_PAREN_BODY = rb'(?P<body>(?:[^()"]|\([a-z0-9]{1,4}\)){0,160}"[^()]{1,240})\)'
 _PARAGRAPH_BREAK = re.compile(rb"\n[ \t\r]*\n")
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
 # "together with" a name, but not an example list ((such as "cookies")) nor a former name
 # ((formerly, "Judicial Arbitration and Mediation Services, Inc.")).
-_GLUE = re.compile(rb"[\s,;:*]*(?:(?:[a-z][a-z'-]*|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})(?:[\s,;:*]+|\Z))*")
+_GLUE = re.compile(rb"[\s,;:*]*(?:(?:[a-z][a-z'-]*|\([a-z0-9]{1,4}\)|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})"
+                   rb"(?:[\s,;:*]+|\Z))*")
 _NOT_GLUE = re.compile(rb"\b(?:such\s+as|e\.g|i\.e|including|for\s+example|like|or\s+other|see|formerly)\b")
 _PAREN_TAIL = re.compile(
     rb"[\s,;*]*(?:as\s+(?:defined|applicable|the\s+case|per|described|set\s+(?:out|forth))|respectively|and\b|or\b|herein|hereinafter"

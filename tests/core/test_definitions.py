@@ -134,6 +134,10 @@ def test_has_the_meaning_given_in_a_section_is_a_pointer():
         ("the company (the \u201cCompany\u201d) agrees.", "Company"),
         ('a high-level business plan (the "Preliminary Business Plan" as per Appendix B) follows.', "Preliminary Business Plan"),
         ('the officers (together with the CEO, the "Senior Management Personnel") manage it.', "Senior Management Personnel"),
+        # Reynolds's and Microgenics's: the parenthetical names the clauses it gathers.
+        ("use of the other Party's Confidential Information (each of (a) and (b), a \"Security Incident\") is reported.",
+         "Security Incident"),
+        ('begins in a country (subclause (i), (ii), or (iii), as applicable, the "Start Date"), and ends later.', "Start Date"),
     ],
 )
 def test_parenthetical_shapes_define_the_quoted_term(text, term):
