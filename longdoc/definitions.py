@@ -240,7 +240,7 @@ _LONGEST_QUOTED = 83
 # What cannot follow the quote that opens a term (see `_TERM`).
 _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"'])
 # A parenthetical's body may run on over a line break, not over a blank line (see `_parenthetical`).
-_PAREN_BODY = rb'(?P<body>(?:[^()"]|\([a-z0-9]{1,4}\)){0,160}"[^()]{1,240})\)'
+_PAREN_BODY = rb'(?P<body>[^()"]{0,160}"[^()]{1,240})\)'
 _PARAGRAPH_BREAK = re.compile(rb"\n[ \t\r]*\n")
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
@@ -318,6 +318,12 @@ _SAYS_WHAT_IT_IS = rb"(?:is|are)[ \t]+(?:an?|the|any|all|each)\b"
 # A bracket holding a quoted term ("(the "Company")") or an unquoted name (after "hereinafter"): one
 # scan for both, as both open with a bracket and neither holds another (so they never overlap).
 _BRACKETED = re.compile(rb"\((?:" + _PAREN_BODY + rb"|" + _HEREINAFTER_NAME + rb")")
+# A defining parenthetical that names the clauses it gathers before its term ('(each of (a) and (b),
+# a "Security Incident")'), read apart: one pattern for both took the scan of 10 MB from 17 ms to
+# 41, this one takes 10. Its words before the quote are as many as `_PAREN_BODY`'s at most.
+_GATHERING = re.compile(
+    rb'\((?P<body>[^()"]{0,60}\([a-z0-9]{1,4}\)(?:[^()"]{0,30}\([a-z0-9]{1,4}\)){0,2}[^()"]{0,22}"[^()]{1,240})\)'
+)
 _BOLD = re.compile(
     rb'\*\*"?(?P<term>[A-Z][^*\n"]{0,79}?)"?\*\*(?=\s*(?:[:(-]|' + _VERB + rb"|" + _SAYS_WHAT_IT_IS + rb"))"
 )
@@ -631,6 +637,8 @@ def definitions_in(
             found.extend(_parenthetical(text, v, m))
         elif m.start("named_by") >= 0 or _names_what_precedes(v, m):
             hereinafter.append(m)
+    for m in _GATHERING.finditer(v, start, stop):
+        found.extend(_parenthetical(text, v, m))
     found.extend(quoted)
     for m in (*_opening_with(_REFERRED_NAME, b"referred", v, start, stop), *hereinafter):
         s = _sentence_start(v, m.start())
