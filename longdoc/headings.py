@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .contents import is_contents_line
-from .markdown import Blocks, front_matter_end, indented_code, is_markdown
+from .markdown import INDENT_RE, Blocks, front_matter_end, indented_code, is_markdown
 from .numerals import NUMBER_WORD_PATTERN, roman_value, word_value
 from .rescan import PAGE_MARK
 from .segments import LINE_BREAK_RE, LINE_BREAKS, WRAPPED_LINE, after_mark, last_line_break, line_segments, line_start_near
@@ -73,7 +73,6 @@ _CANDIDATE_RE = re.compile(
 # A dash rule that PDF extraction ran a clause number on from ("------ 2.0   IBM Services
 # Responsibilities") counts as indentation.
 _INDENTED_CANDIDATE_RE = re.compile(r"(?:-{5,}[ \t]+(?=[0-9]))?[ \t]*(?=" + _CANDIDATE_RE.pattern + ")", re.VERBOSE)
-_INDENT_RE = re.compile(r"[ \t]*")
 _BOLD = ("**", "__")
 # An item of an ordered list: a paragraph's underline under it is a rule, or goes on with its text.
 _LIST_ITEM_RE = re.compile(r"[0-9]{1,9}[.)](?:[ \t]|\Z)")
@@ -937,7 +936,7 @@ def _unbolded(line: str) -> str:
 
 def _indented_underline(text: str, line: int) -> bool:
     """Whether the underline on the line starting at ``line`` is indented code, no underline."""
-    return indented_code(text, line, _INDENT_RE.match(text, line).end())
+    return indented_code(text, line, INDENT_RE.match(text, line).end())
 
 
 def _segment_text(text: str, segs: list[tuple[int, int, bool]], j: int) -> str:
@@ -970,7 +969,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
     bold = False  # whether the line is opened in bold (Markdown)
     candidate = _CANDIDATE_RE.match
     indented_candidate = _INDENTED_CANDIDATE_RE.match
-    indentation = _INDENT_RE.match
+    indentation = INDENT_RE.match
     last_heading_seg = -2
     resume = -1  # where the rest of segment i starts, after a heading with a clause run into it
     contents_lines: dict[tuple[int, int], bool] = {}

@@ -12,8 +12,8 @@ from typing import AnyStr
 
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
-__all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "Blocks", "code_near_edit", "code_spans", "front_matter_end",
-           "holds_code_marks", "indented_code", "inline_markup", "is_markdown"]
+__all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "code_near_edit", "code_spans",
+           "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -26,7 +26,7 @@ _FRONT_MATTER_CLOSE_RE = re.compile(r"(?:---|\.\.\.)[ \t]*\Z")
 # The part of a Markdown heading after the line start, searched for by its leading literal "#"
 # (far faster than scanning for every line break; "#{1,6}" would give the engine no literal).
 _ATX_MARK_RE = re.compile(r"##{0,5}[ \t]+\S")
-_INDENT_RE = re.compile(r"[ \t]*")
+INDENT_RE = re.compile(r"[ \t]*")  # a line's indentation
 _BACKTICKS_RE = re.compile(r"`+")
 _RARE_BREAK_RE = re.compile("[" + LINE_BREAKS.replace("\n", "") + "]")
 # A paragraph ends at a blank line; an inline code span never runs past it.
@@ -169,7 +169,7 @@ def _fenced_code(text: str, body: int) -> Iterator[tuple[int, int, int, int]]:
             line_start = brk.end()
         brk = LINE_BREAK_RE.search(text, m.end())
         line_end = len(text) if brk is None else brk.start()
-        indent = _INDENT_RE.match(text, line_start).end()
+        indent = INDENT_RE.match(text, line_start).end()
         was_open = bool(blocks.fence)
         blocks.hides(text, line_start, indent, line_end)
         if not was_open and blocks.fence:
