@@ -153,46 +153,38 @@ def as_seen(markdown: str) -> str:
     return "".join(markdown[a:b] for (_, a), (b, _) in zip(spans, spans[1:]))
 
 
-def test_a_quote_of_rendered_markdown_maps_to_the_span_that_holds_its_marks() -> None:
-    text = mutual_nda()
-    start = text.index("the receiving party (“**Receiving Party**”)")
-    end = text.index("or the like", start) + len("or the like")
-    span = locate(text, 'the receiving party ("Receiving Party") as "confidential", "proprietary", or the like')
+def found_at(text: str, quote: str, written: str, method: str) -> None:
+    """``quote`` resolves, by ``method``, to where ``written`` stands in ``text``."""
+    start = text.index(written)
+    span = locate(text, quote)
     assert span is not None
-    assert (span.char_start, span.char_end, span.method) == (start, end, "normalized")
+    assert (span.char_start, span.char_end, span.method) == (start, start + len(written), method)
+
+
+def test_a_quote_of_rendered_markdown_maps_to_the_span_that_holds_its_marks() -> None:
+    found_at(mutual_nda(), 'the receiving party ("Receiving Party") as "confidential", "proprietary", or the like',
+             "the receiving party (“**Receiving Party**”) as “confidential”, “proprietary”, or the like", "normalized")
 
 
 def test_a_quote_over_inline_html_is_found_at_the_words_around_the_tags() -> None:
-    text = mutual_nda()
-    start = text.index('in connection with the <span class="coverpage_link">Purpose</span>')
-    end = text.index("identifies", start) + len("identifies")
-    span = locate(text, "in connection with the Purpose which (1) the Disclosing Party identifies")
-    assert span is not None
-    assert (span.char_start, span.char_end, span.method) == (start, end, "normalized")
+    found_at(mutual_nda(), "in connection with the Purpose which (1) the Disclosing Party identifies",
+             'in connection with the <span class="coverpage_link">Purpose</span> which (1) the Disclosing Party identifies',
+             "normalized")
 
 
 def test_a_quote_copied_with_its_markdown_marks_is_found_exactly() -> None:
-    text = mutual_nda()
-    span = locate(text, "(“**MNDA**”)")
-    assert span is not None and (span.char_start, span.method) == (text.index("(“**MNDA**”)"), "exact")
+    found_at(mutual_nda(), "(“**MNDA**”)", "(“**MNDA**”)", "exact")
 
 
 def test_a_quote_copied_with_its_marks_and_reflowed_is_normalized() -> None:
-    text = mutual_nda()
-    start = text.index("(“**MNDA**”) allows each party")
-    span = locate(text, "(“**MNDA**”)\nallows  each party")
-    assert span is not None
-    assert (span.char_start, span.char_end, span.method) == (start, start + len("(“**MNDA**”) allows each party"), "normalized")
+    found_at(mutual_nda(), "(“**MNDA**”)\nallows  each party", "(“**MNDA**”) allows each party", "normalized")
 
 
 def test_a_plain_texts_underscores_and_stars_are_its_own_words() -> None:
     # A form's blank to fill in is no Markdown emphasis: a quote ending in one ends with it.
-    text = contract("CHANGEPOINTCORP_03_08_2000-EX-10.6-LICENSE AND HOSTING AGREEMENT.txt")
-    written = "product manager shall be:______________________"
-    start = text.index(written)
-    span = locate(text, "product  manager shall be:______________________")
-    assert span is not None
-    assert (span.char_start, span.char_end, span.method) == (start, start + len(written), "normalized")
+    found_at(contract("CHANGEPOINTCORP_03_08_2000-EX-10.6-LICENSE AND HOSTING AGREEMENT.txt"),
+             "product  manager shall be:______________________", "product manager shall be:______________________",
+             "normalized")
 
 
 def test_each_rendered_sentence_of_a_markdown_contract_maps_back_to_its_own_words() -> None:
