@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from longdoc.definitions import byte_view, view_after_edit
 from longdoc.document import LongDocument
 
 
@@ -30,3 +31,12 @@ def versions_asked(doc: LongDocument,
         doc = doc.edit(start, min(n, start + int(span * n)), new)
         if ask or i == len(edits) - 1:
             yield doc, LongDocument(doc.text)
+
+
+def view_patched_as_fresh(text: str, at: int, length: int, new: str) -> None:
+    """The byte view of ``text`` patched after ``new`` replaced ``length`` characters at ``at``
+    (both cut to the text) is the view of the new text."""
+    start = min(at, len(text))
+    end = min(len(text), start + length)
+    after = text[:start] + new + text[end:]
+    assert view_after_edit(byte_view(text), after, start, end, len(new)) == byte_view(after)

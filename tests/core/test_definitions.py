@@ -23,6 +23,7 @@ from longdoc.definitions import (
 )
 from longdoc.document import LongDocument
 from longdoc.rescan import paragraph_bounds
+from edits import view_patched_as_fresh
 from shapes import one_line, wrapped
 
 GOLD = Path(__file__).resolve().parents[1] / "gold" / "intel"
@@ -197,10 +198,7 @@ QUOTE_PIECES = st.sampled_from(["'", "\u2018", "\u2019", '"', "\u201c", "\u201d"
 def test_the_view_after_an_edit_equals_the_view_of_the_new_text(text: str, at: int, length: int, new: str) -> None:
     # Single quotes pair into a term's quotes by what stands around them, which an edit may change;
     # a pair may run over the edge of the stretch read again.
-    start = min(at, len(text))
-    end = min(len(text), start + length)
-    after = text[:start] + new + text[end:]
-    assert definitions.view_after_edit(byte_view(text), after, start, end, len(new)) == byte_view(after)
+    view_patched_as_fresh(text, at, length, new)
 
 
 def test_a_single_quote_typed_far_from_its_pair_is_read_with_it() -> None:

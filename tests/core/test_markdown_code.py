@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from longdoc import LongDocument
 from longdoc.definitions import byte_view, find_definitions, view_after_edit
 from longdoc.markdown import code_spans
-from edits import versions_asked
+from edits import versions_asked, view_patched_as_fresh
 
 API_AGREEMENT = '''# Developer API Agreement
 
@@ -137,10 +137,7 @@ CODE_PIECES = st.sampled_from(["`", "``", "```\n", "~~~\n", "\n", "\n\n", " ", "
 @given(st.lists(CODE_PIECES, max_size=30).map("".join), st.integers(0, 300), st.integers(0, 8),
        st.lists(CODE_PIECES, max_size=4).map("".join))
 def test_the_view_after_an_edit_equals_the_view_of_the_new_text(text: str, at: int, length: int, new: str) -> None:
-    start = min(at, len(text))
-    end = min(len(text), start + length)
-    after = text[:start] + new + text[end:]
-    assert view_after_edit(byte_view(text), after, start, end, len(new)) == byte_view(after)
+    view_patched_as_fresh(text, at, length, new)
 
 
 def test_the_view_after_the_last_fence_is_cut_reads_what_it_held_far_below() -> None:
