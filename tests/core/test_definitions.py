@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc import definitions
 from longdoc.definitions import (
     _entry_line_start,
     byte_view,
