@@ -306,6 +306,8 @@ def run_check(args: argparse.Namespace) -> int:
             print("{}:{}:{}: {}: {} [{}]".format(label, *lines.place(d.start), d.severity, d.message, d.code))
             for start, _ in d.related:
                 print("{}:{}:{}: note: {}".format(label, *lines.place(start), RELATED_NOTE[d.code]))
+        # Findings before their count when both streams go to one log: stdout is block-buffered there.
+        sys.stdout.flush()
         print(_summary(found, args.hints), file=sys.stderr)
     return 1 if any(d.severity in ("error", "warning") for d in found) else 0
 

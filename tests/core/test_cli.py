@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import subprocess
 import sys
 import types
@@ -291,6 +292,16 @@ def test_python_dash_m_longdoc_runs_the_command_line_without_traceback_on_error(
                          capture_output=True, text=True, check=False)
     assert ok.returncode == 0 and "4. Disclosures Required by Law" in ok.stdout
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_check_writes_its_count_after_the_findings_when_both_streams_go_to_one_log(supply: Path) -> None:
+    # As a CI log or `2>&1 | less` runs it: stdout buffered in blocks, stderr in lines.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-m", "longdoc", "check", str(supply)], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "1 warning, 2 information, 1 hint (hints listed with --hints)"
+    assert all(line.startswith(str(supply)) for line in lines[:-1]) and len(lines) > 1
 
 
 def test_serve_version_reaches_the_real_server() -> None:
