@@ -198,8 +198,11 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
     out = []
     missing: dict[str, list[Reference]] = {}  # the citations of each attachment the text lacks
     confirmation = None  # read once, at the first citation it may spare
+    linked: set[tuple[str, str]] = set()  # attachments a Markdown link or image gives
     for ref in references:
         if ref.clause is not None or not ref.label or ref.scope:
+            if ref.scope.startswith("link:"):
+                linked.add((ref.kind, ref.label))
             continue
         if ref.target is not None and (ref.exact or not _numbered_beside(nodes, ref.target, ref.label)
                                        or _written_beside_citations(text, ref.label, nodes[ref.target], references)):
@@ -224,6 +227,8 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
                                   f"{cited} is referred to, but the document has no {unit} {ref.label}{lost}."))
     # One note per attachment, at its first citation: a schedule cited fifty times is one thing missing.
     for attachment, (first, *more) in missing.items():
+        if (first.kind, first.label) in linked:
+            continue
         times = "" if not more else " twice" if len(more) == 1 else f" {len(more) + 1} times"
         out.append(Diagnostic(first.start, first.end, INFORMATION, "missing-attachment",
                               f"{attachment} is referred to{times} but is not part of this document.",

@@ -1,7 +1,7 @@
 """What Markdown writes besides its words, by CommonMark's rules: where no heading stands (inside a
 fenced code block, an HTML comment or the YAML front matter a text opens with, and on a line
 indented four columns or more, which is code or the continuation of a paragraph), which stretches
-hold code, and the inline marks around the words a reader sees.
+hold code, the inline marks around the words a reader sees, and where a link's text leads.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import AnyStr
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
 __all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "code_near_edit", "code_spans",
-           "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown"]
+           "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown", "link_destination"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -243,3 +243,44 @@ def inline_markup(text: str) -> list[tuple[int, int]]:
     """The stretches of a Markdown text that its reader does not see as words, in order: inline
     HTML tags, links' brackets and targets, and the runs of emphasis and code marks around words."""
     return [m.span() for m in _INLINE_MARKUP_RE.finditer(text)]
+
+
+# How far a link's text may run either side of the words asked about: a link names a clause or a
+# document in a few words, and a scan reads back over what an edit changes only this far.
+LINK_TEXT_REACH = 256
+# What follows a link's or an image's text: its destination, in angle brackets or without spaces,
+# and an optional title ("](schedule-1.pdf)", '](<Schedule 1.pdf> "Schedule 1")'); a kilobyte of
+# each at most, so what a citation reads stays within what an edit reads again (longdoc.rescan).
+_DESTINATION_RE = re.compile(
+    rb"""\]\((?:<([^<>\n]{0,1024})>|([^\s()<>]{0,1024}))(?:[ \t]*\n?[ \t]+(?:"[^"\n]{0,1024}"|'[^'\n]{0,1024}'))?[ \t]*\)""")
+_BLANK_LINE_BYTES_RE = re.compile(rb"\n[ \t\r]*\n")
+
+
+# A link reference definition, a line of its own that shows nothing: '[sched]: schedule-1.pdf "Schedule 1"'.
+_REFERENCE_DEFINITION_RE = re.compile(
+    rb"""[ ]{0,3}\[[^\[\]\n]{1,%d}\]:[ \t]*(?:<([^<>\n]{0,1024})>|([^\s<>]{1,1024}))"""
+    rb"""(?:[ \t]+(?:"[^"\n]{0,1024}"|'[^'\n]{0,1024}'))?[ \t]*\r?(?:\n|\Z)"""
+    % LINK_TEXT_REACH)
+
+
+def link_destination(view: bytes, start: int, end: int) -> tuple[int, int] | None:
+    """The span of the destination of the inline link or image whose text holds view[start:end]
+    ("[Schedule 1](schedule-1.pdf)", "![Exhibit B](plan.png)"), or of the link reference definition
+    whose line does ('[sched]: schedule-1.pdf "Schedule 1"'); None when neither does."""
+    line = view.rfind(b"\n", max(0, start - LINK_TEXT_REACH), start) + 1
+    if line or start < LINK_TEXT_REACH:
+        m = _REFERENCE_DEFINITION_RE.match(view, line)
+        if m is not None and m.end() >= end:
+            return m.span(1) if m.start(1) >= 0 else m.span(2)
+    close = view.find(b"]", end, end + LINK_TEXT_REACH)
+    if close < 0 or view.find(b"[", end, close) >= 0:
+        return None
+    m = _DESTINATION_RE.match(view, close)
+    if m is None:
+        return None
+    opening = view.rfind(b"[", max(0, start - LINK_TEXT_REACH), start)
+    if opening < 0 or view.find(b"]", opening, start) >= 0 or view[opening - 1 : opening] == b"\\":
+        return None  # no bracket opens the text, or an escaped one: "\\[" is a bracket shown
+    if _BLANK_LINE_BYTES_RE.search(view, opening, close) is not None:
+        return None  # a link's text stays in its paragraph
+    return m.span(1) if m.start(1) >= 0 else m.span(2)

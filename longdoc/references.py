@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple, Protocol
 
 from .definitions import LINE_BLANKS, LINE_GAP, LINE_WRAP, byte_view, sentence_runs_into
+from .markdown import link_destination
 from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
@@ -45,7 +46,9 @@ class Reference(NamedTuple):
     `clause` the offset where a cited clause that has no outline part of its own opens in the text
     ("5.2 The Supplier shall ..." run into a paragraph), else None; `scope` the attachment whose part
     is cited ("schedule:1" of "Article 6 of Schedule 1", "supplement:1"), "" for the document's own:
-    such a citation resolves within that attachment, and to nothing when the document does not hold it.
+    such a citation resolves within that attachment, and to nothing when the document does not hold it;
+    "link:" and the destination for one in the text of a Markdown link or image that leads out of the
+    document ("[Schedule 1](schedule-1.pdf)"), which resolves to nothing here.
     """
 
     start: int
@@ -410,6 +413,9 @@ def references_in(
             continue
         within = _IN_ATTACHMENT.match(text, m.end(), min(len(text), m.end() + _IN_ATTACHMENT_REACH))
         scope = f"{within.group('kw').lower()}:{within.group('label').casefold()}" if within and kind not in _ATTACHED else ""
+        link = link_destination(v, m.start(), m.end())
+        if link is not None and link[0] < link[1] and not v.startswith(b"#", link[0]):  # "#..." is here
+            scope = "link:" + text[link[0] : link[1]]
         first = _resolve(text, m.start(), m.end("first"), m.group("first"), kind, outline, scope)
         out.append(first)
         previous = first

@@ -151,6 +151,32 @@ def test_a_numbered_exhibit_cited_in_the_body_is_a_missing_attachment():
     assert flagged("missing-attachment", text) == ["Exhibit B", "Exhibit 3.20"]
 
 
+# A Markdown agreement that keeps its exhibits and schedules in files of their own.
+LINKED = """# Supply Agreement
+
+## 1. Supply
+
+1.1 Products. The Seller supplies the goods in Exhibit B at the prices of Schedule 1.
+
+1.2 Orders. The Buyer orders under Section 1.1 and the terms of {link}.
+"""
+
+
+@pytest.mark.parametrize("link", ["[Exhibit B](exhibit-b.pdf)", "the plan below\n\n![Exhibit B - Site plan](plan.png)"])
+def test_an_attachment_a_link_or_an_image_gives_is_no_missing_attachment_wherever_it_is_cited(link: str) -> None:
+    assert flagged("missing-attachment", LINKED.format(link=link)) == ["Schedule 1"]
+
+
+def test_an_attachment_linked_to_a_place_in_the_text_that_does_not_hold_it_is_missing() -> None:
+    assert flagged("missing-attachment", LINKED.format(link="[Exhibit B](#exhibit-b)")) == ["Exhibit B", "Schedule 1"]
+
+
+def test_a_clause_cited_in_a_link_to_another_document_is_no_unresolved_reference() -> None:
+    text = LINKED.format(link="[Section 9.4](master-terms.md#94-orders)")
+    assert of("unresolved-reference", text) == []
+    assert flagged("unresolved-reference", text.replace("(master-terms.md#94-orders)", "")) == ["Section 9.4"]
+
+
 def test_an_attachment_cited_again_and_again_is_one_note_at_its_first_citation_with_the_others_related():
     text = AGREEMENT.replace("listed by the Buyer.", "listed in Exhibit B and priced in Exhibit B, Part 2.")
     [found] = of("missing-attachment", text)

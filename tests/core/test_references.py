@@ -303,6 +303,83 @@ def test_the_number_a_markdown_heading_opens_with_is_not_a_citation_of_itself(he
     assert refs[0].start == text.index("as Article 1") + 3
 
 
+# A services agreement written in Markdown, its schedules kept as files of their own.
+LINKED = """# Services Agreement
+
+## 1. Services
+
+The Supplier performs the services in {citation}.
+
+## 2. Fees
+
+The fees are those of Section 1.
+"""
+
+
+def test_a_citation_in_a_link_to_another_file_cites_that_file_and_resolves_to_nothing_here() -> None:
+    text = LINKED.format(citation="[Section 2](master.md#section-2) of the master terms")
+    [linked, own] = LongDocument(text).references
+    assert (text[linked.start : linked.end], linked.target, linked.scope) == ("Section 2", None, "link:master.md#section-2")
+    assert (own.label, own.target, own.scope) == ("1", 1, "")
+
+
+def test_a_citation_in_a_link_to_a_heading_of_this_text_resolves_to_that_heading() -> None:
+    text = LINKED.format(citation="[Section 2](#2-fees)")
+    doc = LongDocument(text)
+    [linked, _] = doc.references
+    assert (doc.nodes[linked.target].title, linked.scope) == ("2. Fees", "")
+
+
+@pytest.mark.parametrize(("citation", "destination"), [
+    ("![Schedule 1 - Rates](rates.png)", "rates.png"),  # an image shows the schedule
+    ('[Schedule 1](<rate card.pdf> "the rates")', "rate card.pdf"),
+    ("the rates of [the attached\nSchedule 1](schedule-1.pdf)", "schedule-1.pdf"),  # link text wrapped
+    ('[Schedule 1](rates.pdf\n  "the rates")', "rates.pdf"),  # its title on the next line
+])
+def test_an_attachment_named_in_a_link_or_an_image_is_the_linked_file(citation: str, destination: str) -> None:
+    text = LINKED.format(citation=citation)
+    [ref, _] = LongDocument(text).references
+    assert (text[ref.start : ref.end], ref.scope) == ("Schedule 1", "link:" + destination)
+
+
+def test_an_attachment_named_in_a_link_reference_definition_is_the_linked_file() -> None:
+    text = LINKED.format(citation="[the rate card][rates]") + '\n[rates]: rates.pdf "Schedule 1"\n'
+    [_, ref] = LongDocument(text).references
+    assert (text[ref.start : ref.end], ref.scope) == ("Schedule 1", "link:rates.pdf")
+
+
+@pytest.mark.parametrize("citation", [
+    "\\[Schedule 1](rates.pdf)",  # an escaped bracket is shown, not a link
+    "[Schedule 1] (rates.pdf)",  # a space after the text: no link
+    "Schedule 1 [as amended](rates.pdf)",
+    "[see Schedule 1 [as amended](rates.pdf)",  # the inner brackets are the link's
+    "[see] Schedule 1](rates.pdf)",  # the text's bracket closed before the citation
+    "[Schedule 1\n\nas amended](rates.pdf)",  # a blank line ends the paragraph the text stood in
+    "[Schedule 1]()",  # a link to nowhere leaves the reader here
+])
+def test_a_citation_in_no_link_out_of_the_text_is_the_document_s_own(citation: str) -> None:
+    text = LINKED.format(citation=citation)
+    [ref, _] = LongDocument(text).references
+    assert (text[ref.start : ref.end], ref.scope) == ("Schedule 1", "")
+
+
+@pytest.mark.parametrize(("link", "old", "new"), [
+    ("[Section 2](#2-fees)", "#2-fees", "fees.md"),
+    ("[Section 2](fees.md)", "fees.md", "#2-fees"),
+    ("[Section 2](fees.md)", "](", "] ("),
+    ("[Section 2" + " of the rate card" * 14 + "](fees.md)", "fees.md", "#2-fees"),  # read from 250 characters away
+])
+def test_an_edit_of_a_link_after_its_text_finds_the_citation_in_it_again(link: str, old: str, new: str) -> None:
+    # One paragraph of 40,000 characters: the edit reads again a stretch of it, not all of it.
+    filler = "The Supplier keeps records of the services. " * 900
+    doc = LongDocument(LINKED.format(citation=filler + link + " " + filler))
+    doc.references
+    at = doc.text.index(old, doc.text.index("[Section 2"))
+    edited = doc.edit(at, at + len(old), new)
+    assert edited.references == LongDocument(edited.text).references
+    assert [r.scope for r in edited.references] != [r.scope for r in doc.references]
+
+
 def test_gold_citations_resolve_to_their_targets(shared_text):
     right = total = 0
     for path in sorted(GOLD.glob("*.json")):
