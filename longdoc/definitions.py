@@ -189,11 +189,14 @@ _HAS_MEANING = rb"(?:has|have)\s+the\s+(?:respective\s+|same\s+)?meanings?"
 _VERB = (
     rb"(?:which\s+)?(?:(?:[Ss]hall|[Ww]ill|also|each|respectively|collectively|only),?\s+)*"
     rb"(?:[Mm]eans?\b|refers?(?:\s*,\s*(?:collectively|together|jointly|individually|generally)\s*,)?\s+to\b"
-    rb"|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b"
+    rb"|(?:is|are)\s+(?:hereby\s+)?defined\b|(?:is|are)\s+as\s+defined\b|shall\s+be\s+defined\b"
+    rb"|(?:is|are)\s+agreed\s+to\s+mean\b"
     rb"|" + _HAS_MEANING + rb"\b|includes?\b|shall\s+include\b"
     rb"|shall\s+be\s+(?:deemed(?:\s+to\s+include\b)?|the)\b)"
 )
 _POINTER = re.compile(_HAS_MEANING + rb"|defined")
+# "Defined as" says what the term means, not where: '"Tie-In Program" shall be defined as any program ...'.
+_DEFINED_AS = re.compile(rb"defined\s+as\b")
 # An unquoted entry that points to where its term is defined ("1.16 Damages shall have the meaning
 # ascribed to it in Section 9.4.3") is a pointer, as its quoted form is.
 _ENTRY_POINTER = re.compile(LINE_BLANKS + rb"(?:[Ss]hall[ \t]+)?(?:has|have)[ \t]+the" + LINE_BLANKS + rb"(?:respective[ \t]+|same[ \t]+)?meanings?\b")
@@ -205,7 +208,9 @@ _MEANS_TAIL = (
     rb'(?:(?:as\s+used|when\s+used|used|for|of|with\s+respect\s+to|in\s+respect\s+of|and\s+(?:its|their)\s+'
     rb'(?:grammatical\s+)?(?:derivatives|correlatives|variations|variants|cognates|other\s+forms))\b'
     rb'(?:[^"\n;]|' + LINE_WRAP + rb'){0,80}?[,\s]\s*'
-    rb"|\((?:[^()\n]|" + LINE_WRAP + rb"){0,60}\)\s*,?\s*|-\s*)?" + _VERB
+    rb"|\((?:[^()\n]|" + LINE_WRAP + rb"){0,60}\)\s*,?\s*|-\s*)?"
+    # A parenthesis may give the meaning: 'samples of the "Changed Miltenyi Product" (meaning such ...'.
+    rb"(?:" + _VERB + rb"|\(meaning\b)"
 )
 _MEANS = re.compile(rb'"' + _TERM + rb'"' + _MEANS_TAIL)
 # The tail alone, matched after a quoted term already found: the term is not scanned twice.
@@ -705,7 +710,8 @@ def _means(text: str, v: bytes, term_start: int, term_end: int, start: int, end:
 def _verb_kind(v: bytes, term_end: int, verb_end: int) -> str:
     """The kind of a quoted term's definition whose verb ends at ``verb_end``: "pointer" when it
     says where the term is defined, "extension" when it says what the term includes, else "means"."""
-    if _POINTER.search(v, term_end, verb_end):
+    pointer = _POINTER.search(v, term_end, verb_end)
+    if pointer is not None and _DEFINED_AS.match(v, pointer.start()) is None:
         return "pointer"
     return "extension" if v[term_end:verb_end].rstrip().endswith((b"include", b"includes")) else "means"
 

@@ -132,9 +132,17 @@ def _small_words_flipped(term: str) -> str | None:
 
 def _sentence_lowered(term: str) -> str | None:
     """A term of lower-case words but the first, whose capital is the sentence's ('"Object code"
-    means ...'), with that word in lower case ("object code"), or None for any other term."""
+    means ...'), and acronyms ("To the best of IBM's knowledge"), with that word in lower case
+    ("object code"), or None for any other term."""
     first, _, rest = term.partition(" ")
-    return f"{first.lower()} {rest}" if rest and first.istitle() and rest.islower() else None
+    if not rest or not first.istitle():
+        return None
+    words = " ".join(w for w in rest.split() if _ACRONYM_WORD.fullmatch(w) is None)
+    return f"{first.lower()} {rest}" if words.islower() else None
+
+
+# An acronym as a word of a term, maybe possessive: "IBM", "IBM's".
+_ACRONYM_WORD = re.compile(r"[A-Z]{2,}(?:['\u2019]s)?")
 
 
 def _flipped(word: str) -> str:

@@ -120,6 +120,28 @@ def test_a_quoted_term_that_shall_be_something_else_than_what_it_is_is_not_defin
     assert find_definitions('The "Fee" shall be paid by the Customer within thirty days.') == []
 
 
+@pytest.mark.parametrize("text, term", [
+    # Papa John's, Gold Resource, Scansource: the meaning, said to be defined "as".
+    ('For purposes of this Agreement, "Tie-In Program" shall be defined as any program developed around a product.',
+     "Tie-In Program"),
+    # Goosehead's franchise agreement: the verb of a subject sentence, after words of the sentence.
+    ('As used in this Section 19, the term "Competitive Business" is agreed to mean any insurance business.',
+     "Competitive Business"),
+    # Bellicum's supply agreement: the meaning in a parenthesis after the term.
+    ('Miltenyi sends samples of the "Changed Miltenyi Product" (meaning such Product as the change produced) to Bellicum.',
+     "Changed Miltenyi Product"),
+])
+def test_a_quoted_term_defined_as_agreed_to_mean_or_meaning_in_brackets_is_defined_by_its_sentence(text, term):
+    d = only_defining(text, term, "means")
+    assert (d.start, d.end) == (text.index('"'), len(text))
+
+
+def test_a_term_that_shall_be_defined_in_the_same_way_as_another_text_defines_it_is_a_pointer():
+    # CNS Pharmaceuticals' development agreement.
+    only_defining('1.8 "Net Sales" shall be defined in the same way as defined in Section 6.1 of the Sublicense Agreement.',
+                  "Net Sales", "pointer")
+
+
 def test_has_the_meaning_given_in_a_section_is_a_pointer():
     only_defining('"Services" has the meaning set forth in Section 2.1.', "Services", "pointer")
 

@@ -206,6 +206,15 @@ def test_a_term_capitalised_only_by_its_sentence_is_used_in_lower_case() -> None
     assert written_forms("Net Sales") == ("Net Sales",) and written_forms("Party A") == ("Party A",)
 
 
+def test_a_term_capitalised_only_by_its_sentence_is_used_in_lower_case_beside_its_acronyms() -> None:
+    # Manufacturers' Services: '"To the best of IBM's knowledge" shall be defined as the information ...'.
+    text = ('"To the best of IBM\'s knowledge" shall be defined as the information IBM holds. IBM warrants, to the '
+            "best of IBM's knowledge, that the plant is sound.\n")
+    assert [text[u.start : u.end] for u in LongDocument(text).uses("To the best of IBM's knowledge")] == [
+        "to the best of IBM's knowledge"]
+    assert written_forms("To IBM") == ("To IBM",) and written_forms("Our ABC Plan") == ("Our ABC Plan",)
+
+
 def test_a_term_defined_with_words_in_small_letters_or_capitals_is_used_with_each_word_capitalised() -> None:
     # TurnKey's alliance agreement defines "the Defaulting party" and NICE's "PERMITTED Components",
     # then each uses the term with every word capitalised.
