@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 
-# A table-of-contents entry: dot leaders or a wide gap before a page number, or several clause
-# entries with page numbers run into one line.
+# A table-of-contents entry: dot leaders (two at least, where a long title leaves room for no more:
+# "Closes Connection ..50") or a wide gap before a page number, or several clause entries with page
+# numbers run into one line.
 _TOC_RE = re.compile(
-    r"(?:\.{4,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
+    r"(?:\.{2,}|…{2,}|[ \t]{2,}|\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
     r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
 )
 # A clause's number and title in capitals with its page number one space after them, or none: "11.

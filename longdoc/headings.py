@@ -149,8 +149,8 @@ def _is_caps_heading(s: str) -> bool:
         return False
     if s.upper() != s or s.lower() == s:
         return False
-    if _ARTEFACT_RE.search(s):
-        return False
+    if _ARTEFACT_RE.search(s) or "=" in s or "|" in s:
+        return False  # an artefact, or a grammar's rule ("CRLF = CR LF") or a table's row
     letters = sum(c.isalpha() for c in s)
     visible = len(s) - s.count(" ") - s.count("\t")
     if letters < 3 or letters * 2 < visible:
@@ -551,6 +551,42 @@ _PARAGRAPH_REACH = 40  # lines read back for where such a paragraph starts
 
 
 _LONG_LINE = 50  # a wrapped line of prose; few titles are longer
+
+
+def _in_indented_block(text: str, ls: int, indent: int) -> bool:
+    """Whether the line starting at ``ls``, its words from ``indent``, goes on an indented block
+    of words in small letters right above it, as deep give or take two columns: a grammar's or a
+    paragraph's last line ("trailer" over "CRLF", an RFC's "... transmitted over" over "HTTP.")."""
+    column = indent - ls
+    above = _line_before(text, ls) if column >= 3 else None
+    if above is None:
+        return False
+    line = text[above[0] : above[1]]
+    words = line.lstrip()
+    return len(line) - len(words) >= 3 and abs(len(line) - len(words) - column) <= 2 and any(map(str.islower, words))
+
+
+# Lines read either side of a line to tell the width of the page it is set on.
+_PAGE_WIDTH_LINES = 10
+
+
+def _set_right(text: str, ls: int, indent: int, le: int) -> bool:
+    """Whether the line starting at ``ls`` (its words from ``indent`` to ``le``), short beside the
+    lines around it, is set against their right margin: an RFC's authors and their organisations
+    ("J. Mogul", "W3C/MIT"), not a heading, which stands at the left or centred."""
+    column = indent - ls
+    length = len(text[indent:le].rstrip())
+    if column < 20:
+        return False
+    width = column + length
+    up = down = (ls, le)
+    for _ in range(_PAGE_WIDTH_LINES):
+        up = _line_before(text, up[0]) if up is not None else None
+        down = _line_after(text, down[1]) if down is not None else None
+        for span in (up, down):
+            if span is not None:
+                width = max(width, len(text[span[0] : span[1]].rstrip()))
+    return column + length >= width - 2 and length * 3 <= width
 
 
 def _is_caps_text(s: str) -> bool:
@@ -1049,12 +1085,19 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         info = gap_parent or (_classify(unbolded, False) if bold else _classify(s, markdown))
         if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
+        if info is None and line_start and not markdown and indent == ls and s[:1] in _NAMED_FIRST:
+            info = _named_section(text, le, s)
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
             info = _title_line(text, ls, le, s) or _run_in_title(text, ls, s)
         if info is not None and (bold or not markdown) and (info.kind == "caps" or (
             # A party's label over its signature line stands alone on its line: "A. SMITH"
             info.kind == "lettered" and info.span >= len(s.rstrip())
         )) and ((line_start and _in_caps_paragraph(text, ls)) or signs_below(text, ls, le, info.title)):
+            i += 1
+            continue
+        if info is not None and line_start and not markdown and (
+                info.kind == "caps" and _in_indented_block(text, ls, indent)
+                or info.kind in ("caps", "lettered") and info.span >= len(s.rstrip()) and _set_right(text, ls, indent, le)):
             i += 1
             continue
         # An attachment's text may run on after its title too ("EXHIBIT D CUSTOMIZED SERVICES 1.
@@ -1273,6 +1316,34 @@ def _title_line(text: str, ls: int, le: int, line: str) -> _Shape | None:
     if _classify(paragraph, False) is not None:
         return None  # a clause's own heading: the title is its side title
     return _Shape("title", None, TITLE_LINE_LEVEL, len(heading), clean_title(title), False)
+
+
+# The sections an RFC or an Internet-Draft names without a number, at the left margin over their
+# indented text: "Abstract", "Status of This Memo", "Acknowledgements", "Authors' Addresses".
+_NAMED_SECTION_RE = re.compile(
+    r"(?:Abstract|Status[ \t]+of[ \t]+[Tt]his[ \t]+Memo|Copyright[ \t]+Notice|Acknowledge?ments|Contributors|Index"
+    r"|(?:Authors?|Editors?)(?:['’]s|s['’])?[ \t]+Address(?:es)?|Full[ \t]+Copyright[ \t]+Statement"
+    r"|(?:Normative[ \t]+|Informative[ \t]+)?References)[ \t]*\Z"
+)
+_NAMED_FIRST = frozenset("ASCIFNRE")
+
+
+# Beside the text's first numbered clauses ("1. Introduction"); `longdoc.outline` sets one after an
+# appendix beside the appendix.
+NAMED_LEVEL = 2
+
+
+def _named_section(text: str, le: int, line: str) -> _Shape | None:
+    """The shape of a section an RFC names without a number, over a blank line and its text three
+    columns in, at the level of the numbered sections beside it; or None."""
+    if _NAMED_SECTION_RE.match(line) is None:
+        return None
+    gap = _line_after(text, le)
+    below = _line_after(text, gap[1]) if gap is not None and not text[gap[0] : gap[1]].strip() else None
+    # RFCs indent their text three columns under headings at the margin.
+    if below is None or not text.startswith("   ", below[0]) or text[below[0] + 3 : below[1]][:1] in ("", " ", "\t"):
+        return None
+    return _Shape("named", None, NAMED_LEVEL, len(line.rstrip()), clean_title(line), False)
 
 
 def _untitled(title: str, rest: str) -> bool:

@@ -90,6 +90,8 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int], intr
     h = headings[i]
     if h.kind == "item":
         return _item_level(headings, i)
+    if h.kind == "named":
+        return _named_level(headings, i, levels)
     if h.kind == "roman":
         before = _LETTER_BEFORE.get(h.label)  # type: ignore[arg-type]
         if before is not None:
@@ -125,6 +127,15 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int], intr
     # A list shown from "2.", its "1." run into the line before ("... (each, an "Event"):   EVENT
     # AMOUNT 1.   Upon signing").
     return _list_level(headings, i, levels, _nearest_clause(headings, i)) if n == 2 and not lower else h.level
+
+
+def _named_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
+    """The level of a section an RFC names ("Acknowledgements"): beside the numbered sections, or
+    beside the appendix nearest before it, whose clauses stand under it."""
+    for j in range(i - 1, max(-1, i - 1 - LEVEL_REACH), -1):
+        if headings[j].kind == "exhibit" and levels[j] < headings[i].level:
+            return levels[j]
+    return headings[i].level
 
 
 def _nearest_clause(headings: Sequence[Heading], i: int) -> int:

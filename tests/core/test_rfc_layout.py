@@ -1,0 +1,145 @@
+"""Specifications laid out as the IETF sets its RFCs: a header block of authors set against the
+right margin, sections named without a number at the margin, text three columns in, grammars in
+capitals."""
+
+from __future__ import annotations
+
+import pytest
+
+from longdoc import LongDocument, find_headings
+
+# The layout of RFC 9110 (shortened): its header, front sections, numbered sections, an appendix
+# and the sections after it.
+MODERN = """\
+Internet Engineering Task Force (IETF)                  R. Fielding, Ed.
+Request for Comments: 9110                                         Adobe
+Category: Standards Track                                      June 2022
+
+
+                            HTTP Semantics
+
+Abstract
+
+   The Hypertext Transfer Protocol (HTTP) is a stateless application-
+   level protocol for distributed, collaborative, hypertext information
+   systems.
+
+Status of This Memo
+
+   This is an Internet Standards Track document.
+
+1.  Introduction
+
+1.1.  Purpose
+
+   HTTP is a family of stateless, application-level, request/response
+   protocols that share a generic interface.
+
+2.  Conformance
+
+   The key words "MUST" and "MUST NOT" are to be interpreted as
+   described in BCP 14.
+
+Appendix A.  Collected ABNF
+
+   In the collected ABNF below, list rules are expanded.
+
+Acknowledgements
+
+   This edition builds on the many contributions that went into earlier
+   specifications.
+
+Authors' Addresses
+
+   Roy T. Fielding (editor)
+   Adobe
+"""
+
+# The header of RFC 2616: authors and their organisations in a column at the right margin.
+AUTHORS = """\
+Network Working Group                                      R. Fielding
+Request for Comments: 2616                                   UC Irvine
+Obsoletes: 2068                                              J. Gettys
+Category: Standards Track                                   Compaq/W3C
+                                                              J. Mogul
+                                                                Compaq
+                                                            H. Frystyk
+                                                               W3C/MIT
+                                                             June 1999
+
+
+                Hypertext Transfer Protocol -- HTTP/1.1
+
+1 Introduction
+
+1.1 Purpose
+
+   The Hypertext Transfer Protocol (HTTP) is an application-level
+   protocol for distributed, collaborative, hypermedia information
+   systems.
+"""
+
+
+def tree(text: str) -> list[tuple[str, int]]:
+    return [(n.title, n.depth) for n in LongDocument(text).nodes]
+
+
+def test_the_sections_an_rfc_names_stand_beside_its_numbered_sections_and_after_an_appendix_beside_it() -> None:
+    assert tree(MODERN) == [
+        ("Abstract", 0), ("Status of This Memo", 0), ("1. Introduction", 0), ("1.1 Purpose", 1),
+        ("2. Conformance", 0), ("Appendix A. Collected ABNF", 0), ("Acknowledgements", 0), ("Authors' Addresses", 0),
+    ]
+
+
+@pytest.mark.parametrize("below", [
+    "\nThis edition builds on the contributions.\n",  # text at the margin: a title line's paragraph
+    "\n      This edition builds on the contributions.\n",  # six columns in: a list's caption
+    "   This edition builds on the contributions.\n",  # no blank line between
+])
+def test_a_named_section_needs_a_blank_line_and_text_three_columns_in_below_it(below: str) -> None:
+    text = "1.  Introduction\n\n   HTTP is a protocol.\n\nAcknowledgements\n" + below
+    assert "Acknowledgements" not in [h.title for h in find_headings(text) if h.kind == "named"]
+
+
+def test_authors_set_against_the_right_margin_of_a_header_are_no_headings() -> None:
+    assert [h.title for h in find_headings(AUTHORS)] == ["1 Introduction", "1.1 Purpose"]
+
+
+@pytest.mark.parametrize("title", [
+    " " * 30 + "RECITALS",
+    " " * 24 + "MASTER SERVICES AGREEMENT BETWEEN THE PARTIES",  # wider than the lines around it
+])
+def test_a_heading_in_capitals_centred_on_its_page_stands(title: str) -> None:
+    text = f"{' ' * 60}June 1999\n\n{title}\n\n   The parties agree.\n"
+    assert [h.title for h in find_headings(text)] == [title.strip()]
+
+
+@pytest.mark.parametrize("grammar", [
+    "       ALPHA          = UPALPHA | LOALPHA\n",
+    "       Chunked-Body   = *chunk\n                        last-chunk\n                        trailer\n"
+    "                        CRLF\n",
+])
+def test_a_grammar_s_rules_in_capitals_are_no_headings(grammar: str) -> None:
+    text = "2.2  Basic Rules\n\n   The following rules are used throughout.\n\n" + grammar + "\n   More text follows.\n"
+    assert [h.title for h in find_headings(text)] == ["2.2 Basic Rules"]
+
+
+@pytest.mark.parametrize("above", [
+    "   The parties agree as set out below\n",  # a line of text far less indented
+    " " * 26 + "MASTER SERVICES\n",  # a title's first line in capitals
+])
+def test_a_title_in_capitals_right_under_a_line_of_another_block_stands(above: str) -> None:
+    text = "1.  Scope\n\n" + above + " " * 26 + "AGREEMENT TERMS\n\n   The parties agree.\n"
+    assert "AGREEMENT TERMS" in " ".join(h.title for h in find_headings(text))
+
+
+def test_the_last_word_of_a_paragraph_three_columns_in_is_no_heading_for_its_capitals() -> None:
+    text = ("4.  Media Types\n\n   HTTP allows CRLF, bare CR, and bare LF to indicate a line break within\n"
+            "   text content when a message is transmitted over\n   HTTP.\n\n   Where it is possible, a proxy translates.\n")
+    assert [h.title for h in find_headings(text)] == ["4. Media Types"]
+
+
+def test_contents_entries_whose_long_titles_leave_room_for_two_dots_are_no_headings() -> None:
+    toc = ("Table of Contents\n\n   8.2.3   Use of the 100 (Continue) Status .........................48\n"
+           "   8.2.4   Client Behavior if Server Prematurely Closes Connection ..50\n\n")
+    assert [h.title for h in find_headings(toc + "8.2.4 Client Behavior\n\n   A client closes.\n")] == ["8.2.4 Client Behavior"]
