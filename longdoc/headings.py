@@ -102,6 +102,11 @@ _EXHIBIT_RE = re.compile(
     r"[\"”]?\.?"
 )
 _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
+# A title may open with a word that opens with digits: "8.  0-RTT and Anti-Replay", "2. 3D Models".
+_DIGIT_WORD_RE = re.compile(r"[0-9]+(?:-?[A-Z])")
+# A clause of a lettered appendix, numbered in levels: "A.1.  Client", "B.3.1 Alerts", "E.1.3.  0-RTT",
+# its title opening with a capitalised word.
+_APPENDIX_CLAUSE_RE = re.compile(r"([A-Z](?:\.[0-9]{1,3}){1,4})\.?[ \t]+(?=[A-Z][A-Za-z]|[0-9]+-?[A-Z])")
 # PDF extraction may lose the space after a clause's number: "1.DEFINITIONS AND INTERPRETATION" is
 # a heading when the line holds its title in capitals and nothing else, and "10.This Agreement is
 # not ..." a clause titled by its first sentence, as with the space.
@@ -331,7 +336,8 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if markdown:
             if not rest.startswith(("**", "__")):
                 return None
-        elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘" or BRAND_WORD_RE.match(rest)):
+        elif not (rest[0].isupper() or rest[0] in "\"“([*_'‘" or BRAND_WORD_RE.match(rest)
+                  or dot and _DIGIT_WORD_RE.match(rest)):
             return None
         if not dot and "." not in number and (
             len(number) > 2 or not (caps := caps_run(rest)) or rest[1:2] in (" ", "\t")
@@ -350,6 +356,13 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
     m = _ITEM_RE.match(line) if first == "(" and not markdown else None  # Markdown marks its own headings
     if m:
         return _item(line, m)
+    m = _APPENDIX_CLAUSE_RE.match(line) if line[1:2] == "." and line[2:3].isdigit() else None
+    if m:
+        # "A.2.  Server": a clause of Appendix A, numbered in levels under it as the text's own are.
+        rest = line[m.end() :]
+        span = title_span(rest)
+        return _Shape("numbered", m.group(1), 1 + _depth(m.group(1)), len(line[: m.end() + span].rstrip()),
+                      clean_title(f"{m.group(1)} {rest[:span]}"), False)
     m = _LETTERED_RE.match(line) if line[1:3] in _LETTER_ENDS else None
     if m:
         rest = line[m.end() :]
@@ -564,6 +577,21 @@ def _in_indented_block(text: str, ls: int, indent: int) -> bool:
     line = text[above[0] : above[1]]
     words = line.lstrip()
     return len(line) - len(words) >= 3 and abs(len(line) - len(words) - column) <= 2 and any(map(str.islower, words))
+
+
+def _in_figure(text: str, ls: int, le: int) -> bool:
+    """Whether a line beside the line from ``ls`` to ``le`` (no blank line between) draws a figure:
+    a box's or an arrow's side ("|"), or an arrow's head ending it ("v"), as an RFC's state machine
+    writes its states in capitals ("WAIT_CERT" between "| Recv Certificate" and "v")."""
+    for span in (_line_before(text, ls), _line_after(text, le)):
+        if span is not None:
+            words = text[span[0] : span[1]].split()
+            if words and ("|" in words or words[-1] in _ARROW_HEADS):
+                return True
+    return False
+
+
+_ARROW_HEADS = frozenset("vV^")
 
 
 # Lines read either side of a line to tell the width of the page it is set on.
@@ -1096,7 +1124,7 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             i += 1
             continue
         if info is not None and line_start and not markdown and (
-                info.kind == "caps" and _in_indented_block(text, ls, indent)
+                info.kind == "caps" and (_in_indented_block(text, ls, indent) or _in_figure(text, ls, le))
                 or info.kind in ("caps", "lettered") and info.span >= len(s.rstrip()) and _set_right(text, ls, indent, le)):
             i += 1
             continue

@@ -121,7 +121,9 @@ def shape_level(headings: Sequence[Heading], i: int, levels: Sequence[int], intr
             continue
         level = levels[j]
         if other.label == previous and level not in seen:
-            return level
+            # A number with clauses of its own ("3." over "3.1") is the text's, not the next item of
+            # a list that a clause before it holds (RFC 8446's "1.", "2." under "2.2").
+            return h.level if level > h.level and _has_own_clauses(headings, i) else level
         seen.add(level)
         lower = lower or int(other.label) < n  # type: ignore[arg-type]
     # A list shown from "2.", its "1." run into the line before ("... (each, an "Event"):   EVENT

@@ -143,3 +143,58 @@ def test_contents_entries_whose_long_titles_leave_room_for_two_dots_are_no_headi
     toc = ("Table of Contents\n\n   8.2.3   Use of the 100 (Continue) Status .........................48\n"
            "   8.2.4   Client Behavior if Server Prematurely Closes Connection ..50\n\n")
     assert [h.title for h in find_headings(toc + "8.2.4 Client Behavior\n\n   A client closes.\n")] == ["8.2.4 Client Behavior"]
+
+
+def test_a_section_whose_title_opens_with_digits_is_a_heading() -> None:
+    text = "7.  Cryptographic Computations\n\n   Text.\n\n8.  0-RTT and Anti-Replay\n\n   Text.\n"
+    assert [h.title for h in find_headings(text)] == ["7. Cryptographic Computations", "8. 0-RTT and Anti-Replay"]
+
+
+def test_the_clauses_of_a_lettered_appendix_are_numbered_in_levels_under_it() -> None:
+    text = ("Appendix E.  Overview of Security Properties\n\nE.1.  Handshake\n\n   Text.\n\nE.1.3.  0-RTT\n\n"
+            "   Text.\n\nE.2.  Record Layer\n\n   Text.\n")
+    assert tree(text) == [("Appendix E. Overview of Security Properties", 0), ("E.1 Handshake", 1), ("E.1.3 0-RTT", 2),
+                          ("E.2 Record Layer", 1)]
+
+
+def test_a_section_after_a_list_that_a_subsection_holds_stands_beside_the_sections_when_it_has_clauses() -> None:
+    # RFC 8446: two numbered limits under "2.2", then "3." with its own "3.1".
+    text = ("2.  Protocol Overview\n\n2.2.  Resumption\n\n   Two limits apply:\n\n   1.  This data is not forward\n"
+            "       secret.\n\n   2.  There are no guarantees of non-replay.\n\n3.  Presentation Language\n\n"
+            "3.1.  Basic Block Size\n\n   Text.\n")
+    assert tree(text) == [("2. Protocol Overview", 0), ("2.2 Resumption", 1), ("1. This data is not forward", 2),
+                          ("2. There are no guarantees of non-replay", 2), ("3. Presentation Language", 0),
+                          ("3.1 Basic Block Size", 1)]
+
+
+# RFC 8446's state machine of the server, in part.
+FIGURE = """\
+A.2.  Server
+
+                              START <-----+
+               Recv ClientHello |         | Send HelloRetryRequest
+                                v         |
+                             RECVD_CH ----+
+                                | Select parameters
+                                v
+                             NEGOTIATED
+                                | Send ServerHello
+"""
+
+
+# The end of its state machine of the client: the last state under an arrow's head alone.
+FIGURE_END = """\
+A.1.  Client
+
+    Can send                  | Send Finished
+    after here                v
+                          CONNECTED
+
+   Note that with the transitions as shown above, clients may send
+   alerts in the clear.
+"""
+
+
+@pytest.mark.parametrize("figure", [FIGURE, FIGURE_END])
+def test_the_states_a_figure_draws_in_capitals_are_no_headings(figure: str) -> None:
+    assert [h.title for h in find_headings(figure)] == [figure[: figure.index("\n")].replace(".  ", " ")]
