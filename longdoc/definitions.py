@@ -548,7 +548,7 @@ def _entry_end(view: bytes, pos: int, limit: int) -> int:
 
 def _definition(text: str, term_start: int, term_end: int, start: int, end: int, kind: str) -> Definition | None:
     raw = text[term_start:term_end]
-    if (raw[:1].isalnum() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable()
+    if (raw[:1].isalpha() and raw[-1:].isalnum() and "  " not in raw and raw.isprintable()
             and not raw.startswith("the ")):
         # The common case: a term as written, nothing to trim or collapse.
         return Definition(raw, term_start, term_end, min(start, term_start), max(end, term_end), kind)
@@ -561,7 +561,9 @@ def _definition(text: str, term_start: int, term_end: int, start: int, end: int,
         # ("the Effective Date"): an article drafted inside the quotes is no part of the term.
         lead = len(stripped) - len(stripped[lead + 4 :].lstrip())
     term = " ".join(stripped[lead:].split())
-    if not term or not term[0].isalnum():
+    if not term or not term[0].isalnum() or kind != "means" and term[0].isdigit() and not any(map(str.isalpha, term)):
+        # No term, or a number quoted but not said to mean something ('"1" shall mean ...' names a
+        # formula's part): a grammar's '1*("0")', a value ("0").
         return None
     s = term_start + lead
     e = term_start + len(stripped)

@@ -127,7 +127,8 @@ _EXTERNAL = re.compile(
     rb"(?:\r?\n[ \t]*)?(?:(?:of|under|in|OF|UNDER)" + LINE_BLANKS + rb"(?:the" + LINE_BLANKS + rb"|THE" + LINE_BLANKS
     + rb")?|(?:of|under|in)the" + LINE_BLANKS + rb")"
     rb"(?!(?i:exhibit|schedule|annex|appendix|attachment|article|section|agreement|this|these|such)s?\b)"
-    rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title)"
+    # "Section 4.3.7 of [X962]": a text a specification lists by its tag.
+    rb"(?:[A-Z0-9][\w.&'-]*|U\.S\.C\.|title|\[[A-Za-z][\w.-]{0,30}\])"
     # "Section 47, Township 4 South, Range 10 East": a parcel of land, not a clause.
     rb"|,?[ \t]*Township\b"
     # "Section 51-19-09, N.D.C.C.": a code named by its initials.

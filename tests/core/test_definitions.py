@@ -142,6 +142,19 @@ def test_a_term_that_shall_be_defined_in_the_same_way_as_another_text_defines_it
                   "Net Sales", "pointer")
 
 
+@pytest.mark.parametrize("text", [
+    '       last-chunk     = 1*("0") [ chunk-extension ] CRLF\n',  # RFC 2616's grammar
+    'A cache treats a field-value of zero ("0") as no age at all.',
+])
+def test_a_number_quoted_in_brackets_is_no_term(text):
+    assert find_definitions(text) == []
+
+
+def test_a_number_that_shall_mean_something_is_defined():
+    # Manufacturers' Services names the parts of a formula: '"1" shall mean [*] ...'.
+    only_defining('Where "1" shall mean the cost of the parts, the price is computed so.', "1", "means")
+
+
 def test_has_the_meaning_given_in_a_section_is_a_pointer():
     only_defining('"Services" has the meaning set forth in Section 2.1.', "Services", "pointer")
 

@@ -256,6 +256,7 @@ def test_a_section_cited_by_its_number_resolves_to_the_heading_numbered_with_a_z
         "set forth in Section 10.2 (Governing Law) through Section 10.19 (Mutual Drafting) of the Separation Agreement",
         "an amendment to its Schedule 13D with respect to the Company", "Schedule 14A and Rule 14a-1",  # SEC forms
         "a tender offer statement on Schedule TO",
+        "the procedures defined in Section 4.3.7 of [X962]",  # a text a specification lists by its tag
     ],
 )
 def test_a_citation_of_another_instrument_is_not_a_cross_reference(citation):
