@@ -1208,6 +1208,19 @@ def test_table_of_contents_entries_with_dot_leaders_are_not_headings() -> None:
     assert titles(toc + "\nBody.\n") == []
 
 
+@pytest.mark.parametrize("line, title", [
+    ("AMENDMENT NO. 1", "AMENDMENT NO. 1"),  # Glu Mobile's amendments: the number, no page
+    ("1. Amendment No. 2", "1. Amendment No. 2"),
+    ("2. If the status code conveys a server error, e.g. 500", "2. If the status code conveys a server error, e.g. 500"),
+])
+def test_a_number_after_an_abbreviation_s_period_ends_a_title_not_a_contents_entry(line: str, title: str) -> None:
+    assert titles(f"{line}\n\nThe parties agree to amend the Agreement.\n") == [title]
+
+
+def test_a_number_after_a_title_s_period_is_a_contents_entry_s_page() -> None:
+    assert titles("1.1 Term. 4\n1.2 Fees. 5\n\nBody.\n") == []
+
+
 def test_table_of_contents_entries_with_page_numbers_after_a_gap_are_not_headings() -> None:
     toc = "ARTICLE I      DEFINITIONS      1\nARTICLE II     LICENSE      4\n"
     assert find_headings(toc) == []
