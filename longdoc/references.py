@@ -80,7 +80,7 @@ _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
 _SUB = rb"(?:[ \t]?\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,3})\))"
 _NUMBER = (
     rb"(?:\d+(?:\.\d+)*(?:\.(?=\d))?" + _SUB + rb"*|" + _SUB + rb"+|[IVXL]{1,6}\b(?:\.\d+)*" + _SUB + rb"*"
-    rb"|[\"']?[A-Z](?:-?\d+)?\b(?!&)[\"']?" + _SUB + rb"*"  # not "M&I"
+    rb"|[\"']?[A-Z](?:(?:\.\d+)+|-?\d+)?\b(?!&)[\"']?" + _SUB + rb"*"  # "A", "A-1", "B.4"; not "M&I"
     rb"|[a-z](?=[ \t]+(?:of|above|below|hereof|and|or)\b|[,;)]))"
 )
 # One run of blanks before the joining word, or two around a title in brackets: two runs side by
@@ -186,7 +186,7 @@ def _item_key(number: str) -> str:
 # "Schedule 1.1(e)": an attachment numbered by the clause that cites it, and the item there.
 _HEADING_LABEL = re.compile(
     r"^\s*(?:(?P<kw>(?i:section|article|exhibit|schedule|annex|appendix|attachment))\s+|\u00a7\s*)?[\"']?"
-    r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*(?:\([a-z0-9]{1,3}\))?|[A-Z](?:-?\d+)?)[\"']?\.?\s*$"
+    r"(?P<number>[\dIVXLivxl]+(?:\.\d+)*(?:\([a-z0-9]{1,3}\))?|[A-Z](?:(?:\.\d+)+|-?\d+)?)[\"']?\.?\s*$"
 )
 _TITLE_LABEL = re.compile(
     r"^\s*(?P<kw>(?i:exhibit|schedule|annex|appendix|attachment|article|section))\s+[\"']?"
@@ -351,7 +351,16 @@ class LabelIndex:
         if found is not None:
             return found, True
         if kind in _ATTACHED:
-            return None, False
+            # "Appendix B.4": clause 4 of Appendix B, numbered under it ("B.4.  Cipher Suites"), or the
+            # appendix, which holds it.
+            letter, dot, _ = label.partition(".")
+            if not dot or len(letter) != 1 or not letter.isalpha():
+                return None, False
+            found = self._labelled(label_key("section", label))
+            if found is not None:
+                return found, True
+            found = self._labelled(label_key(kind, letter))
+            return found, False
         if kind == "article" and "." in label:  # "Article 1.6" cites clause 1.6
             return self.resolve("section", label)
         if kind == "article":
@@ -361,9 +370,28 @@ class LabelIndex:
         for n in range(len(parts) - 1, 0, -1):
             found = self._labelled(label_key(kind, ".".join(parts[:n])))
             if found is not None:
-                return found, False
+                # "Section D.4" of a text whose part "D." numbers its clauses "1.", "2.": its clause 4.
+                clause = self._numbered_within(found, parts[n:]) if parts[0].isalpha() else None
+                return (clause, True) if clause is not None else (found, False)
         # "Section 5" whose heading the text lacks while its clauses 5.1, 5.2 ... stand: the first.
         return self._first_clauses.get(key), False
+
+    def _numbered_within(self, at: int, numbers: Sequence[str]) -> int | None:
+        """The node reached from node ``at`` by each of ``numbers`` in turn, each the label of a
+        child of the node before ("4" of "D"), or None."""
+        for number in numbers:
+            end = self.nodes[at].end
+            child = None
+            for node in self.nodes[at + 1 :]:
+                if node.heading_start >= end:
+                    break
+                if node.parent == at and (node.label or "").rstrip(".") == number:
+                    child = node.index
+                    break
+            if child is None:
+                return None
+            at = child
+        return at
 
     @cached_property
     def _first_clauses(self) -> dict[str, int]:

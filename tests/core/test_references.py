@@ -381,6 +381,45 @@ def test_an_edit_of_a_link_after_its_text_finds_the_citation_in_it_again(link: s
     assert [r.scope for r in edited.references] != [r.scope for r in doc.references]
 
 
+# RFC 8446's appendices number their clauses under their letters.
+APPENDICES = """1.  Introduction
+
+   The cipher suites are listed in Appendix B.4, the pitfalls in Appendix C.3 and the rest in Appendix B.
+
+Appendix B.  Protocol Data Structures
+
+B.4.  Cipher Suites
+
+   Text.
+
+Appendix C.  Implementation Notes
+
+   Text.
+"""
+
+
+@pytest.mark.parametrize(("cited", "title", "exact"), [
+    ("Appendix B.4", "B.4 Cipher Suites", True),
+    ("Appendix C.3", "Appendix C. Implementation Notes", False),  # the appendix holds the clause it lacks
+    ("Appendix B", "Appendix B. Protocol Data Structures", True),
+])
+def test_a_clause_of_an_appendix_cited_by_letter_and_number_resolves_to_it(cited: str, title: str, exact: bool) -> None:
+    doc = LongDocument(APPENDICES)
+    [ref] = [r for r in doc.references if APPENDICES[r.start : r.end] == cited]
+    assert (doc.nodes[ref.target].title, ref.exact) == (title, exact)
+
+
+def test_a_section_cited_by_a_part_s_letter_and_a_number_resolves_to_the_part_s_clause_so_numbered() -> None:
+    # GitHub's Terms of Service: "the rights granted in Section D.4", under "D. User-Generated Content".
+    text = ("# Terms\n\n## D. User-Generated Content\n\n### 1. Responsibility\n\nYou own your content.\n\n"
+            "#### 9. A Point\n\nA point of the first one.\n\n"
+            "### 4. License Grant to Us\n\nYou grant us the rights we need.\n\n## E. Waiver\n\n"
+            "You waive moral rights to enable the rights granted in Section D.4 and in Section D.9.\n")
+    doc = LongDocument(text)
+    assert [(doc.nodes[r.target].title, r.exact) for r in doc.references] == [
+        ("4. License Grant to Us", True), ("D. User-Generated Content", False)]
+
+
 def test_gold_citations_resolve_to_their_targets(shared_text):
     right = total = 0
     for path in sorted(GOLD.glob("*.json")):
