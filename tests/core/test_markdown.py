@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from longdoc import LongDocument, document
 from longdoc.headings import is_markdown
-from longdoc.markdown import FRONT_MATTER_REACH, front_matter_end
+from longdoc.markdown import FRONT_MATTER_REACH, front_matter_end, link_destination
 
 RUNBOOK = """---
 Title: Database failover runbook
@@ -304,3 +305,16 @@ def test_edits_that_open_close_or_move_markdown_blocks_equal_a_full_rebuild(
         assert [(s.start, s.end) for s in doc.sections] == [(s.start, s.end) for s in fresh.sections]
         assert doc.nodes == fresh.nodes
         assert doc.outline == fresh.outline
+
+
+@pytest.mark.parametrize(("view", "destination"), [
+    (b'[rates]: rates.pdf "Schedule 1"\nText.', b"rates.pdf"),  # a definition on the text's first line
+    (b'Text.\n   [rates]: <rate card.pdf> "Schedule 1"', b"rate card.pdf"),
+    (b'Text [rates]: rates.pdf "Schedule 1"', None),  # words before the bracket: a line of text
+    (b"See [Schedule 1](rates.pdf) for the rates.", b"rates.pdf"),
+    (b"See [Schedule 1]() for the rates.", b""),
+])
+def test_link_destination_gives_where_the_link_that_shows_the_words_leads(view: bytes, destination: bytes | None) -> None:
+    at = view.index(b"Schedule 1")
+    found = link_destination(view, at, at + len(b"Schedule 1"))
+    assert (view[found[0] : found[1]] if found is not None else None) == destination

@@ -343,10 +343,15 @@ def test_an_attachment_named_in_a_link_or_an_image_is_the_linked_file(citation: 
     assert (text[ref.start : ref.end], ref.scope) == ("Schedule 1", "link:" + destination)
 
 
-def test_an_attachment_named_in_a_link_reference_definition_is_the_linked_file() -> None:
-    text = LINKED.format(citation="[the rate card][rates]") + '\n[rates]: rates.pdf "Schedule 1"\n'
+@pytest.mark.parametrize(("line", "scope"), [
+    ('[rates]: rates.pdf "Schedule 1"', "link:rates.pdf"),
+    ('   [rates]: <rates.pdf> "Schedule 1"', "link:rates.pdf"),  # up to three spaces in
+    ('So [rates]: rates.pdf "Schedule 1"', ""),  # words before the bracket: a line of text
+])
+def test_an_attachment_named_in_a_link_reference_definition_is_the_linked_file(line: str, scope: str) -> None:
+    text = LINKED.format(citation="[the rate card][rates]") + f"\n{line}\n"
     [_, ref] = LongDocument(text).references
-    assert (text[ref.start : ref.end], ref.scope) == ("Schedule 1", "link:rates.pdf")
+    assert (text[ref.start : ref.end], ref.scope) == ("Schedule 1", scope)
 
 
 @pytest.mark.parametrize("citation", [
