@@ -103,7 +103,7 @@ _EXHIBIT_RE = re.compile(
 )
 _NUMBER_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3}){0,4})(\.?)[ \t]+")
 # A title may open with a word that opens with digits: "8.  0-RTT and Anti-Replay", "2. 3D Models".
-_DIGIT_WORD_RE = re.compile(r"[0-9]+(?:-?[A-Z])")
+_DIGIT_WORD_RE = re.compile(r"[0-9]+-?[A-Z]")
 # A clause of a lettered appendix, numbered in levels: "A.1.  Client", "B.3.1 Alerts", "E.1.3.  0-RTT",
 # its title opening with a capitalised word.
 _APPENDIX_CLAUSE_RE = re.compile(r"([A-Z](?:\.[0-9]{1,3}){1,4})\.?[ \t]+(?=[A-Z][A-Za-z]|[0-9]+-?[A-Z])")
@@ -1358,7 +1358,7 @@ _NAMED_FIRST = frozenset("ASCIFNRE")
 
 # Beside the text's first numbered clauses ("1. Introduction"); `longdoc.outline` sets one after an
 # appendix beside the appendix.
-NAMED_LEVEL = 2
+_NAMED_LEVEL = 2
 
 
 def _named_section(text: str, le: int, line: str) -> _Shape | None:
@@ -1371,7 +1371,7 @@ def _named_section(text: str, le: int, line: str) -> _Shape | None:
     # RFCs indent their text three columns under headings at the margin.
     if below is None or not text.startswith("   ", below[0]) or text[below[0] + 3 : below[1]][:1] in ("", " ", "\t"):
         return None
-    return _Shape("named", None, NAMED_LEVEL, len(line.rstrip()), clean_title(line), False)
+    return _Shape("named", None, _NAMED_LEVEL, len(line.rstrip()), clean_title(line), False)
 
 
 def _untitled(title: str, rest: str) -> bool:
