@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from .forms import singular
-from .markdown import code_spans, holds_code_marks
+from .markdown import BLANK_LINE_BYTES_RE, code_spans, holds_code_marks
 from .propositions import ABBREVIATIONS
 from .rescan import PAGE_MARK, rescan_span
 from .stretches import Stretches
@@ -246,7 +246,6 @@ _LONGEST_QUOTED = 83
 _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"'])
 # A parenthetical's body may run on over a line break, not over a blank line (see `_parenthetical`).
 _PAREN_BODY = rb'(?P<body>[^()"]{0,160}"[^()]{1,240})\)'
-_PARAGRAPH_BREAK = re.compile(rb"\n[ \t\r]*\n")
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
 # punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
 # "together with" a name, but not an example list ((such as "cookies")) nor a former name
@@ -1092,7 +1091,7 @@ def _caption(v: bytes, m: re.Match[bytes], quoted: list[re.Match[bytes]]) -> boo
 def _parenthetical(text: str, v: bytes, m: re.Match[bytes]) -> list[Definition | None]:
     body_start, body_end = m.span("body")
     quoted = list(_QUOTED.finditer(v, body_start, body_end))
-    if not quoted or _PARAGRAPH_BREAK.search(v, m.start(), body_end) is not None:
+    if not quoted or BLANK_LINE_BYTES_RE.search(v, m.start(), body_end) is not None:
         return []
     gaps = [(body_start, quoted[0].start())] + [(a.end(), b.start()) for a, b in pairwise(quoted)]
     if any(_GLUE.fullmatch(v, a, b) is None or _NOT_GLUE.search(v, a, b) for a, b in gaps):

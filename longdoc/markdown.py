@@ -12,8 +12,9 @@ from typing import AnyStr
 
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
-__all__ = ["BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "code_near_edit", "code_spans",
-           "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown", "link_destination"]
+__all__ = ["BLANK_LINE_BYTES_RE", "BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "code_near_edit",
+           "code_spans", "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown",
+           "link_destination"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -253,7 +254,8 @@ LINK_TEXT_REACH = 256
 # each at most, so what a citation reads stays within what an edit reads again (longdoc.rescan).
 _DESTINATION_RE = re.compile(
     rb"""\]\((?:<([^<>\n]{0,1024})>|([^\s()<>]{0,1024}))(?:[ \t]*\n?[ \t]+(?:"[^"\n]{0,1024}"|'[^'\n]{0,1024}'))?[ \t]*\)""")
-_BLANK_LINE_BYTES_RE = re.compile(rb"\n[ \t\r]*\n")
+# A blank line in a byte view (`longdoc.definitions.byte_view`): a paragraph's end.
+BLANK_LINE_BYTES_RE = re.compile(rb"\n[ \t\r]*\n")
 
 
 # A link reference definition, a line of its own that shows nothing: '[sched]: schedule-1.pdf "Schedule 1"'.
@@ -285,6 +287,6 @@ def link_destination(view: bytes, start: int, end: int) -> tuple[int, int] | Non
     m = _DESTINATION_RE.match(view, close)
     if m is None:
         return None
-    if _BLANK_LINE_BYTES_RE.search(view, opening, close) is not None:
+    if BLANK_LINE_BYTES_RE.search(view, opening, close) is not None:
         return None  # a link's text stays in its paragraph
     return m.span(1) if m.start(1) >= 0 else m.span(2)

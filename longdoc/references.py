@@ -380,18 +380,21 @@ class LabelIndex:
         """The node reached from node ``at`` by each of ``numbers`` in turn, each the label of a
         child of the node before ("4" of "D"), or None."""
         for number in numbers:
-            end = self.nodes[at].end
-            child = None
-            for node in self.nodes[at + 1 :]:
-                if node.heading_start >= end:
-                    break
-                if node.parent == at and (node.label or "").rstrip(".") == number:
-                    child = node.index
-                    break
+            child = self._children.get((at, number))
             if child is None:
                 return None
             at = child
         return at
+
+    @cached_property
+    def _children(self) -> dict[tuple[int, str], int]:
+        """Each node by its parent and its label's number ((index of "D.", "4") -> "4."), the first
+        of a label; read at the first citation that needs it."""
+        out: dict[tuple[int, str], int] = {}
+        for node in self.nodes:
+            if node.parent is not None and node.label:
+                out.setdefault((node.parent, node.label.rstrip(".")), node.index)
+        return out
 
     @cached_property
     def _first_clauses(self) -> dict[str, int]:
