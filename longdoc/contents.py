@@ -13,10 +13,10 @@ import re
 # "a server error, e.g. 500".
 _NOT_ABBREVIATED = r"(?<!\b[Nn][Oo])(?<!\be\.g)"
 # A table-of-contents entry: dot leaders (two at least, where a long title leaves room for no more:
-# "Closes Connection ..50") or a wide gap before a page number, or several clause entries with page
-# numbers run into one line.
+# "Closes Connection ..50", or one after a word's last small letters: "Last-Modified Dates.89") or
+# a wide gap before a page number, or several clause entries with page numbers run into one line.
 _TOC_RE = re.compile(
-    r"(?:\.{2,}|…{2,}|[ \t]{2,}|" + _NOT_ABBREVIATED + r"\.[ \t]+)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
+    r"(?:\.{2,}|…{2,}|[ \t]{2,}|" + _NOT_ABBREVIATED + r"\.[ \t]+|(?<=[a-z]{3})\.)(?:Page[ \t]+)?[0-9]{1,3}(?:[ \t]+[ivxlc]{1,6})?[ \t]*\Z"
     r"|\bPage[ \t]+[0-9]+[ \t]*\Z"
 )
 # A clause's number and title in capitals with its page number one space after them, or none: "11.

@@ -149,13 +149,18 @@ FILING_EXHIBIT_RE = re.compile(r"[0-9]{1,3}\.[0-9]{1,3}")
 _PARTY_NAME_RE = re.compile(r"\b(?:INC|LLC|L\.L\.C|LLP|LTD|PTY|LIMITED|CORP|CORPORATION|COMPANY|CO|L\.P|LP|PLC|GMBH|S\.A|N\.V|B\.V|AG)\.?,?\Z")
 
 
+_WILDCARD_RE = re.compile(r"(?:\A|[ \t])\*(?:[ \t]|\Z)")  # an asterisk standing alone among words
+
+
 def _is_caps_heading(s: str) -> bool:
     if not 3 <= len(s) <= 120 or s.endswith(",") or _PARTY_NAME_RE.search(s):
         return False
     if s.upper() != s or s.lower() == s:
         return False
-    if _ARTEFACT_RE.search(s) or "=" in s or "|" in s:
-        return False  # an artefact, or a grammar's rule ("CRLF = CR LF") or a table's row
+    if _ARTEFACT_RE.search(s) or "=" in s or "|" in s or _WILDCARD_RE.search(s):
+        # an artefact, a grammar's rule ("CRLF = CR LF"), a table's row, or a request line that an
+        # example quotes ("OPTIONS * HTTP/1.1")
+        return False
     letters = sum(c.isalpha() for c in s)
     visible = len(s) - s.count(" ") - s.count("\t")
     if letters < 3 or letters * 2 < visible:
@@ -632,6 +637,13 @@ def _line_before(text: str, ls: int) -> tuple[int, int] | None:
     return (k + 1, e) if k >= 0 else (0, e) if floor == 0 else None
 
 
+def _hanging(text: str, ls: int, indent: int) -> bool:
+    """Whether the line starting at ``ls``, its text at ``indent``, goes on the paragraph above it:
+    the line right above holds text set in as far."""
+    above = _line_before(text, ls)
+    return above is not None and text.startswith(text[ls:indent], above[0]) and not text[above[0] + indent - ls].isspace()
+
+
 def _line_after(text: str, le: int) -> tuple[int, int] | None:
     """The line right below the line ending at ``le`` (None: there is none)."""
     if le >= len(text):
@@ -974,7 +986,9 @@ def _wrapped_title(text: str, le: int, heading_text: str, title: str) -> str:
 _BARE_NUMBER_TITLE_RE = re.compile(r"([0-9]{1,3})[ \t]+(?=[A-Z])")
 
 
-def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bool]], i: int) -> _Shape | None:
+def _bare_number_title(s: str) -> tuple[str, str] | None:
+    """The number and title of a line that opens with a number without a period and a short title
+    ("7 Confidentiality"); None for a line that does not."""
     m = _BARE_NUMBER_TITLE_RE.match(s)
     if m is None:
         return None
@@ -982,10 +996,17 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     # A period may end the title ("5 Governance.   5.1 Alliance Managers."), not a list's marks.
     if not is_short_title(title) or title[-1:] in ":;," or title.endswith(".") and not is_word_title(title[:-1]):
         return None
+    return m.group(1), title
+
+
+def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bool]], i: int) -> _Shape | None:
+    found = _bare_number_title(s)
+    if found is None:
+        return None
+    number, title = found
     j = i + 1
     while j < len(segs) and j <= i + 3 and not _segment_text(text, segs, j):
         j += 1  # blank lines between
-    number = m.group(1)
     first = _segment_text(text, segs, j)
     # The first clause opens the next line, or the same line after a gap ("3 Payments   3.1 ...").
     if j >= len(segs) or not (segs[j][2] or j == i + 1) or not re.match(re.escape(number) + r"\.0?1\.?[ \t]", first):
@@ -1113,8 +1134,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         info = gap_parent or (_classify(unbolded, False) if bold else _classify(s, markdown))
         if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
-        if info is None and line_start and not markdown and indent == ls and s[:1] in _NAMED_FIRST:
-            info = _named_section(text, le, s)
+        if info is None and line_start and not markdown and indent == ls:
+            info = _named_section(text, le, s) if s[:1] in _NAMED_FIRST else _rfc_numbered(text, le, s) if s[:1].isdigit() else None
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
             info = _title_line(text, ls, le, s) or _run_in_title(text, ls, s)
         if info is not None and (bold or not markdown) and (info.kind == "caps" or (
@@ -1177,6 +1198,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             if _copy_above(text, ls, le):
                 i += 1  # a page's running header or footer
                 continue
+        if info.kind == "article" and line_start and not markdown and indent > ls and _hanging(text, ls, indent):
+            i += 1  # "8-bit Single-Byte Coded Graphic Character Sets --\n        Part 1: Latin alphabet No. 1": a listed entry's line
+            continue
         if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
             i += 1  # "EXISTING AGREEMENTS     51   EXHIBIT F     56   ...": more columns follow on the line
             continue
@@ -1364,14 +1388,27 @@ _NAMED_LEVEL = 2
 def _named_section(text: str, le: int, line: str) -> _Shape | None:
     """The shape of a section an RFC names without a number, over a blank line and its text three
     columns in, at the level of the numbered sections beside it; or None."""
-    if _NAMED_SECTION_RE.match(line) is None:
-        return None
-    gap = _line_after(text, le)
-    below = _line_after(text, gap[1]) if gap is not None and not text[gap[0] : gap[1]].strip() else None
-    # RFCs indent their text three columns under headings at the margin.
-    if below is None or not text.startswith("   ", below[0]) or text[below[0] + 3 : below[1]][:1] in ("", " ", "\t"):
+    if _NAMED_SECTION_RE.match(line) is None or not _rfc_text_below(text, le):
         return None
     return _Shape("named", None, _NAMED_LEVEL, len(line.rstrip()), clean_title(line), False)
+
+
+def _rfc_numbered(text: str, le: int, line: str) -> _Shape | None:
+    """The shape of a section an RFC numbers without a period ("5 Request", RFC 2616's layout), at the
+    margin over a blank line and its text three columns in; or None."""
+    found = _bare_number_title(line)
+    if found is None or not _rfc_text_below(text, le):
+        return None
+    number, title = found
+    return _Shape("numbered", number, 1 + _depth(number), len(line.rstrip()), clean_title(f"{number} {title}"), False)
+
+
+def _rfc_text_below(text: str, le: int) -> bool:
+    """Whether a blank line and then text three columns in follow the line ending at ``le``: how an
+    RFC sets the text of a heading at the margin."""
+    gap = _line_after(text, le)
+    below = _line_after(text, gap[1]) if gap is not None and not text[gap[0] : gap[1]].strip() else None
+    return below is not None and text.startswith("   ", below[0]) and text[below[0] + 3 : below[1]][:1] not in ("", " ", "\t")
 
 
 def _untitled(title: str, rest: str) -> bool:

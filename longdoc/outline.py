@@ -173,21 +173,30 @@ def _label_number(label: str) -> tuple[int, ...] | None:
 def _list_level(headings: Sequence[Heading], i: int, levels: Sequence[int], k: int) -> int:
     """The level of a list's first number ("1.", or "2." when no "1." stands before it): one below
     a clause numbered in levels right before it (heading ``k``, `_nearest_clause`: "6.1.1
-    Reimbursement", then "1. Upon signing"), whose list it is unless it numbers the clause after
-    that one's ("7.") or has clauses of its own ("1.1"); its shape's otherwise."""
+    Reimbursement", then "1. Upon signing") or in another style (`_numbered_apart`), whose list it
+    is unless it numbers the clause after that one's ("7.") or has clauses of its own ("1.1"); its
+    shape's otherwise."""
     h = headings[i]
     if _has_own_clauses(headings, i) or k < max(0, i - LEVEL_REACH):
         return h.level  # the text's own first clause after another's last, or no clause within reach
     number = _number(headings[k])
-    if number is not None and len(number) > 1 and not _soon_after((int(h.label),), number):  # type: ignore[arg-type]
+    if number is not None and (len(number) > 1 or _numbered_apart(headings[k], h)) and not _soon_after(
+            (int(h.label),), number):  # type: ignore[arg-type]
         return levels[k] + 1
     return h.level
+
+
+def _numbered_apart(clause: Heading, item: Heading) -> bool:
+    """Whether a list's item is numbered in another style than the clause before it: "1." after "13
+    Caching in HTTP" (RFC 2616) is that clause's, where "1." after "13." may begin the text's own list."""
+    return not clause.text.startswith(f"{clause.label}.") and item.text.startswith(f"{item.label}.")
 
 
 def _dotted_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) -> int:
     """The level of a clause numbered in levels ("5.1"): its shape's, under the nearest heading before
     it of a shallower level, unless that heading is a clause a few before its own ("4." over "5.1",
-    clause 5's heading lost) and does not cite it: then beside that one, and so on up."""
+    clause 5's heading lost) and does not cite it, or an item of a list under the clause its number
+    goes on (`_listed_under`): then beside that one, and so on up."""
     h = headings[i]
     own = _number(h)
     level = h.level
@@ -197,10 +206,26 @@ def _dotted_level(headings: Sequence[Heading], i: int, levels: Sequence[int]) ->
         if levels[j] >= level:
             continue  # closed before it, or open under the heading it goes under
         number = _number(headings[j])
-        if number is None or not _soon_after(own, number) or _cites(headings[j].title, h.label):  # type: ignore[arg-type]
+        if number is None or _cites(headings[j].title, h.label):  # type: ignore[arg-type]
+            return level
+        if not _soon_after(own, number) and not _listed_under(headings, levels, j, own, max(-1, i - 1 - LEVEL_REACH)):
             return level
         level = levels[j]
     return level
+
+
+def _listed_under(headings: Sequence[Heading], levels: Sequence[int], j: int, own: tuple[int, ...], floor: int) -> bool:
+    """Whether heading j, numbered apart from ``own``, is an item of a list under a clause after
+    ``floor`` whose number ``own`` goes on ("3." of a list under "13", then "13.1.1", whose "13.1"
+    the text lost)."""
+    number = _number(headings[j])
+    if number is None or len(number) != 1 or own[:1] == number:
+        return False
+    for m in range(j - 1, floor, -1):
+        if levels[m] < levels[j]:
+            parent = _number(headings[m])
+            return parent is not None and len(parent) < len(own) and own[: len(parent)] == parent
+    return False
 
 
 def _cites(title: str, label: str) -> bool:

@@ -196,11 +196,12 @@ def title_span(rest: str) -> int:
 
 # A title in capitalised words run into its clause's first sentence, which opens with a word that
 # opens sentences, not titles, and goes on in lower case: "Definitions In this Agreement ...",
-# "Obligations Upon Termination Upon expiration of ...", "Force Majeure Neither party will ...".
+# "Obligations Upon Termination Upon expiration of ...", "Force Majeure Neither party will ..."; "When
+# to" goes on a title ("Rules for When to Use Entity Tags").
 _RUN_INTO_SENTENCE_RE = re.compile(
     r"([A-Z][\w'’/&-]*,?(?:[ \t]+(?:[A-Z][\w'’/&-]*,?|of|and|the|for|to|in|on|or|with|without|by|upon|under|from|after|a|an)){0,8}?)[ \t]+"
-    r"(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless|Where|When"
-    r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+[a-z]"
+    r"(?:(?:In|The|If|Upon|Each|This|Subject|Notwithstanding|Except|Either|Neither|Any|All|No|Unless"
+    r"|Without|During|Following|Such|Nothing|Both|Within|After|Prior|On|At|For)[ \t]+|(?:Where|When)[ \t]+(?!to[ \t]))[a-z]"
 )
 
 

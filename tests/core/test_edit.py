@@ -682,6 +682,8 @@ FRAGMENTS = st.sampled_from([
     "   1) Duties of Bravatek   Bravatek agrees. ", "\n2) Term", "   Fazync ",
     "\n\n\n\n\nContract No.: DDCX 2018 4.2 Fees. ", "\n\n\n\n\nContract No.: DDCX 2018\n",
     "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY", "   II. LICENSE   The ", ": {***}   VI. TERM   A. ", "   I. HEMISPHERX and/or ", "\nSection 6.8 1000mg Formulation.\n", "  General Provisions Page 4   10. Temporary Interruption.    a. Except ",
+    "\n5 Request\n\n   A request message.\n", "\nAbstract\n\n   The protocol.\n", "   ", "\n      1. Protocol features:\n",
+    "\n13.1.1 Cache Correctness\n", "\n       OPTIONS * HTTP/1.1\n", "\n        Part 1: Latin alphabet No. 1.\n",
 ])
 
 

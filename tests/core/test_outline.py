@@ -116,6 +116,16 @@ def test_a_list_after_a_clause_numbered_in_levels_that_opens_no_list_stands_at_i
     assert [n.depth for n in LongDocument(text).nodes if n.label in ("1", "2")] == [0, 0]
 
 
+def test_a_list_numbered_as_the_clause_before_it_stands_beside_that_clause() -> None:
+    # ContractNLI 0075: the investor's acknowledgements after clause 3 are the text's, not clause 3's.
+    text = ("2. LIMITATION ON USE. The Investor shall use the information only to evaluate the Property.\n"
+            "3. INDEMNIFICATION. Investor shall indemnify and hold harmless the Owner.\n"
+            "The undersigned further understands, warrants and agrees that:\n"
+            "1. Nothing contained in the Confidential Information should be construed as a representation.\n"
+            "2. Owner has endeavored to include those materials which Owner believes to be reliable.\n")
+    assert [n.depth for n in LongDocument(text).nodes] == [0, 0, 0, 0]
+
+
 def test_a_list_shown_from_2_under_a_clause_numbered_in_levels_is_that_clauses() -> None:
     # FibroGen's milestone table: its "1." is run into the row of its header, so the list shows from "2.".
     text = ("ARTICLE 6 FUNDING\n\n6.1 Payments. As follows.\n\n6.1.1 Reimbursement. Astellas shall pay:   EVENT   "

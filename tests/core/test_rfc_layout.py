@@ -198,3 +198,68 @@ A.1.  Client
 @pytest.mark.parametrize("figure", [FIGURE, FIGURE_END])
 def test_the_states_a_figure_draws_in_capitals_are_no_headings(figure: str) -> None:
     assert [h.title for h in find_headings(figure)] == [figure[: figure.index("\n")].replace(".  ", " ")]
+
+
+# RFC 2616's sections: a number without a period at the margin, a blank line, text three columns in.
+BARE = """\
+4.5 General Header Fields
+
+   There are a few header fields which have general applicability.
+
+5 Request
+
+   A request message from a client to a server includes, within the
+   first line of that message, the method to be applied to the resource.
+
+        Request       = Request-Line              ; Section 5.1
+
+5.1 Request-Line
+
+   The Request-Line begins with a method token.
+"""
+
+
+def test_a_section_numbered_without_a_period_over_text_three_columns_in_is_a_heading() -> None:
+    assert tree(BARE) == [("4.5 General Header Fields", 0), ("5 Request", 0), ("5.1 Request-Line", 1)]
+
+
+@pytest.mark.parametrize("below", [
+    "\nPayment is due within five days.\n",  # text at the margin
+    "   Payment is due within five days.\n",  # no blank line between
+])
+def test_a_number_without_a_period_over_other_text_is_no_heading(below: str) -> None:
+    text = "1.  Scope\n\n   The parties agree.\n\n5 Days\n" + below
+    assert [h.title for h in find_headings(text)] == ["1. Scope"]
+
+
+def test_a_list_the_text_opens_under_a_section_numbered_without_a_period_is_that_section_s() -> None:
+    text = ("13 Caching in HTTP\n\n   HTTP/1.1 provides these important elements:\n\n"
+            "      1. Protocol features that provide full semantic transparency.\n\n"
+            "      2. Protocol features that allow a cache to attach warnings.\n\n"
+            "13.1.1 Cache Correctness\n\n   A correct cache MUST respond.\n")
+    assert tree(text) == [("13 Caching in HTTP", 0), ("1. Protocol features that provide full semantic transparency", 1),
+                          ("2. Protocol features that allow a cache to attach warnings", 1),
+                          ("13.1.1 Cache Correctness", 1)]
+
+
+def test_a_request_line_an_example_quotes_is_no_heading() -> None:
+    text = "5.1.2 Request-URI\n\n   One example would be\n\n       OPTIONS * HTTP/1.1\n\n   The form is REQUIRED.\n"
+    assert [h.title for h in find_headings(text)] == ["5.1.2 Request-URI"]
+
+
+def test_parts_listed_in_a_reference_s_entry_are_no_headings() -> None:
+    text = ("17 References\n\n   [22] ISO-8859. International Standard -- Information Processing --\n"
+            "        8-bit Single-Byte Coded Graphic Character Sets --\n"
+            "        Part 1: Latin alphabet No. 1, ISO-8859-1:1987.\n"
+            "        Part 2: Latin alphabet No. 2, ISO-8859-2, 1987.\n")
+    assert [h.title for h in find_headings(text)] == ["17 References"]
+
+
+def test_a_title_asking_when_to_do_something_is_whole() -> None:
+    text = "13.3.4 Rules for When to Use Entity Tags and Last-Modified Dates\n\n   We adopt a set of rules.\n"
+    assert [h.title for h in find_headings(text)] == ["13.3.4 Rules for When to Use Entity Tags and Last-Modified Dates"]
+
+
+def test_a_contents_entry_whose_title_runs_into_its_page_number_after_one_dot_is_no_heading() -> None:
+    toc = "   13.3.4   Rules for When to Use Entity Tags and Last-Modified Dates.89\n\n"
+    assert [h.title for h in find_headings(toc + "13.3.4 Rules\n\n   We adopt a set of rules.\n")] == ["13.3.4 Rules"]
