@@ -661,11 +661,17 @@ def definitions_in(
                 continue
             if v[m.end("term") : m.end("term") + 1] == b"." and _COMPANY_FORM_END.search(m.group("term")):
                 continue  # the period of "Ltd." is no entry's stop: a party's name heading a page
+            if _NOT_ENTRY_OPENING.match(v, m.start("term")):
+                continue  # a sentence ("If the Request-URI is an asterisk") or an aside ("Note: ...")
             kind = "pointer" if _ENTRY_POINTER.match(v, m.end("term")) else "entry"
             end = _entry_end(v, m.end(), part_end)
             following = _GAP_ENTRY.search(v, m.end(), end)
             if following is not None:
                 end = _entry_end(v, m.end(), following.start() + 1)  # its stop ends this entry
+            line_end = v.find(b"\n", m.end(), end)
+            if v[m.end("term") : m.end("term") + 1] == b":" and _PROSE_WORDS.search(
+                    v, m.end(), end if line_end < 0 else line_end) is None:
+                continue  # a field and its value on its line ("Content-Type: image/gif", "Via: 1.0 fred"), no definition
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), end, kind))
     found.extend(_unquoted_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])
@@ -890,6 +896,15 @@ _MEANS_NOUN = re.compile(rb"[ \t]+(?:of|by|for|whereby|through|available|necessa
 _NOT_UNQUOTED_TERMS = frozenset(
     b"The This That These Those It Its Such Each Any All Which What Who There Here Reference References Word Words".split()
 )
+# What opens a line of a definitions part as a sentence or a remark, not as an entry's term: words
+# that open sentences ("This is a list ...", "If the Content-Location is a relative URI"), or a
+# note or an example set off by its colon.
+_NOT_ENTRY_OPENING = re.compile(
+    rb"(?:The|This|That|These|Those|It|Its|Such|Each|Any|All|Which|What|Who|There|Here|If|When|Where|Unless|While)[ \t]"
+    rb"|(?:Notes?|NOTES?|Examples?|EXAMPLES?):")
+# A word in small letters and the next word, as prose writes them ("are Advantel, C&W"), not the
+# words of a value ("text/html; q=0.5, en-gb", "1.0 fred, 1.1 nowhere.com").
+_PROSE_WORDS = re.compile(rb"(?<![\w/.=\"-])[a-z]{2,}[ \t]+[A-Za-z]")
 _LABEL_BEFORE = re.compile(rb"(?<![\w.])(?:\d{1,3}(?:\.\d{1,3})*\.?|\(?(?:[a-zA-Z]{1,2}|[ivxIVX]{1,5}|\d{1,3})[.)])[ \t]+\Z")
 _STOP_BEFORE = re.compile(rb"[.;:][ \t]+\Z")
 _INTRO_BEFORE = re.compile(
@@ -1004,10 +1019,18 @@ def _carried_term_start(v: bytes, term_start: int, term_end: int) -> int | None:
 def _wrapped_into(v: bytes, m: re.Match[bytes]) -> bool:
     """Whether an entry's term with no label opens a line that a sentence wraps into: the line
     above ends in a small letter or a comma ("... exercising rights under this" over "License. For
-    legal entities, ...")."""
+    legal entities, ..."), a word broken at its hyphen ("Content-" over "Length. The client ..."),
+    or a quotation it opened ('... is described in "HTTP' over 'Authentication: Basic ...')."""
     if m.start("term") != m.start() + len(m.group()) - len(m.group().lstrip(b" \t")):
         return False
-    return sentence_runs_into(v, m.start())
+    if sentence_runs_into(v, m.start()) or _HYPHEN_BROKEN.search(v, max(0, m.start() - 8), m.start()):
+        return True
+    above = v.rfind(b"\n", max(0, m.start() - 1 - _QUOTE_READ), m.start() - 1)
+    return above >= 0 and v.count(b'"', above, m.start()) % 2 == 1
+
+
+_HYPHEN_BROKEN = re.compile(rb"[A-Za-z]-[ \t\r]*\n[ \t]*\Z")  # "Content-" over "Length"
+_QUOTE_READ = 200  # a quotation left open is looked for on a line this long at most
 
 
 def sentence_runs_into(v: bytes, line: int) -> bool:

@@ -77,6 +77,10 @@ _KINDS = {
     "item": "item", "items": "item",
 }
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
+# What a section's title holds when it gathers attachments of a kind: their name in the plural
+# ("19 Appendices"; "6 Commitments Schedule" is one schedule, which a citation of "Schedule 6.1" is not).
+_ATTACHMENT_STEMS = {"exhibit": "exhibits", "schedule": "schedules", "annex": "annexes", "appendix": "appendices",
+                     "attachment": "attachments"}
 _SUB = rb"(?:[ \t]?\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,3})\))"
 _NUMBER = (
     rb"(?:\d+(?:\.\d+)*(?:\.(?=\d))?" + _SUB + rb"*|" + _SUB + rb"+|[IVXL]{1,6}\b(?:\.\d+)*" + _SUB + rb"*"
@@ -354,6 +358,12 @@ class LabelIndex:
             # "Appendix B.4": clause 4 of Appendix B, numbered under it ("B.4.  Cipher Suites"), or the
             # appendix, which holds it.
             letter, dot, _ = label.partition(".")
+            if dot and letter.isdigit():
+                # "Appendix 19.4" of a text whose section "19 Appendices" numbers them: its clause.
+                part = self._labelled(label_key("section", letter))
+                if part is not None and _ATTACHMENT_STEMS[kind] in self.nodes[part].title.casefold():
+                    return self.resolve("section", label)
+                return None, False
             if not dot or len(letter) != 1 or not letter.isalpha():
                 return None, False
             found = self._labelled(label_key("section", label))

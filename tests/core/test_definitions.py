@@ -1309,6 +1309,59 @@ def test_an_unquoted_entry_of_a_definitions_part_saying_what_its_term_is_is_a_de
     assert [d.term for d in find_definitions(text, doc.nodes)] == ["End User", "Purchase Order", "Products"]
 
 
+# RFC 2616's "14 Header Field Definitions": each header's section, its examples and notes.
+HEADER_FIELDS = """\
+14 Header Field Definitions
+
+   This section defines the syntax and semantics of all standard
+   HTTP/1.1 header fields.
+
+14.1 Accept
+
+   If no Accept header field is present, then it is assumed that the
+   client accepts all media types. An example is
+
+       Accept: audio/*; q=0.2, audio/basic
+
+      Note: When automatically redirecting a POST request, some user
+      agents will erroneously change it into a GET request.
+
+14.13 Content-Length
+
+   The server refuses to accept the request without a defined Content-
+   Length. The client MAY repeat the request if it adds a valid
+   Content-Length header field.
+
+       Content-Length: 3495
+
+14.33 Proxy-Authenticate
+
+   The HTTP access authentication process is described in "HTTP
+   Authentication: Basic and Digest Access Authentication" [43].
+
+14.39 TE
+
+   This is a list of the currently-defined warn-codes.
+
+   If the Content-Location is a relative URI, the URI is interpreted
+   relative to the Request-URI.
+"""
+
+
+def test_the_examples_notes_and_sentences_of_a_part_of_field_definitions_are_no_entries():
+    doc = LongDocument(HEADER_FIELDS)
+    assert [d.term for d in doc.definitions] == []
+
+
+@pytest.mark.parametrize("entry", [
+    "Initial Parties: The Initial Parties are Advantel, C&W and China Telecom.",  # Teleglobe's
+    "Affiliate: any entity that controls a party.",
+])
+def test_an_entry_whose_colon_is_followed_by_prose_is_a_definition(entry):
+    text = f"1. Definitions\n\n{entry}\n\n2. Term\n\nThe Affiliate and the Initial Parties sign.\n"
+    assert [d.term for d in LongDocument(text).definitions] == [entry.split(":")[0]]
+
+
 def test_a_labelled_entry_opens_its_line_even_after_an_entry_ending_without_a_stop():
     text = ("ARTICLE 1\nDEFINITIONS\n\n(a) Affiliate: any entity that controls a party\n"
             "(b) Business Day: a day banks are open\n\nARTICLE 2\nTERM\n\nEach Affiliate signs on a Business Day.\n")

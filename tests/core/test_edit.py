@@ -910,6 +910,8 @@ INTEL_FRAGMENTS = st.sampled_from([
     " means ", '("Region", as defined below) ', ', as defined in the Act ', '. The "Zone" is a region. ', 'A "Week" will be ',
     "the Structured Payments ", " (as such term is defined in the Build Addendum) ", " as defined in the Lease ", "Tenant's ",
     '," said ', "the Reuters Screen LIBOR01 ", " in and for ", '(each, a "Widget" and, together, "Widgets") ', "each Widget ",
+    "\n       Zone: image/gif\n", "\n      Note: The Zone is here.\n", "Fee-\n", ' "HTTP\n', "\nZone: any region\n",
+    "\n14 Header Field Definitions\n\n   The fields.\n", "\nIf the Zone is a region.\n", "appendix 2.1 ", "\n19 Appendices\n\n19.1 Type\n",
 ])
 
 

@@ -414,6 +414,44 @@ def test_a_clause_of_an_appendix_cited_by_letter_and_number_resolves_to_it(cited
     assert (doc.nodes[ref.target].title, ref.exact) == (title, exact)
 
 
+# RFC 2616: its appendices are the clauses of section 19, cited as "appendix 19.3".
+NUMBERED_APPENDICES = """\
+1 Introduction
+
+   Tolerant applications are discussed in appendix 19.3, the changes in appendix 19.6.3.
+
+19 Appendices
+
+19.1 Internet Media Type message/http
+
+   Text.
+
+19.3 Tolerant Applications
+
+   Text.
+
+19.6 Compatibility with Previous Versions
+
+   Text.
+"""
+
+
+@pytest.mark.parametrize(("cited", "title", "exact"), [
+    ("appendix 19.3", "19.3 Tolerant Applications", True),
+    ("appendix 19.6.3", "19.6 Compatibility with Previous Versions", False),  # the clause holds the one it lacks
+])
+def test_an_appendix_cited_by_the_number_of_a_clause_under_a_section_of_appendices_resolves_to_it(
+        cited: str, title: str, exact: bool) -> None:
+    doc = LongDocument(NUMBERED_APPENDICES)
+    [ref] = [r for r in doc.references if NUMBERED_APPENDICES[r.start : r.end] == cited]
+    assert (doc.nodes[ref.target].title, ref.exact) == (title, exact)
+
+
+def test_an_appendix_cited_by_the_number_of_a_clause_under_another_section_is_no_clause() -> None:
+    text = NUMBERED_APPENDICES.replace("19 Appendices", "19 Tolerance")
+    assert [r.target for r in LongDocument(text).references] == [None, None]
+
+
 def test_a_section_cited_by_a_part_s_letter_and_a_number_resolves_to_the_part_s_clause_so_numbered() -> None:
     # GitHub's Terms of Service: "the rights granted in Section D.4", under "D. User-Generated Content".
     text = ("# Terms\n\n## D. User-Generated Content\n\n### 1. Responsibility\n\nYou own your content.\n\n"
