@@ -1393,11 +1393,23 @@ def _named_section(text: str, le: int, line: str) -> _Shape | None:
     return _Shape("named", None, _NAMED_LEVEL, len(line.rstrip()), clean_title(line), False)
 
 
+# A subsection's number and a title that opens in small letters or digits, as an RFC may word one
+# ("3.2.2 http URL", "10.1.1 100 Continue").
+_RFC_SUBSECTION_RE = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,3})+)\.?[ \t]+(?=[a-z0-9])")
+
+
 def _rfc_numbered(text: str, le: int, line: str) -> _Shape | None:
-    """The shape of a section an RFC numbers without a period ("5 Request", RFC 2616's layout), at the
-    margin over a blank line and its text three columns in; or None."""
+    """The shape of a section an RFC numbers without a period ("5 Request", RFC 2616's layout) or
+    titles in small letters or digits ("10.1.1 100 Continue"), at the margin over a blank line and
+    its text three columns in; or None."""
     found = _bare_number_title(line)
-    if found is None or not _rfc_text_below(text, le):
+    if found is None:
+        m = _RFC_SUBSECTION_RE.match(line)
+        title = line[m.end() :].rstrip() if m is not None else ""
+        if not title or not is_short_title(title) or title[-1] in ".:;,":
+            return None
+        found = m.group(1), title  # type: ignore[union-attr]
+    if not _rfc_text_below(text, le):
         return None
     number, title = found
     return _Shape("numbered", number, 1 + _depth(number), len(line.rstrip()), clean_title(f"{number} {title}"), False)

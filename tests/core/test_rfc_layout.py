@@ -263,3 +263,14 @@ def test_a_title_asking_when_to_do_something_is_whole() -> None:
 def test_a_contents_entry_whose_title_runs_into_its_page_number_after_one_dot_is_no_heading() -> None:
     toc = "   13.3.4   Rules for When to Use Entity Tags and Last-Modified Dates.89\n\n"
     assert [h.title for h in find_headings(toc + "13.3.4 Rules\n\n   We adopt a set of rules.\n")] == ["13.3.4 Rules"]
+
+
+@pytest.mark.parametrize("title", ["3.2.2 http URL", "10.1.1 100 Continue"])
+def test_a_subsection_titled_in_small_letters_or_digits_over_text_three_columns_in_is_a_heading(title: str) -> None:
+    text = f"10.1 Informational 1xx\n\n   This class of status code is provisional.\n\n{title}\n\n   The client SHOULD continue.\n"
+    assert [h.title for h in find_headings(text)] == ["10.1 Informational 1xx", title]
+
+
+def test_a_subsection_number_before_words_in_small_letters_over_other_text_is_no_heading() -> None:
+    text = "10.1 Informational 1xx\n\n   This class is provisional.\n\n3.2 million units were sold\nin the year.\n"
+    assert [h.title for h in find_headings(text)] == ["10.1 Informational 1xx"]
