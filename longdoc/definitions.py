@@ -234,9 +234,11 @@ _SUBJECT_LEAD = re.compile(_SENTENCE_OPENS + rb"(?:The|A|An|Each)[ \t]+(?:term[ 
 _LISTED_SUBJECT_VERB = re.compile(rb"_(?:is|are|represents?)\b(?!_not\b)".replace(b"_", LINE_BLANKS))
 _LISTED_SUBJECT_LEAD = re.compile(_SENTENCE_OPENS + rb"(?:(?:The|A|An|Each)[ \t]+)?\Z")
 _ENTRY_LEAD = re.compile(rb"[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}[.)])[ \t]+)?(?:an?[ \t]+)?")
-# "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition; not
-# a term that a word before governs ('For "Direct Deals", "Revenue" shall refer to').
-_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'(?:,"|"[ \t]*(?:,|and|or))' + LINE_GAP
+# "Licensed User" and "Licensed Users" means ...: the first of two terms sharing one definition (its
+# "or" maybe left out: '"Licensed Software" "Software" means', not after a sentence's end: 'the
+# "Receiving Party." "Confidential Information" means'); not a term that a word before governs ('For
+# "Direct Deals", "Revenue" shall refer to').
+_ALSO_DEFINED = re.compile(rb'(?<!of )(?<!in )(?<![Ff]or )"' + _TERM + rb'(?:,"|"[ \t]*(?:,|and|or)|(?<![.;:!?])"(?=[ \t]{1,3}\Z))' + LINE_GAP
                            + rb'(?:(?:and|or)[ \t]+)?(?:the[ \t]+)?\Z')
 _MOST_SHARING = 8  # quoted terms sharing one verb
 _QUOTED = re.compile(rb'"' + _TERM + rb'"')
@@ -247,10 +249,13 @@ _NOT_TERM_START = frozenset([b"", b" ", b"\t", b"\n", b"\r", b"\f", b"\v", b'"']
 # A parenthetical's body may run on over a line break, not over a blank line (see `_parenthetical`).
 _PAREN_BODY = rb'(?P<body>[^()"]{0,160}"[^()]{1,240})\)'
 # What may precede or join the quoted terms of a defining parenthetical: lower-case words and
-# punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")) or
-# "together with" a name, but not an example list ((such as "cookies")) nor a former name
+# punctuation ((the "X"), (any such entity, the "X"), (each a "X" and collectively the "Xs")),
+# "together with" a name, or the name of the instrument a word is defined in ((as such term is
+# defined in the UCC, each a "Deposit Account" and collectively with any Deposit Account, each a
+# "Collateral Account")), but not an example list ((such as "cookies")) nor a former name
 # ((formerly, "Judicial Arbitration and Mediation Services, Inc.")).
-_GLUE = re.compile(rb"[\s,;:*]*(?:(?:[a-z][a-z'-]*|\([a-z0-9]{1,4}\)|with\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})"
+_GLUE = re.compile(rb"[\s,;:*]*(?:(?:[a-z][a-z'-]*|\([a-z0-9]{1,4}\)"
+                   rb"|(?:with|defined\s+in)\s+(?:the\s+|any\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,4})"
                    rb"(?:[\s,;:*]+|\Z))*")
 _NOT_GLUE = re.compile(rb"\b(?:such\s+as|e\.g|i\.e|including|for\s+example|like|or\s+other|see|formerly)\b")
 _PAREN_TAIL = re.compile(

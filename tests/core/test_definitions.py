@@ -76,9 +76,18 @@ def test_two_quoted_terms_before_one_verb_share_its_definition():
     ('1.1.196 "US", "U.S." or "USA" means the United States of America.', ["US", "U.S", "USA"]),  # PhaseBio
     ('The terms "License Term", "Licensed Rights", and "Licensed Territory" shall have the meaning specified in the '
      'Deal Terms above.', ["License Term", "Licensed Rights", "Licensed Territory"]),  # Fulucai
+    ('"Licensed Software" "Software" means the Client Software and the Server Software.',  # iPass, its "or" left out
+     ["Licensed Software", "Software"]),
 ])
 def test_every_quoted_term_of_a_list_before_one_verb_shares_its_definition(text: str, terms: list[str]) -> None:
     assert [d.term for d in find_definitions(text)] == terms
+
+
+def test_a_quoted_term_ending_a_sentence_does_not_share_the_next_terms_definition():
+    # eDiets: '... the "Receiving Party." "Confidential Information" means ...'.
+    text = ('The party receiving it shall be the "Receiving Party." "Confidential Information" means any information '
+            'provided by the Disclosing Party.')
+    assert [d.term for d in find_definitions(text) if d.kind == "means"] == ["Confidential Information"]
 
 
 def test_a_list_of_expressions_in_small_letters_shares_a_verb_only_with_the_term_next_to_it():
@@ -255,6 +264,15 @@ def test_a_parenthetical_joining_a_term_with_another_thing_defines_both_terms():
     # Phreesia's renewal clause, and four others drafted the same way.
     text = 'It renews for one year (each, a "Renewal Term" and together with the Initial Term, the "Term").'
     assert [(d.term, d.kind) for d in find_definitions(text)] == [("Renewal Term", "parenthetical"), ("Term", "parenthetical")]
+
+
+def test_a_parenthetical_naming_the_instrument_a_word_is_defined_in_defines_its_quoted_terms():
+    # Phasebio's development agreement: accounts as the UCC defines them, each a term of its own.
+    text = ('PB shall deliver control agreements with respect to all deposit accounts (as such term is defined in the '
+            'UCC, each a "Deposit Account") and securities accounts (as such term is defined in the UCC, each a '
+            '"Securities Account" and collectively with any Deposit Account, each a "Collateral Account").')
+    assert [(d.term, d.kind) for d in find_definitions(text)] == [
+        ("Deposit Account", "parenthetical"), ("Securities Account", "parenthetical"), ("Collateral Account", "parenthetical")]
 
 
 def test_parenthetical_definition_spans_its_sentence():
