@@ -36,7 +36,7 @@ from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
 from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, SectionKeys, Spans, position
 from .query import analyse_query, inflected_terms
-from .ranking import NEIGHBOUR_SHARE, opening_sections, promote_opening
+from .ranking import NEIGHBOUR_SHARE, asks_for_opening, opening_sections, promote_opening
 from .references import LabelIndex, Reference, find_references, forget_heading_keys, references_after_edit
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
@@ -571,7 +571,8 @@ class LongDocument:
         # A stable sort: equal relevances keep document order.
         ordered = sorted((i for i, v in enumerate(relevances) if v > 0.0), key=relevances.__getitem__, reverse=True)
         opening = opening_sections(self._leading_tokens())
-        return promote_opening([(i, relevances[i]) for i in ordered], opening, {i: relevances[i] for i in opening})
+        return promote_opening([(i, relevances[i]) for i in ordered], opening, {i: relevances[i] for i in opening},
+                               asked=asks_for_opening(query))
 
     def _choose_from_top(self, query: str, k: int, budget: int | None) -> list[tuple[Section, float]]:
         """:meth:`select` without rerank, reading only the head of the ranking: the best ``k``
@@ -586,12 +587,13 @@ class LongDocument:
         else:  # the first time these terms come in this version: no block maxima yet
             ranked_query = PrunedQuery(impacts.index, weights, impacts.sections, NEIGHBOUR_SHARE)
         opening = opening_sections(self._leading_tokens())
+        asked = asks_for_opening(query)
         head = k
         # A budget that skips more than 3k of the best asks for a deep walk: ranking every section
         # costs about as much as heads longer than 4k would.
         while head <= 4 * k:
             best = ranked_query.top(head)
-            ranked = promote_opening(best, opening, {i: ranked_query.relevance(i) for i in opening})
+            ranked = promote_opening(best, opening, {i: ranked_query.relevance(i) for i in opening}, asked=asked)
             chosen = self._choose(ranked, k, budget)
             if len(chosen) == k or len(best) < head:
                 return chosen  # settled: k chosen, or the head holds every section that ranks
@@ -616,7 +618,8 @@ class LongDocument:
         BM25 with weighted query terms (a title before a colon counts double, words every contract
         uses count less, thesaurus synonyms half, past tenses and "-ing" forms 0.7 of their word's
         weight), plus a share of the neighbours' scores; the document's opening scores as the best
-        section when it matches nearly as well.
+        section when it matches nearly as well, or when the question asks what the document is
+        called, its date or its parties (`longdoc.ranking.asks_for_opening`).
         """
         out = [0.0] * self._section_prefix[-1]
         for i, v in self._ranked(query):

@@ -2,14 +2,16 @@
 
 A clause rarely says everything in one section: a section next to a strong match is more likely to
 matter than an isolated weak one. And a contract states its name, parties and date in its opening,
-which should surface when it matches nearly as well as the best section.
+which should surface when it matches nearly as well as the best section, or when the question asks
+what the document is called.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
-__all__ = ["NEIGHBOUR_SHARE", "OPENING_RATIO", "OPENING_TOKENS", "in_context", "promote_opening"]
+__all__ = ["NEIGHBOUR_SHARE", "OPENING_RATIO", "OPENING_TOKENS", "asks_for_opening", "in_context", "promote_opening"]
 
 NEIGHBOUR_SHARE = 0.3
 OPENING_RATIO = 0.6
@@ -35,6 +37,25 @@ def in_context(scores: dict[int, float], n_sections: int, share: float = NEIGHBO
     return {j: b + share * (a + c) for j, (a, b, c) in enumerate(zip(padded, padded[1:], padded[2:])) if a or b or c}
 
 
+# A question that asks what the document is called, when it was made or who made it: its opening
+# says ("Document Name: The name of the contract", "What is this agreement called?", "the date of the
+# agreement", not "the termination date of the agreement", "Who are the parties?", "the parties who
+# signed the contract"; not "ownership ... between the parties to the contract" nor "does the agreement
+# name a date").
+_ASKS_FOR_OPENING = re.compile(
+    r"\bwho[ \t]+(?:signed|are[ \t]+the[ \t]+parties)\b|\bparties[ \t]+(?:who|that)[ \t]+signed\b"
+    r"|(?:^|\b(?:the|its|their)[ \t]+)(?:name|title|date)s?[ \t]+of[ \t]+(?:the|this)[ \t]+(?:contract|agreement|document)\b"
+    r"|\b(?:contract|agreement|document)(?:['’]s)?[ \t]+(?:name|title|date)\b(?![ \t]+(?:a|an|the|any|no|its)\b)"
+    r"|\b(?:contract|agreement|document)[ \t]+(?:called|named|titled|entitled)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_opening(query: str) -> bool:
+    """Whether ``query`` asks for what a document's opening says: its name, its date or its parties."""
+    return _ASKS_FOR_OPENING.search(query) is not None
+
+
 def opening_sections(tokens: Iterable[int], limit: int = OPENING_TOKENS) -> list[int]:
     """Indices of the first sections, up to the one that brings ``limit`` tokens together."""
     out: list[int] = []
@@ -48,16 +69,17 @@ def opening_sections(tokens: Iterable[int], limit: int = OPENING_TOKENS) -> list
 
 
 def promote_opening(ranked: list[tuple[int, float]], opening: Sequence[int], scores: dict[int, float],
-                    ratio: float = OPENING_RATIO) -> list[tuple[int, float]]:
+                    ratio: float = OPENING_RATIO, asked: bool = False) -> list[tuple[int, float]]:
     """Put the opening first (scored as the best) when one of its sections reaches ``ratio`` of the
-    best section's score and the best section lies outside it.
+    best section's score, or the question asks for it (``asked``, `asks_for_opening`), and the best
+    section lies outside it.
 
     ``ranked`` is best first (all of ``scores``, or its head); the opening's sections are added.
     """
-    if not ranked or ranked[0][0] in opening:
+    if ranked and ranked[0][0] in opening:
         return ranked  # the best section opens the document already: nothing to promote
-    top = ranked[0][1]
-    if not any(scores.get(i, 0.0) >= ratio * top for i in opening):
+    top = ranked[0][1] if ranked else 0.0
+    if not asked and (not ranked or not any(scores.get(i, 0.0) >= ratio * top for i in opening)):
         return ranked
     moved = set(opening)
     return [(i, top) for i in opening] + [(i, v) for i, v in ranked if i not in moved]

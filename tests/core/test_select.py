@@ -11,6 +11,7 @@ import bm25s
 import pytest
 
 from longdoc import LongDocument, terms
+from longdoc.ranking import asks_for_opening
 
 # A preamble longer than the opening's 64 tokens, then short headed parts: the opening is section 0.
 PREAMBLE = (
@@ -99,6 +100,36 @@ def test_select_fills_with_the_first_sections_when_too_few_are_relevant(doc: Lon
 
 def test_select_with_no_matching_section_returns_the_first_sections(doc: LongDocument) -> None:
     assert doc.select("zebra", k=2) == [(doc.sections[0], 0.0), (doc.sections[1], 0.0)]
+
+
+# The policy with a part about names, dates and parties after its opening.
+NAMED = POLICY.replace("## Audit\n\nBooks are open.", "## Names\n\nEach party may use the name, title and logo of the other "
+                       "party, and the parties may agree a date for the termination of the name licence.")
+
+
+@pytest.mark.parametrize("query", [
+    "Document Name: The name of the contract", "What is this agreement called?", "What is the date of the agreement?",
+    "Who are the parties?", "Parties: The two or more parties who signed the contract",
+])
+def test_a_question_about_what_the_document_is_called_when_or_by_whom_made_selects_its_opening_first(query: str) -> None:
+    doc = LongDocument(NAMED)
+    assert indices(doc.select(query, k=2))[0] == 0
+
+
+@pytest.mark.parametrize("query", [
+    "What is the termination date of the agreement?",
+    "Joint Ip Ownership: Is there any clause providing for joint ownership of intellectual property between the parties to "
+    "the contract?",
+    "Does the agreement name a date for the first delivery?",
+])
+def test_a_question_about_something_else_of_the_agreement_does_not_ask_for_its_opening(query: str) -> None:
+    assert not asks_for_opening(query)
+
+
+def test_a_question_about_another_date_of_the_agreement_selects_the_best_match_first() -> None:
+    doc = LongDocument(NAMED)
+    [(best, _)] = doc.select("What is the termination date of the agreement?", k=1)
+    assert "Names" in (best.heading or "")
 
 
 def test_select_keeps_the_chosen_sections_within_the_budget(doc: LongDocument) -> None:
