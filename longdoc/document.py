@@ -619,7 +619,7 @@ class LongDocument:
         uses count less, thesaurus synonyms half, past tenses and "-ing" forms 0.7 of their word's
         weight), plus a share of the neighbours' scores; the document's opening scores as the best
         section when it matches nearly as well, or when the question asks what the document is
-        called, its date or its parties (`longdoc.ranking.asks_for_opening`).
+        called, its date, when it takes effect or its parties (`longdoc.ranking.asks_for_opening`).
         """
         out = [0.0] * self._section_prefix[-1]
         for i, v in self._ranked(query):

@@ -37,22 +37,25 @@ def in_context(scores: dict[int, float], n_sections: int, share: float = NEIGHBO
     return {j: b + share * (a + c) for j, (a, b, c) in enumerate(zip(padded, padded[1:], padded[2:])) if a or b or c}
 
 
-# A question that asks what the document is called, when it was made or who made it: its opening
-# says ("Document Name: The name of the contract", "What is this agreement called?", "the date of the
-# agreement", not "the termination date of the agreement", "Who are the parties?", "the parties who
-# signed the contract"; not "ownership ... between the parties to the contract" nor "does the agreement
-# name a date").
+# A question that asks what the document is called, when it was made or took effect, or who made
+# it: its opening says ("Document Name: The name of the contract", "What is this agreement called?",
+# "the date of the agreement", not "the termination date of the agreement", "the date when the
+# contract is effective", "Who are the parties?", "the parties who signed the contract"; not
+# "ownership ... between the parties to the contract" nor "does the agreement name a date").
 _ASKS_FOR_OPENING = re.compile(
     r"\bwho[ \t]+(?:signed|are[ \t]+the[ \t]+parties)\b|\bparties[ \t]+(?:who|that)[ \t]+signed\b"
     r"|(?:^|\b(?:the|its|their)[ \t]+)(?:name|title|date)s?[ \t]+of[ \t]+(?:the|this)[ \t]+(?:contract|agreement|document)\b"
     r"|\b(?:contract|agreement|document)(?:['’]s)?[ \t]+(?:name|title|date)\b(?![ \t]+(?:a|an|the|any|no|its)\b)"
-    r"|\b(?:contract|agreement|document)[ \t]+(?:called|named|titled|entitled)\b",
+    r"|\b(?:contract|agreement|document)[ \t]+(?:called|named|titled|entitled)\b"
+    r"|\b(?:contract|agreement)[ \t]+(?:is|becomes|shall[ \t]+become|will[ \t]+become)[ \t]+effective\b"
+    r"|\b(?:contract|agreement)[ \t]+(?:takes?|shall[ \t]+take|will[ \t]+take)[ \t]+effect\b",
     re.IGNORECASE,
 )
 
 
 def asks_for_opening(query: str) -> bool:
-    """Whether ``query`` asks for what a document's opening says: its name, its date or its parties."""
+    """Whether ``query`` asks for what a document's opening says: its name, its date, when it takes
+    effect, or its parties."""
     return _ASKS_FOR_OPENING.search(query) is not None
 
 
