@@ -1371,13 +1371,15 @@ def _title_line(text: str, ls: int, le: int, line: str) -> _Shape | None:
 
 
 # The sections an RFC or an Internet-Draft names without a number, at the left margin over their
-# indented text: "Abstract", "Status of This Memo", "Acknowledgements", "Authors' Addresses".
+# indented text: "Abstract", "Status of This Memo", "Table of Contents", "Acknowledgements",
+# "Authors' Addresses".
 _NAMED_SECTION_RE = re.compile(
-    r"(?:Abstract|Status[ \t]+of[ \t]+[Tt]his[ \t]+Memo|Copyright[ \t]+Notice|Acknowledge?ments|Contributors|Index"
+    r"(?:Abstract|Status[ \t]+of[ \t]+[Tt]his[ \t]+Memo|Copyright[ \t]+Notice|Table[ \t]+of[ \t]+Contents|Acknowledge?ments"
+    r"|Contributors|Index"
     r"|(?:Authors?|Editors?)(?:['’]s|s['’])?[ \t]+Address(?:es)?|Full[ \t]+Copyright[ \t]+Statement"
     r"|(?:Normative[ \t]+|Informative[ \t]+)?References)[ \t]*\Z"
 )
-_NAMED_FIRST = frozenset("ASCIFNRE")
+_NAMED_FIRST = frozenset("ASCTIFNRE")
 
 
 # Beside the text's first numbered clauses ("1. Introduction"); `longdoc.outline` sets one after an

@@ -26,9 +26,10 @@ _CANDIDATE_RE = re.compile(
 )
 _KEYWORD = r"(?:ARTICLE|Article|SECTION|Section)"
 # The end of the line before such a break: a sentence's end, one to three spaces, then a clause's
-# label ("5.3", "7.", "IV.", "Section 5.3", "ARTICLE VI"), or its keyword alone ("ARTICLE").
+# label ("5.3", "7.", "IV.", "Section 5.3", "ARTICLE VI"), or its keyword alone ("ARTICLE"); not a
+# contents entry's dot leader and page number (". . . . 109").
 _TAIL_RE = re.compile(
-    r"(?:[.:;)\]\"”][ \t]{1,3}|[ \t]{3})(?:(?P<label>(?:" + _KEYWORD + r"[ \t]+|§[ \t]*)?(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?"
+    r"(?:(?:(?<![ \t.])\.|[:;)\]\"”])[ \t]{1,3}|[ \t]{3})(?:(?P<label>(?:" + _KEYWORD + r"[ \t]+|§[ \t]*)?(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?"
     r"|[IVXLC]{1,7}\.)|" + _KEYWORD + r"[ \t]+[IVXLC]{1,7})|" + _KEYWORD + r")\r?\Z"
 )
 _TAIL_READ = 40  # characters before the break that the tail is looked for in

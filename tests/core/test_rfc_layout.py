@@ -142,7 +142,8 @@ def test_the_last_word_of_a_paragraph_three_columns_in_is_no_heading_for_its_cap
 def test_contents_entries_whose_long_titles_leave_room_for_two_dots_are_no_headings() -> None:
     toc = ("Table of Contents\n\n   8.2.3   Use of the 100 (Continue) Status .........................48\n"
            "   8.2.4   Client Behavior if Server Prematurely Closes Connection ..50\n\n")
-    assert [h.title for h in find_headings(toc + "8.2.4 Client Behavior\n\n   A client closes.\n")] == ["8.2.4 Client Behavior"]
+    assert [h.title for h in find_headings(toc + "8.2.4 Client Behavior\n\n   A client closes.\n")] == [
+        "Table of Contents", "8.2.4 Client Behavior"]
 
 
 def test_a_section_whose_title_opens_with_digits_is_a_heading() -> None:
@@ -274,3 +275,13 @@ def test_a_subsection_titled_in_small_letters_or_digits_over_text_three_columns_
 def test_a_subsection_number_before_words_in_small_letters_over_other_text_is_no_heading() -> None:
     text = "10.1 Informational 1xx\n\n   This class is provisional.\n\n3.2 million units were sold\nin the year.\n"
     assert [h.title for h in find_headings(text)] == ["10.1 Informational 1xx"]
+
+
+def test_an_rfc_s_table_of_contents_is_a_named_section_whose_entries_after_a_page_break_are_no_headings() -> None:
+    text = ("Table of Contents\n\n   1.  Introduction  . . . . . . . . . . . . . . . . . . . . . . . .   5\n"
+            "\n\nRescorla                     Standards Track                    [Page 3]\n\f\n"
+            "RFC 8446                           TLS                         July 2018\n\n\n"
+            "     A.1.  Client  . . . . . . . . . . . . . . . . . . . . . . . . . 109\n"
+            "     A.2.  Server  . . . . . . . . . . . . . . . . . . . . . . . . . 110\n\n"
+            "1.  Introduction\n\n   The primary goal of TLS is to provide a secure channel.\n")
+    assert [(h.title, h.kind) for h in find_headings(text)] == [("Table of Contents", "named"), ("1. Introduction", "numbered")]

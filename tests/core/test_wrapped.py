@@ -141,6 +141,8 @@ KEPT = {
                                                                "with all the\nstandards of the manual.\n",
     "a short line above": "Termination. 9. Intellectual\nProperty 9.1 Reseller acknowledges that all the rights "
                           "belong\nto Todos.\n",
+    "a contents entry's page number after a dot leader": "     A.1.  Client  . . . . . . . . . . . . . . . . . . . 109\n"
+                                                         "     A.2.  Server  . . . . . . . . . . . . . . . . . . . 110\n",
 }
 
 
