@@ -1014,6 +1014,36 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
     return _Shape("numbered", number, 1 + _depth(number), len(s.rstrip()), clean_title(f"{number} {title}"), False)
 
 
+# The line reStructuredText underlines (or over- and underlines) a section's title with: one
+# punctuation character repeated. Its level goes by the character, in the order the Python
+# documentation and the PEPs use them: "=" (or an overlined "#" or "*"), "-", "~" or "^", then '"'.
+_ADORNMENT_RE = re.compile(r"([=\-~^\"'`#*+:._])\1{2,}[ \t]*\Z")
+_ADORNMENT_LEVELS = {"=": 1, "#": 1, "*": 1, "-": 2, "~": 3, "^": 3, "+": 3}
+_ADORNED_LEVEL = 4  # any other character
+_UNDERLINED_TITLE_WORDS = 16  # a title underlined to its length may be long ("A Foolish Consistency is ...")
+
+
+def _underline_level(text: str, segs: list[tuple[int, int, bool]], i: int, title: str) -> int:
+    """The level of the title at the margin on segment ``i`` that the next line underlines as
+    reStructuredText does (its length, up to 3 more, after a blank line, the text's start or an
+    overline), or 0."""
+    if i + 1 >= len(segs) or not segs[i + 1][2]:
+        return 0
+    under = text[segs[i + 1][0] : segs[i + 1][1]]
+    m = _ADORNMENT_RE.match(under)
+    title = title.rstrip()
+    width = len(under.rstrip())
+    if m is None or not len(title) <= width <= len(title) + 3 or title[:1] == under[:1]:
+        return 0
+    above = _segment_text(text, segs, i - 1) if i > 0 else ""
+    if above and not (above == under.rstrip() and segs[i - 1][2]):
+        return 0  # a paragraph's last line, not a title that stands alone
+    if not is_short_title(title) and not (
+            width <= len(title) + 1 and len(title.split()) <= _UNDERLINED_TITLE_WORDS and title[-1] not in ".:;,"):
+        return 0
+    return _ADORNMENT_LEVELS.get(under[0], _ADORNED_LEVEL)
+
+
 def _unbolded(line: str) -> str:
     """The line with its bold marks blanked, offsets kept."""
     return line.replace("**", "  ").replace("__", "  ")
@@ -1136,6 +1166,13 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
             info = _numbered_over_first_clause(s, text, segs, i)
         if info is None and line_start and not markdown and indent == ls:
             info = _named_section(text, le, s) if s[:1] in _NAMED_FIRST else _rfc_numbered(text, le, s) if s[:1].isdigit() else None
+        if info is None and line_start and not markdown and indent == ls and (level := _underline_level(text, segs, i, s)):
+            # A section's title as reStructuredText underlines it: its level the underline's.
+            he = indent + len(s.rstrip())
+            out.append(Heading(indent, he, text[indent:he], clean_title(s), None, level, "underlined"))
+            last_heading_seg = i + 1
+            i += 2
+            continue
         if info is None and line_start and not markdown and _TITLE_START_RE.match(s):
             info = _title_line(text, ls, le, s) or _run_in_title(text, ls, s)
         if info is not None and (bold or not markdown) and (info.kind == "caps" or (

@@ -684,6 +684,8 @@ FRAGMENTS = st.sampled_from([
     "\nAcme Ltd.  EXECUTION COPY   IP Agreement   2.06 \"Dispute\" has the meaning set out in Article 18.00. ", "EXECUTION COPY", "   II. LICENSE   The ", ": {***}   VI. TERM   A. ", "   I. HEMISPHERX and/or ", "\nSection 6.8 1000mg Formulation.\n", "  General Provisions Page 4   10. Temporary Interruption.    a. Except ",
     "\n5 Request\n\n   A request message.\n", "\nAbstract\n\n   The protocol.\n", "   ", "\n      1. Protocol features:\n",
     "\n13.1.1 Cache Correctness\n", "\n       OPTIONS * HTTP/1.1\n", "\n        Part 1: Latin alphabet No. 1.\n",
+    "\n\nCode Lay-out\n------------\n", "~~~~~~~~~~~~\n", "\n\nIndentation\n", "\n3.2.2 http URL\n\n   The URL.\n",
+    "\nTable of Contents\n\n", " . . . 109\n",
 ])
 
 
