@@ -3,7 +3,7 @@
 A clause rarely says everything in one section: a section next to a strong match is more likely to
 matter than an isolated weak one. And a contract states its name, parties and date in its opening,
 which should surface when it matches nearly as well as the best section, or when the question asks
-what the document is called.
+what the document is called, its date, when it takes effect or who signed it.
 """
 
 from __future__ import annotations

@@ -77,10 +77,11 @@ _KINDS = {
     "item": "item", "items": "item",
 }
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
-# What a section's title holds when it gathers attachments of a kind: their name in the plural
-# ("19 Appendices"; "6 Commitments Schedule" is one schedule, which a citation of "Schedule 6.1" is not).
-_ATTACHMENT_STEMS = {"exhibit": "exhibits", "schedule": "schedules", "annex": "annexes", "appendix": "appendices",
-                     "attachment": "attachments"}
+# The title of a section that gathers attachments of a kind: their name in the plural ("19
+# Appendices"; not "6 Commitments Schedule", one schedule, nor "1 Definitions; Schedules", whose
+# "Schedule 1.1" is no clause 1.1).
+_GATHERED = {"exhibit": "exhibits", "schedule": "schedules", "annex": "annexes", "appendix": "appendices",
+             "attachment": "attachments"}
 _SUB = rb"(?:[ \t]?\((?:[a-zA-Z]{1,2}|[ivxlIVXL]{1,5}|\d{1,3})\))"
 _NUMBER = (
     rb"(?:\d+(?:\.\d+)*(?:\.(?=\d))?" + _SUB + rb"*|" + _SUB + rb"+|[IVXL]{1,6}\b(?:\.\d+)*" + _SUB + rb"*"
@@ -361,7 +362,7 @@ class LabelIndex:
             if dot and letter.isdigit():
                 # "Appendix 19.4" of a text whose section "19 Appendices" numbers them: its clause.
                 part = self._labelled(label_key("section", letter))
-                if part is not None and _ATTACHMENT_STEMS[kind] in self.nodes[part].title.casefold():
+                if part is not None and _own_title(self.nodes[part]).casefold() == _GATHERED[kind]:
                     return self.resolve("section", label)
                 return None, False
             if not dot or len(letter) != 1 or not letter.isalpha():
@@ -416,6 +417,14 @@ class LabelIndex:
             if "." in number and number[:1].isdigit():
                 out.setdefault(label_key("section", number.rsplit(".", 1)[0]), node.index)
         return out
+
+
+def _own_title(node: OutlinePart) -> str:
+    """A node's title without its label ("Appendices" of "19 Appendices")."""
+    title = node.title
+    if node.label and title.startswith(node.label):
+        title = title[len(node.label) :].lstrip(". \t")
+    return title.strip(" .:")
 
 
 def _split(number: str) -> tuple[str, str]:
