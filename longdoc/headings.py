@@ -1164,8 +1164,8 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
         info = gap_parent or (_classify(unbolded, False) if bold else _classify(s, markdown))
         if info is None and not markdown and s[:1].isdigit() and (line_start or text[ls - 3 : ls].isspace()):
             info = _numbered_over_first_clause(s, text, segs, i)
-        if info is None and line_start and not markdown and indent == ls:
-            info = _named_section(text, le, s) if s[:1] in _NAMED_FIRST else _rfc_numbered(text, le, s) if s[:1].isdigit() else None
+        if info is None and line_start and not markdown and indent == ls and (s[:1] in _NAMED_FIRST or s[:1].isdigit()):
+            info = _named_section(text, le, s) if s[:1] in _NAMED_FIRST else _rfc_numbered(text, le, s)
         if info is None and line_start and not markdown and indent == ls and (level := _underline_level(text, segs, i, s)):
             # A section's title as reStructuredText underlines it: its level the underline's.
             he = indent + len(s.rstrip())
@@ -1236,7 +1236,9 @@ def scan_headings(text: str, start: int = 0, end: int | None = None, *, markdown
                 i += 1  # a page's running header or footer
                 continue
         if info.kind == "article" and line_start and not markdown and indent > ls and _hanging(text, ls, indent):
-            i += 1  # "8-bit Single-Byte Coded Graphic Character Sets --\n        Part 1: Latin alphabet No. 1": a listed entry's line
+            # "8-bit Single-Byte Coded Graphic Character Sets --" over "Part 1: Latin alphabet No. 1":
+            # a line of an entry in a list of references
+            i += 1
             continue
         if info.kind == "numbered" and _spaced_number(s, info.label) and _MORE_ON_LINE_RE.match(text, le):
             i += 1  # "EXISTING AGREEMENTS     51   EXHIBIT F     56   ...": more columns follow on the line

@@ -113,7 +113,7 @@ NAMED = POLICY.replace("## Audit\n\nBooks are open.", "## Names\n\nEach party ma
     "Who are the parties?", "Parties: The two or more parties who signed the contract",
     "Effective Date: The date when the contract is effective", "When does this agreement take effect?",
 ])
-def test_a_question_about_what_the_document_is_called_when_or_by_whom_made_or_in_effect_selects_its_opening_first(query: str) -> None:
+def test_a_question_about_the_documents_name_date_or_parties_selects_its_opening_first(query: str) -> None:
     doc = LongDocument(NAMED)
     assert indices(doc.select(query, k=2))[0] == 0
 
