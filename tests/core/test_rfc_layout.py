@@ -243,38 +243,15 @@ def test_a_list_the_text_opens_under_a_section_numbered_without_a_period_is_that
                           ("13.1.1 Cache Correctness", 1)]
 
 
-def test_a_request_line_an_example_quotes_is_no_heading() -> None:
-    text = "5.1.2 Request-URI\n\n   One example would be\n\n       OPTIONS * HTTP/1.1\n\n   The form is REQUIRED.\n"
-    assert [h.title for h in find_headings(text)] == ["5.1.2 Request-URI"]
-
-
-def test_parts_listed_in_a_reference_s_entry_are_no_headings() -> None:
-    text = ("17 References\n\n   [22] ISO-8859. International Standard -- Information Processing --\n"
-            "        8-bit Single-Byte Coded Graphic Character Sets --\n"
-            "        Part 1: Latin alphabet No. 1, ISO-8859-1:1987.\n"
-            "        Part 2: Latin alphabet No. 2, ISO-8859-2, 1987.\n")
-    assert [h.title for h in find_headings(text)] == ["17 References"]
-
-
 def test_a_title_asking_when_to_do_something_is_whole() -> None:
     text = "13.3.4 Rules for When to Use Entity Tags and Last-Modified Dates\n\n   We adopt a set of rules.\n"
     assert [h.title for h in find_headings(text)] == ["13.3.4 Rules for When to Use Entity Tags and Last-Modified Dates"]
-
-
-def test_a_contents_entry_whose_title_runs_into_its_page_number_after_one_dot_is_no_heading() -> None:
-    toc = "   13.3.4   Rules for When to Use Entity Tags and Last-Modified Dates.89\n\n"
-    assert [h.title for h in find_headings(toc + "13.3.4 Rules\n\n   We adopt a set of rules.\n")] == ["13.3.4 Rules"]
 
 
 @pytest.mark.parametrize("title", ["3.2.2 http URL", "10.1.1 100 Continue"])
 def test_a_subsection_titled_in_small_letters_or_digits_over_text_three_columns_in_is_a_heading(title: str) -> None:
     text = f"10.1 Informational 1xx\n\n   This class of status code is provisional.\n\n{title}\n\n   The client SHOULD continue.\n"
     assert [h.title for h in find_headings(text)] == ["10.1 Informational 1xx", title]
-
-
-def test_a_subsection_number_before_words_in_small_letters_over_other_text_is_no_heading() -> None:
-    text = "10.1 Informational 1xx\n\n   This class is provisional.\n\n3.2 million units were sold\nin the year.\n"
-    assert [h.title for h in find_headings(text)] == ["10.1 Informational 1xx"]
 
 
 def test_an_rfc_s_table_of_contents_is_a_named_section_whose_entries_after_a_page_break_are_no_headings() -> None:
@@ -285,3 +262,23 @@ def test_an_rfc_s_table_of_contents_is_a_named_section_whose_entries_after_a_pag
             "     A.2.  Server  . . . . . . . . . . . . . . . . . . . . . . . . . 110\n\n"
             "1.  Introduction\n\n   The primary goal of TLS is to provide a secure channel.\n")
     assert [(h.title, h.kind) for h in find_headings(text)] == [("Table of Contents", "named"), ("1. Introduction", "numbered")]
+
+
+# Lines of an RFC's text that are no headings, each after the heading it stands under.
+NOT_HEADINGS = {
+    "a request line an example quotes": (
+        "5.1.2 Request-URI", "\n\n   One example would be\n\n       OPTIONS * HTTP/1.1\n\n   The form is REQUIRED.\n"),
+    "parts listed in a reference's entry": (
+        "17 References", "\n\n   [22] ISO-8859. International Standard -- Information Processing --\n"
+        "        8-bit Single-Byte Coded Graphic Character Sets --\n        Part 1: Latin alphabet No. 1, ISO-8859-1:1987.\n"
+        "        Part 2: Latin alphabet No. 2, ISO-8859-2, 1987.\n"),
+    "a contents entry whose title runs into its page number after one dot": (
+        "13.3.4 Rules", "\n\n   We adopt a set of rules.\n\n   13.3.4   Rules for When to Use Entity Tags and Last-Modified Dates.89\n"),
+    "a number before words in small letters over other text": (
+        "10.1 Informational 1xx", "\n\n   This class is provisional.\n\n3.2 million units were sold\nin the year.\n"),
+}
+
+
+@pytest.mark.parametrize(("heading", "text"), NOT_HEADINGS.values(), ids=NOT_HEADINGS.keys())
+def test_lines_of_an_rfc_s_text_that_read_like_headings_are_none(heading: str, text: str) -> None:
+    assert [h.title for h in find_headings(heading + text)] == [heading]
