@@ -105,13 +105,14 @@ def test_select_with_no_matching_section_returns_the_first_sections(doc: LongDoc
 # The policy with a part about names, dates and parties after its opening.
 NAMED = POLICY.replace("## Audit\n\nBooks are open.", "## Names\n\nEach party may use the name, title and logo of the other "
                        "party, and the parties may agree a date for the termination of the name licence, which takes effect "
-                       "and is effective when the parties who signed it called it so.")
+                       "and is effective when the parties who signed it called it so, of whatever kind or type.")
 
 
 @pytest.mark.parametrize("query", [
     "Document Name: The name of the contract", "What is this agreement called?", "What is the date of the agreement?",
     "Who are the parties?", "Parties: The two or more parties who signed the contract",
     "Effective Date: The date when the contract is effective", "When does this agreement take effect?",
+    "What is the effective date of this agreement?", "What kind of agreement is this?",
 ])
 def test_a_question_about_the_documents_name_date_or_parties_selects_its_opening_first(query: str) -> None:
     doc = LongDocument(NAMED)
