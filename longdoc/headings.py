@@ -1020,6 +1020,7 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
 _ADORNMENT_RE = re.compile(r"([=\-~^\"'`#*+:._])\1{2,}[ \t]*\Z")
 _ADORNMENT_LEVELS = {"=": 1, "#": 1, "*": 1, "-": 2, "~": 3, "^": 3, "+": 3}
 _ADORNED_LEVEL = 4  # any other character
+_ADORNMENTS = frozenset("=-~^\"'`#*+:._")
 _UNDERLINED_TITLE_WORDS = 16  # a title underlined to its length may be long ("A Foolish Consistency is ...")
 
 
@@ -1029,7 +1030,10 @@ def _underline_level(text: str, segs: list[tuple[int, int, bool]], i: int, title
     overline), or 0."""
     if i + 1 >= len(segs) or not segs[i + 1][2]:
         return 0
-    under = text[segs[i + 1][0] : segs[i + 1][1]]
+    start, end, _ = segs[i + 1]
+    if start >= end or text[start] not in _ADORNMENTS:
+        return 0  # most lines: the line below is no underline, and is not copied
+    under = text[start:end]
     m = _ADORNMENT_RE.match(under)
     title = title.rstrip()
     width = len(under.rstrip())
