@@ -448,6 +448,8 @@ _DEFINED_AFTER_GAP = re.compile(rb'[ \t]{3,}(?="[^"\n]{1,80}"' + _DEFINING_VERB 
 _LAST_SENTENCE_END = re.compile(rb'(?s:.*)([.!]) \s*(?=[A-Z"(])')
 _MAX_SPAN = 4000
 _MAX_BACK = 800
+# A line that goes on in small letters, not an item lettered in them ("b. Ridership status").
+_WRAPPED_ON = re.compile(rb"[ \t]*[a-z]+(?![.)\w])")
 # A page break inside a sentence: blank lines, maybe a page's number or a filing's footer
 # (`longdoc.rescan.PAGE_MARK`) between a line that runs on (its last character a small letter or a
 # comma) and one that goes on in small letters.
@@ -469,6 +471,14 @@ def _sentence_start(view: bytes, pos: int, across_page: bool = True) -> int:
     lo = max(0, pos - _MAX_BACK)
     best = max(view.rfind(b"\n", lo, pos), view.rfind(b";", lo, pos)) + 1 or lo
     best = line_start = max(best, lo)
+    # A sentence wrapped onto lines that go on in small letters began on a line above ("... defines
+    # the protocol" over "referred to as "HTTP/1.1""): its start is read from there, within the reach.
+    while best > lo and view[best - 1] == 0x0A and _WRAPPED_ON.match(view, best, pos) and sentence_runs_into(view, best):
+        above = max(view.rfind(b"\n", lo, best - 1), view.rfind(b";", lo, best - 1)) + 1 or lo
+        if _LAST_SENTENCE_END.match(view, above, best) is not None:
+            best = line_start = above  # a sentence ends on the line above: read it there
+            break
+        best = line_start = max(above, lo)
     # The last sentence end, found in C by a greedy run that backs off from pos; a stop after an
     # abbreviation or an initial ('Morgan Stanley & Co. Incorporated ("MS")') ends none.
     limit = pos + 1

@@ -281,6 +281,22 @@ def test_parenthetical_definition_spans_its_sentence():
     assert text[d.start : d.end] == 'Beta LLC, a Delaware company ("Beta")'
 
 
+def test_a_definition_in_a_sentence_wrapped_onto_lines_in_small_letters_spans_it_from_the_line_above():
+    # RFC 2616's introduction, wrapped at 72 columns.
+    text = ("   HTTP has been in use by the World-Wide Web global information\n"
+            "   initiative since 1990. This specification defines the protocol\n"
+            '   referred to as "HTTP/1.1", and is an update to RFC 2068 [33].\n')
+    d = only(text)
+    assert text[d.start : d.end] == 'This specification defines the protocol\n   referred to as "HTTP/1.1"'
+
+
+def test_a_definition_on_an_item_lettered_in_small_letters_starts_at_its_item():
+    # ContractNLI 0009: "b." opens an item of its own, not the rest of the line above.
+    text = 'a. School assignment\nb. Ridership status (i.e., corner stop, door-to-door ("D2D")\n'
+    d = only(text)
+    assert text[d.start : d.end] == 'b. Ridership status (i.e., corner stop, door-to-door ("D2D")'
+
+
 def test_a_parenthetical_after_a_company_name_spans_its_sentence_from_before_the_abbreviations():
     # MSCI's agreement: the stops of "Co." and "Inc." end no sentence.
     text = ("Recitals follow. This Agreement is made by Morgan Stanley & Co. Incorporated, a Delaware corporation "
