@@ -240,7 +240,8 @@ class LongDocument:
         if heading is not None:
             rel_heading = Heading(0, heading.end - start, heading.text, heading.title, heading.label,
                                   heading.level, heading.kind)
-        md_lines = len(MARKDOWN_HEADING_RE.findall(text, start, end)) if self._markdown else 0
+        # The part's own heading counts: the line break before it is read too.
+        md_lines = len(MARKDOWN_HEADING_RE.findall(text, max(0, start - 1), end)) if self._markdown else 0
         if self._count is None and lazy:
             pending = PendingSplit(text, start, end, head_end, max_raw_for(self._max_tokens), max_raw_for(target))
             # Counts add up over whitespace, and sections are cut at whitespace: the part's count

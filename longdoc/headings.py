@@ -50,8 +50,9 @@ class Heading:
     kind: str
 
 
-# An ATX heading line ("# Title", up to three spaces in): one is enough to read the whole text as Markdown.
-MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]) {0,3}#{1,6}[ \t]+\S")
+# An ATX heading line at the margin ("# Title"): one is enough to read the whole text as Markdown
+# (`longdoc.markdown.is_markdown`).
+MARKDOWN_HEADING_RE = re.compile(r"(?:\A|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029])#{1,6}[ \t]+\S")
 
 _CANDIDATE_RE = re.compile(
     r"""(?:

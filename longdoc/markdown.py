@@ -37,15 +37,13 @@ FRONT_MATTER_REACH = 20_000
 
 
 def is_markdown(text: str) -> bool:
-    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at a line start,
-    up to three spaces in."""
+    """Whether the text reads as Markdown: at least one ATX heading ("# Title") at the margin.
+    (CommonMark allows three spaces before one, but a reStructuredText literal block set three
+    columns in holds "# comment" lines, and Markdown writes its headings at the margin.)"""
     m = _ATX_MARK_RE.search(text)
     while m is not None:
         p = m.start()
-        ls = p
-        while ls > max(0, p - 3) and text[ls - 1] == " ":
-            ls -= 1
-        if ls == 0 or text[ls - 1] in LINE_BREAKS:
+        if p == 0 or text[p - 1] in LINE_BREAKS:
             return True
         m = _ATX_MARK_RE.search(text, p + 1)
     return False

@@ -129,6 +129,16 @@ def test_an_edit_that_makes_an_atx_heading_makes_the_document_markdown_like_a_fr
     assert_same_as_fresh(edited)
 
 
+@pytest.mark.parametrize("new", ["   ", "\t"])
+def test_an_edit_that_indents_the_only_atx_heading_at_the_margin_reads_the_document_as_plain_text_like_a_fresh_one(
+        new: str) -> None:
+    # "   # Note" far below is a heading of the Markdown text, and no sign of Markdown by itself.
+    text = "Intro\n\n# Terms\n\nGOVERNING LAW\n\n" + "Body of the terms.\n\n" * 200 + "   # Note\n\nA note.\n"
+    edited = LongDocument(text).edit(7, 7, new)
+    assert [n.title for n in edited.nodes] == ["GOVERNING LAW"]
+    assert_same_as_fresh(edited)
+
+
 def test_a_wrapped_clause_title_is_the_same_whichever_region_an_edit_reads_again() -> None:
     # An edit re-reads the parts up to the one starting at "APPOINTMENT", after the line's indent:
     # the title of 5.1 must not depend on where that region stops.
@@ -238,6 +248,16 @@ def test_outline_nodes_that_close_before_an_edit_are_reused_and_later_ones_move(
     article_iii = earlier.nodes[-2]
     assert (article_iii.title, article_iii.start) == ("ARTICLE III PAYMENT", after.nodes[-2].start + 1)
     assert earlier.nodes == LongDocument(earlier.text, max_tokens=16).nodes
+
+
+@pytest.mark.parametrize("opening", ["Intro\n\n", "---\ntitle: Terms of Service\n---\n\n"])
+def test_an_edit_in_a_markdown_text_with_an_opening_before_its_first_heading_reuses_the_nodes_before_it(opening: str) -> None:
+    text = opening + "".join(f"# Part {i}\n\nBody of part {i}.\n\n" for i in range(40))
+    before = LongDocument(text)
+    old_nodes = before.nodes
+    after = replace(before, "Body of part 39.", "Body of part 39, amended.")
+    assert all(after.nodes[i] is old_nodes[i] for i in range(30))  # not read again: the text stays Markdown
+    assert_same_as_fresh(after)
 
 
 def test_a_heading_added_early_moves_a_later_article_with_its_clauses_still_under_it() -> None:
@@ -685,7 +705,7 @@ FRAGMENTS = st.sampled_from([
     "\n5 Request\n\n   A request message.\n", "\nAbstract\n\n   The protocol.\n", "   ", "\n      1. Protocol features:\n",
     "\n13.1.1 Cache Correctness\n", "\n       OPTIONS * HTTP/1.1\n", "\n        Part 1: Latin alphabet No. 1.\n",
     "\n\nCode Lay-out\n------------\n", "~~~~~~~~~~~~\n", "\n\nIndentation\n", "\n3.2.2 http URL\n\n   The URL.\n",
-    "\nTable of Contents\n\n", " . . . 109\n",
+    "\nTable of Contents\n\n", " . . . 109\n", "\n   # Correct:\n",
 ])
 
 

@@ -152,9 +152,16 @@ def test_a_first_rule_never_closed_opens_no_front_matter() -> None:
     assert front_matter_end("---\nTitle: x\n" + "y\n" * FRONT_MATTER_REACH + "---\n") == 0
 
 
-def test_a_text_whose_only_hash_lines_are_indented_code_is_not_markdown() -> None:
-    assert not is_markdown("ARTICLE I\n\n    # of Shares    Price\n")
-    assert is_markdown("ARTICLE I\n\n   # Shares\n")
+@pytest.mark.parametrize("text", [
+    "ARTICLE I\n\n    # of Shares    Price\n",  # indented code
+    "Example\n=======\n\n.. code-block:: python\n\n   # Correct:\n   foo = 1\n",  # reStructuredText's literal block
+])
+def test_a_text_whose_only_hash_lines_are_indented_is_not_markdown(text: str) -> None:
+    assert not is_markdown(text)
+
+
+def test_a_text_with_a_hash_line_at_the_margin_is_markdown() -> None:
+    assert is_markdown("ARTICLE I\n\n# Shares\n")
 
 
 # A services agreement converted to Markdown: its headings marked by bold, not by "#".

@@ -78,3 +78,8 @@ def test_a_numbered_title_underlined_keeps_its_number() -> None:
 ])
 def test_a_line_of_punctuation_under_other_text_makes_no_heading(text: str) -> None:
     assert find_headings(text) == []
+
+
+def test_a_literal_block_s_comment_three_columns_in_does_not_make_the_text_markdown() -> None:
+    text = PEP + "\n.. code-block:: python\n\n   # Correct:\n   foo = long_function_name(var_one)\n"
+    assert [n.title for n in LongDocument(text).nodes] == [n.title for n in LongDocument(PEP).nodes]
