@@ -39,12 +39,15 @@ def in_context(scores: dict[int, float], n_sections: int, share: float = NEIGHBO
 
 # A question that asks what the document is called, when it was made or took effect, or who made
 # it: its opening says ("Document Name: The name of the contract", "What is this agreement called?",
-# "What kind of agreement is this?", "the date of the agreement", "the effective date of the
-# agreement", not "the termination date of the agreement", "the date when the contract is
-# effective", "Who are the parties?", "the parties who signed the contract"; not "ownership ...
-# between the parties to the contract" nor "does the agreement name a date").
+# "What kind of agreement is this?", "the date of the agreement", "When was this agreement signed?",
+# "the effective date of the agreement", not "the termination date of the agreement", "the date
+# when the contract is effective", "Who are the parties?", "Who is this agreement between?", "the
+# parties who signed the contract"; not "ownership ... between the parties to the contract" nor
+# "does the agreement name a date").
 _ASKS_FOR_OPENING = re.compile(
     r"\bwho[ \t]+(?:signed|are[ \t]+the[ \t]+parties)\b|\bparties[ \t]+(?:who|that)[ \t]+signed\b"
+    r"|\bwho[ \t]+is[ \t]+(?:this|the)[ \t]+(?:contract|agreement)[ \t]+between\b"
+    r"|\bwhen[ \t]+(?:was|is)[ \t]+(?:this|the)[ \t]+(?:contract|agreement)[ \t]+(?:signed|made|executed|dated|entered)\b"
     r"|(?:^|\b(?:the|its|their)[ \t]+)(?:effective[ \t]+)?(?:name|title|date)s?[ \t]+of[ \t]+(?:the|this)[ \t]+"
     r"(?:contract|agreement|document)\b"
     r"|\b(?:what|which)[ \t]+(?:kind|type|sort)[ \t]+of[ \t]+(?:contract|agreement|document)\b"

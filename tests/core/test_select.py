@@ -105,18 +105,27 @@ def test_select_with_no_matching_section_returns_the_first_sections(doc: LongDoc
 # The policy with a part about names, dates and parties after its opening.
 NAMED = POLICY.replace("## Audit\n\nBooks are open.", "## Names\n\nEach party may use the name, title and logo of the other "
                        "party, and the parties may agree a date for the termination of the name licence, which takes effect "
-                       "and is effective when the parties who signed it called it so, of whatever kind or type.")
+                       "and is effective when the parties who signed it called it so, of whatever kind or type, between "
+                       "them when signed.")
 
 
 @pytest.mark.parametrize("query", [
     "Document Name: The name of the contract", "What is this agreement called?", "What is the date of the agreement?",
     "Who are the parties?", "Parties: The two or more parties who signed the contract",
     "Effective Date: The date when the contract is effective", "When does this agreement take effect?",
-    "What is the effective date of this agreement?", "What kind of agreement is this?",
+    "What is the effective date of this agreement?", "What kind of agreement is this?", "When was this agreement signed?",
 ])
 def test_a_question_about_the_documents_name_date_or_parties_selects_its_opening_first(query: str) -> None:
     doc = LongDocument(NAMED)
     assert indices(doc.select(query, k=2))[0] == 0
+
+
+@pytest.mark.parametrize("query", [
+    "Document Name: The name of the contract", "Who is this agreement between?", "When was the contract executed?",
+    "What is the agreement's title?", "Agreement Date: The date of the contract",
+])
+def test_a_question_about_the_document_itself_asks_for_its_opening(query: str) -> None:
+    assert asks_for_opening(query)
 
 
 @pytest.mark.parametrize("query", [
