@@ -683,10 +683,10 @@ def definitions_in(
             following = _GAP_ENTRY.search(v, m.end(), end)
             if following is not None:
                 end = _entry_end(v, m.end(), following.start() + 1)  # its stop ends this entry
-            line_end = v.find(b"\n", m.end(), end)
-            if v[m.end("term") : m.end("term") + 1] == b":" and _PROSE_WORDS.search(
-                    v, m.end(), end if line_end < 0 else line_end) is None:
-                continue  # a field and its value on its line ("Content-Type: image/gif", "Via: 1.0 fred"), no definition
+            if v[m.end("term") : m.end("term") + 1] == b":":
+                line_end = v.find(b"\n", m.end(), end)
+                if _PROSE_WORDS.search(v, m.end(), end if line_end < 0 else line_end) is None:
+                    continue  # a field and its value on its line ("Content-Type: image/gif", "Via: 1.0 fred")
             found.append(_definition(text, m.start("term"), m.end("term"), m.start("term"), end, kind))
     found.extend(_unquoted_entries(text, v, start, stop))
     return _dedupe([d for d in found if d is not None])
@@ -908,14 +908,14 @@ _TERM_REVERSED = re.compile(
 )
 # "means" the noun ("by electronic means of delivery"), not the verb.
 _MEANS_NOUN = re.compile(rb"[ \t]+(?:of|by|for|whereby|through|available|necessary|possible)\b")
-_NOT_UNQUOTED_TERMS = frozenset(
-    b"The This That These Those It Its Such Each Any All Which What Who There Here Reference References Word Words".split()
-)
+# Words that open a sentence, not a term.
+_OPENING_WORDS = b"The This That These Those It Its Such Each Any All Which What Who There Here".split()
+_NOT_UNQUOTED_TERMS = frozenset([*_OPENING_WORDS, *b"Reference References Word Words".split()])
 # What opens a line of a definitions part as a sentence or a remark, not as an entry's term: words
 # that open sentences ("This is a list ...", "If the Content-Location is a relative URI"), or a
 # note or an example set off by its colon.
 _NOT_ENTRY_OPENING = re.compile(
-    rb"(?:The|This|That|These|Those|It|Its|Such|Each|Any|All|Which|What|Who|There|Here|If|When|Where|Unless|While)[ \t]"
+    rb"(?:" + b"|".join([*_OPENING_WORDS, *b"If When Where Unless While".split()]) + rb")[ \t]"
     rb"|(?:Notes?|NOTES?|Examples?|EXAMPLES?):")
 # A word in small letters and the next word, as prose writes them ("are Advantel, C&W"), not the
 # words of a value ("text/html; q=0.5, en-gb", "1.0 fred, 1.1 nowhere.com").
