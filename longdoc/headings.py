@@ -1018,10 +1018,10 @@ def _numbered_over_first_clause(s: str, text: str, segs: list[tuple[int, int, bo
 # The line reStructuredText underlines (or over- and underlines) a section's title with: one
 # punctuation character repeated. Its level goes by the character, in the order the Python
 # documentation and the PEPs use them: "=" (or an overlined "#" or "*"), "-", "~" or "^", then '"'.
-_ADORNMENT_RE = re.compile(r"([=\-~^\"'`#*+:._])\1{2,}[ \t]*\Z")
+_ADORNMENTS = "=-~^\"'`#*+:._"
+_ADORNMENT_RE = re.compile("([" + re.escape(_ADORNMENTS) + r"])\1{2,}[ \t]*\Z")
 _ADORNMENT_LEVELS = {"=": 1, "#": 1, "*": 1, "-": 2, "~": 3, "^": 3, "+": 3}
 _ADORNED_LEVEL = 4  # any other character
-_ADORNMENTS = frozenset("=-~^\"'`#*+:._")
 _UNDERLINED_TITLE_WORDS = 16  # a title underlined to its length may be long ("A Foolish Consistency is ...")
 
 
