@@ -22,7 +22,7 @@ from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
-from .references import OutlinePart, Reference
+from .references import ANCHOR, OutlinePart, Reference
 from .spelling import Spelling
 from .uses import first_use, use_near, use_reach
 
@@ -200,6 +200,11 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
     confirmation = None  # read once, at the first citation it may spare
     linked: set[tuple[str, str]] = set()  # attachments a Markdown link or image gives
     for ref in references:
+        if ref.kind == ANCHOR:
+            if ref.target is None and ref.label:  # "#" alone leads to the top
+                out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
+                                      f"The link to #{ref.label} leads to no heading of this document."))
+            continue
         if ref.clause is not None or not ref.label or ref.scope:
             if ref.scope.startswith("link:"):
                 linked.add((ref.kind, ref.label))

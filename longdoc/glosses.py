@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .references import OutlinePart, Reference
+from .references import ANCHOR, OutlinePart, Reference
 from .titles import TITLE_SMALL_WORDS, after_label, is_short_title, shortened
 
 __all__ = ["Gloss", "glosses"]
@@ -51,7 +51,7 @@ def glosses(text: str, nodes: Sequence[OutlinePart], references: Sequence[Refere
         ref = references[i]
         if ref.start >= stop:
             break
-        if ref.target is None:
+        if ref.target is None or ref.kind == ANCHOR:  # a link's text says where it leads
             continue
         node = nodes[ref.target]
         title = _gloss_title(node)

@@ -14,7 +14,7 @@ from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
 __all__ = ["BLANK_LINE_BYTES_RE", "BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "code_near_edit",
            "code_spans", "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown",
-           "link_destination"]
+           "fragment_links", "link_destination"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -254,6 +254,36 @@ _DESTINATION_RE = re.compile(
     rb"""\]\((?:<([^<>\n]{0,1024})>|([^\s()<>]{0,1024}))(?:[ \t]*\n?[ \t]+(?:"[^"\n]{0,1024}"|'[^'\n]{0,1024}'))?[ \t]*\)""")
 # A blank line in a byte view (`longdoc.definitions.byte_view`): a paragraph's end.
 BLANK_LINE_BYTES_RE = re.compile(rb"\n[ \t\r]*\n")
+
+
+# Where a link to a place in the text itself may be written: its destination a fragment, after a
+# link's text ("](#definitions)") or a reference definition's label ("[defs]: #definitions"). The
+# blanks before a definition's destination are bounded so that a scan from a little before a
+# place finds every destination that starts there.
+_FRAGMENT_RE = re.compile(rb"\]\(<?#|\]:[ \t]{0,32}<?#")
+_FRAGMENT_LEAD = 40
+
+
+def fragment_links(view: bytes, start: int, stop: int) -> Iterator[tuple[int, int]]:
+    """The spans of the destinations that are fragments ("#definitions", '#' included) of inline
+    links and images and of link reference definitions, that start in ``[start, stop)``, in order;
+    ``view`` is a byte view of the text (`longdoc.definitions.byte_view`: code blanked)."""
+    for m in _FRAGMENT_RE.finditer(view, max(0, start - _FRAGMENT_LEAD), stop):
+        close = m.start()
+        if view[close + 1] == 0x28:  # "(": an inline link's, if a bracket opened its text in its paragraph
+            opening = view.rfind(b"[", max(0, close - LINK_TEXT_REACH), close)
+            if (opening < 0 or view[opening - 1 : opening] == b"\\" or view.find(b"]", opening, close) >= 0
+                    or BLANK_LINE_BYTES_RE.search(view, opening, close)):
+                continue
+            found = _DESTINATION_RE.match(view, close)
+        else:
+            line = view.rfind(b"\n", 0, close) + 1
+            found = _REFERENCE_DEFINITION_RE.match(view, line)
+        if found is None:
+            continue
+        span = found.span(1) if found.start(1) >= 0 else found.span(2)
+        if span[0] == m.end() - 1 and start <= span[0] < stop:  # this "#" opens the destination
+            yield span
 
 
 # A link reference definition, a line of its own that shows nothing: '[sched]: schedule-1.pdf "Schedule 1"'.

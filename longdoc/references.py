@@ -11,15 +11,17 @@ import copy
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import NamedTuple, Protocol
 
+from .anchors import MARKDOWN_KINDS, fragment_anchor, heading_anchors
 from .definitions import LINE_BLANKS, LINE_GAP, LINE_WRAP, byte_view, sentence_runs_into
-from .markdown import link_destination
+from .markdown import fragment_links, link_destination
 from .rescan import rescan_span
 from .numbering import implied_numbers
 from .numerals import roman_value
 
-__all__ = ["LabelIndex", "Reference", "find_references", "forget_heading_keys", "label_key", "references_after_edit",
+__all__ = ["ANCHOR", "LabelIndex", "Reference", "find_references", "forget_heading_keys", "label_key", "references_after_edit",
            "references_in"]
 
 
@@ -49,6 +51,9 @@ class Reference(NamedTuple):
     such a citation resolves within that attachment, and to nothing when the document does not hold it;
     "link:" and the destination for one in the text of a Markdown link or image that leads out of the
     document ("[Schedule 1](schedule-1.pdf)"), which resolves to nothing here.
+    A Markdown link to a heading of the text is kind "heading": it spans the link's destination
+    ("#a-definitions" of "[Definitions](#a-definitions)"), `label` is its fragment ("a-definitions"),
+    resolved by the anchors GitHub gives headings (`longdoc.anchors`).
     """
 
     start: int
@@ -77,6 +82,7 @@ _KINDS = {
     "item": "item", "items": "item",
 }
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
+ANCHOR = "heading"  # the kind of a Markdown link to a heading of the text
 # The title of a section that gathers attachments of a kind: their name in the plural ("19
 # Appendices"; not "6 Commitments Schedule", one schedule, nor "1 Definitions; Schedules", whose
 # "Schedule 1.1" is no clause 1.1).
@@ -444,13 +450,15 @@ def references_in(
     resolver: _Resolver | None = None,
     words: WordSpans | None = None,
 ) -> list[Reference]:
-    """Cross-references whose citation starts in [start, end), in text order, each resolved against
-    `nodes`; citations of other instruments and headings' own numbers are left out. `view` is
-    `byte_view(text)` when the caller has it already."""
+    """Cross-references whose citation (or Markdown link to a heading) starts in [start, end), in text
+    order, each resolved against `nodes`; citations of other instruments and headings' own numbers
+    are left out. `view` is `byte_view(text)` when the caller has it already."""
     v = byte_view(text) if view is None else view
     stop = len(text) if end is None else min(end, len(text))
-    outline = resolver or _Resolver(nodes, v)
-    out: list[Reference] = []
+    outline = resolver or _Resolver(nodes, v, text)
+    # "[top](#)" leads to the text's top, no heading.
+    out: list[Reference] = [outline.anchored(s, e, text[s + 1 : e]) for s, e in fragment_links(v, start, stop) if e - s > 1]
+    anchored = len(out)
     found = words(tuple(_WORD_PREFIXES.values())) if words is not None else None
     spans = dict(zip(_WORD_PREFIXES, found)) if found is not None else None
     for pos in _keyword_starts(v, start, stop, spans):
@@ -482,6 +490,8 @@ def references_in(
             ref = _resolve(text, item.start("number"), item.end("number"), number, kind, outline, scope)
             out.append(ref)
             previous = ref
+    if anchored and len(out) > anchored:
+        out.sort(key=attrgetter("start"))  # links and citations were found apart
     return out
 
 
@@ -697,9 +707,19 @@ class _Resolver:
     """What resolving citations against one outline reads, each part made when first needed: an
     edit's citations mostly keep their targets and need none of it."""
 
-    def __init__(self, nodes: Sequence[OutlinePart], view: bytes):
+    def __init__(self, nodes: Sequence[OutlinePart], view: bytes, text: str):
         self.nodes = nodes
         self.view = view
+        self.text = text
+
+    @cached_property
+    def anchors(self) -> dict[str, int]:
+        return heading_anchors(self.text, self.nodes)
+
+    def anchored(self, s: int, e: int, fragment: str) -> Reference:
+        """The link whose destination ``#fragment`` spans [s, e), resolved to the heading so anchored."""
+        target = self.anchors.get(fragment_anchor(fragment))
+        return Reference(s, e, ANCHOR, fragment, "", target, target is not None)
 
     @cached_property
     def index(self) -> LabelIndex:
@@ -837,14 +857,20 @@ def references_after_edit(
     v = byte_view(text) if view is None else view
     a, b, _ = rescan_span(text, v, start, start + new_length)  # a citation is read from the whole view
     a, b = _off_citations(v, a, False), _off_citations(v, b, True)
-    outline = _Resolver(nodes, v)
+    outline = _Resolver(nodes, v, text)
+    # Headings' anchors are made from their lines, which an outline that only moved may not keep
+    # whole: its titles are cut short.
+    anchors_moved = outline_moved and not _in_markdown_heading(nodes, start, start + new_length)
 
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
         # Over an outline that only moved, a citation resolves as before, unless it looked for its
         # clause in the text and the edit lies in the window it read. One scoped to an attachment
         # reads only the outline's labels and which part holds which: the same, moved.
-        if outline_moved and (ref.exact or ref.scope or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)):
+        if ref.kind == ANCHOR and not anchors_moved:
+            return outline.anchored(s, ref.end + shift, ref.label)
+        if outline_moved and (ref.exact or ref.scope or ref.kind in _ATTACHED or not ref.label or _unread(ref, start, end)
+                              or ref.kind == ANCHOR):
             if not shift:
                 return ref
             _, e, kind, label, part, target, exact, clause, scope = ref
@@ -863,6 +889,19 @@ def references_after_edit(
         *references_in(text, nodes, a, b, v, outline),
         *(again(r, delta) for r in old if r.start >= b - delta),
     ]
+
+
+def _in_markdown_heading(nodes: Sequence[OutlinePart], start: int, end: int) -> bool:
+    """Whether [start, end] meets the line of one of the Markdown headings among ``nodes``."""
+    j = bisect.bisect_right(nodes, end, key=_HEADING_START) - 1
+    while j >= 0 and nodes[j].heading_end >= start:  # headings' lines are apart, in order
+        if nodes[j].kind in MARKDOWN_KINDS:
+            return True
+        j -= 1
+    return False
+
+
+_HEADING_START = attrgetter("heading_start")
 
 
 def _off_citations(v: bytes, at: int, forward: bool) -> int:

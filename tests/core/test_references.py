@@ -327,8 +327,9 @@ def test_a_citation_in_a_link_to_another_file_cites_that_file_and_resolves_to_no
 def test_a_citation_in_a_link_to_a_heading_of_this_text_resolves_to_that_heading() -> None:
     text = LINKED.format(citation="[Section 2](#2-fees)")
     doc = LongDocument(text)
-    [linked, _] = doc.references
+    [linked, link, _] = doc.references
     assert (doc.nodes[linked.target].title, linked.scope) == ("2. Fees", "")
+    assert (text[link.start : link.end], link.kind, link.target) == ("#2-fees", "heading", linked.target)
 
 
 @pytest.mark.parametrize(("citation", "destination"), [

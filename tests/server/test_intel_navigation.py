@@ -434,3 +434,17 @@ async def test_hover_on_a_citation_of_a_part_with_no_heading_says_so_and_shows_w
     enclosing = await hover_at(client, uri, text, text.index("Section 4 of") + 2)
     assert enclosing is not None and enclosing.startswith(
         "*Section 4 has no heading of its own; it lies in:*\n\n```text\nATTACHMENT A SERVICE LEVEL SCHEDULE")
+
+
+async def test_a_markdown_link_to_a_heading_leads_to_it_and_the_heading_lists_its_links(client: LanguageClient) -> None:
+    uri = "file:///terms-of-service.md"
+    text = read_shared(DATA / "unlabeled" / "site-policy__github-terms-of-service.md")
+    open_document(client, uri, text)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    link = text.index("#f-copyright-infringement-and-dmca-policy")
+    found = await client.text_document_definition_async(types.DefinitionParams(text_document=doc, position=position_of(text, link + 3)))
+    assert spans(text, found) == ["## F. Copyright Infringement and DMCA Policy"]
+    heading = position_of(text, text.index("## K. Payment") + 5)
+    cited = await client.text_document_references_async(types.ReferenceParams(
+        text_document=doc, position=heading, context=types.ReferenceContext(include_declaration=False)))
+    assert spans(text, cited) == ["#k-payment", "#k-payment"]
