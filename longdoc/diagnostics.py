@@ -16,6 +16,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
+from .contents import is_contents_line
 from .definitions import Definition, byte_view, has_definitions_part
 from .forms import singular, written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
@@ -24,6 +25,7 @@ from .names import ClauseNames, clause_names, names_clause
 from .numbering import implied_numbers
 from .references import ANCHOR, OutlinePart, Reference
 from .spelling import Spelling
+from .titles import after_label, is_short_title
 from .uses import first_use, use_near, use_reach
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "RELATED_NOTE", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -187,7 +189,7 @@ def diagnosis(
         *numbering.findings,
         *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
-        *_phrase_hints(phrases, undefined, borrowing, definitions, _title_words(text)),
+        *_phrase_hints(text, v, nodes, phrases, undefined, borrowing, definitions, _title_words(text)),
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
@@ -967,13 +969,14 @@ def _undefined_phrases(first: dict[bytes, int] | None, defined: frozenset[str], 
     return frozenset(out)
 
 
-def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
-                  borrowing: Sequence[tuple[int, int]], definitions: Sequence[Definition],
-                  title: str = "") -> list[Diagnostic]:
+def _phrase_hints(text: str, view: bytes, nodes: Sequence[OutlinePart], first: dict[bytes, int] | None,
+                  undefined: frozenset[bytes], borrowing: Sequence[tuple[int, int]],
+                  definitions: Sequence[Definition], title: str = "") -> list[Diagnostic]:
     """A hint at the first use of each undefined phrase, however widely its words stand apart,
     unless that use lies in a part that takes undefined terms from another text (`borrowing`) or
     the phrase is the text's own name, in its title (`_title_words`: "the GNU General Public
-    License"); with the defined term it likely misspells ("Effecctive Date"), if any."""
+    License"); with the defined term it likely misspells ("Effecctive Date"), if any. A clause's
+    title and a table of contents capitalise words as titles do: a use there counts for nothing."""
     if first is None or not undefined:
         return []
     terms = frozenset(d.term for d in definitions)
@@ -985,14 +988,31 @@ def _phrase_hints(first: dict[bytes, int] | None, undefined: frozenset[bytes],
     spelling = _spelling(terms)
     out = []
     for words, raw in earliest.items():
-        if any(lo <= first[raw] < hi for lo, hi in borrowing) or (title and f" {words.casefold()} " in title):
+        at: int | None = first[raw]
+        while at is not None and (_in_title(nodes, at, words) or is_contents_line(text, at)):
+            at = _next_phrase(view, raw, at + len(raw))
+        if at is None or any(lo <= at < hi for lo, hi in borrowing) or (title and f" {words.casefold()} " in title):
             continue
         like = spelling.nearest(words)
         ending = "." if like is None else f"; did you mean \u201c{like}\u201d?"
-        out.append(Diagnostic(first[raw], first[raw] + len(raw), HINT, "undefined-term",
+        out.append(Diagnostic(at, at + len(raw), HINT, "undefined-term",
                               f"\u201c{words}\u201d is capitalised like a defined term, but it is not defined{ending}",
                               replacement=like))
     return out
+
+
+def _in_title(nodes: Sequence[OutlinePart], at: int, words: str) -> bool:
+    """Whether the phrase ``words`` at ``at`` is written in the title of the heading there: a short
+    title of words ("14.9.3 Modifications of the Basic Expiration Mechanism"), not a sentence that
+    a clause opens with."""
+    i = bisect_right(nodes, at, key=_HEADING_START) - 1
+    if i < 0 or at >= nodes[i].heading_end:
+        return False
+    heading = after_label(nodes[i].title, nodes[i].label or "")
+    return is_short_title(heading, 12) and words in " ".join(heading.split())
+
+
+_HEADING_START = attrgetter("heading_start")
 
 
 # A text's title: its first line, if short ("GNU GENERAL PUBLIC LICENSE", "Apache License",

@@ -571,6 +571,39 @@ def test_no_hint_names_only_the_first_words_of_a_longer_capitalised_phrase(sente
     assert [text[d.start : d.end] for d in of("undefined-term", text)] == ["Licensed Premises"]
 
 
+CONTENTS = """SUPPLY AGREEMENT
+
+Table of Contents
+
+   1.  Definitions ............................................... 1
+   2.  Use of the Shared Facilities .............................. 2
+
+1. DEFINITIONS
+
+1.1 "Products" means the goods in Exhibit B.
+
+2. Use of the Shared Facilities
+
+2.1 Orders. The Buyer orders Products.{more}
+"""
+
+
+def test_a_phrase_written_only_in_the_contents_and_a_clauses_title_is_no_undefined_term():
+    # RFC 2616: "14.9.3 Modifications of the Basic Expiration Mechanism", in its contents and over its clause.
+    assert flagged("undefined-term", CONTENTS.format(more="")) == []
+
+
+def test_a_phrase_in_the_contents_and_a_title_is_hinted_where_the_text_uses_it():
+    text = CONTENTS.format(more=" The Seller keeps the Shared Facilities clean.")
+    [found] = of("undefined-term", text)
+    assert found.start == text.index("Shared Facilities clean")
+
+
+def test_a_phrase_in_a_sentence_that_a_clause_opens_with_is_hinted_there():
+    text = CONTENTS.format(more="\n\n2.2 In addition to the Termination Events above, the Buyer may stop.")
+    assert flagged("undefined-term", text) == ["Termination Events"]
+
+
 def test_a_hint_names_a_phrase_written_with_wide_spaces_with_single_spaces():
     text = AGREEMENT.replace("to the Licensed Premises.", "to the Licensed      Premises.")
     [found] = of("undefined-term", text)
