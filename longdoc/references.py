@@ -18,6 +18,7 @@ from .anchors import MARKDOWN_KINDS, fragment_anchor, heading_anchors
 from .definitions import LINE_BLANKS, LINE_GAP, LINE_WRAP, byte_view, sentence_runs_into
 from .markdown import fragment_links, link_destination
 from .rescan import rescan_span
+from .titles import after_label
 from .numbering import implied_numbers
 from .numerals import roman_value
 
@@ -368,7 +369,7 @@ class LabelIndex:
             if dot and letter.isdigit():
                 # "Appendix 19.4" of a text whose section "19 Appendices" numbers them: its clause.
                 part = self._labelled(label_key("section", letter))
-                if part is not None and _own_title(self.nodes[part]).casefold() == _GATHERED[kind]:
+                if part is not None and _own_title(self.nodes[part]) == _GATHERED[kind]:
                     return self.resolve("section", label)
                 return None, False
             if not dot or len(letter) != 1 or not letter.isalpha():
@@ -426,11 +427,8 @@ class LabelIndex:
 
 
 def _own_title(node: OutlinePart) -> str:
-    """A node's title without its label ("Appendices" of "19 Appendices")."""
-    title = node.title
-    if node.label and title.startswith(node.label):
-        title = title[len(node.label) :].lstrip(". \t")
-    return title.strip(" .:")
+    """A node's title without its label, casefolded ("appendices" of "19 Appendices")."""
+    return after_label(node.title, node.label or "").strip(" .:").casefold()
 
 
 def _split(number: str) -> tuple[str, str]:
