@@ -38,13 +38,19 @@ _EMPHASIS = re.compile(r"(?<![^\W_])_+|_+(?![^\W_])")
 def slug(words: str) -> str:
     """GitHub's anchor for a heading that reads ``words``: lower case, each space a hyphen, every
     character but letters, digits, marks, "-" and "_" left out ("A. Definitions" -> "a-definitions")."""
+    lowered = words.strip().lower()
+    if lowered.isascii():  # most headings: one pass of the pattern, not one test per character
+        return _NOT_IN_ASCII_SLUG.sub("", lowered).replace(" ", "-")
     out = []
-    for c in words.strip().lower():
+    for c in lowered:
         if c == " ":
             out.append("-")
         elif c in "-_" or c.isalnum() or unicodedata.category(c)[0] in "LMN":
             out.append(c)
     return "".join(out)
+
+
+_NOT_IN_ASCII_SLUG = re.compile(r"[^a-z0-9_ -]+")
 
 
 def heading_anchors(text: str, nodes: Sequence[HeadingPart]) -> dict[str, int]:
@@ -67,7 +73,7 @@ def heading_anchors(text: str, nodes: Sequence[HeadingPart]) -> dict[str, int]:
 def fragment_anchor(fragment: str) -> str:
     """The anchor a link's fragment ("A-Definitions", "caf%C3%A9") leads to: decoded, and read as a
     heading's words would be, as a browser showing GitHub's page matches it."""
-    return slug(unquote(fragment))
+    return slug(unquote(fragment) if "%" in fragment else fragment)
 
 
 def _shown(line: str) -> str:
@@ -77,4 +83,8 @@ def _shown(line: str) -> str:
     if opening is not None:
         line = line[opening.end() :]
         line = line[: _ATX_CLOSING.search(line).start()]
-    return _EMPHASIS.sub("", _TAG.sub("", _LINK.sub(r"\1", line)))
+    if "[" in line:
+        line = _LINK.sub(r"\1", line)
+    if "<" in line:
+        line = _TAG.sub("", line)
+    return _EMPHASIS.sub("", line) if "_" in line else line

@@ -4,6 +4,7 @@ anchors headings, resolved like citations, warned of when they lead nowhere, kep
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -175,3 +176,14 @@ def test_links_to_headings_after_edits_equal_a_fresh_build(edits: list[tuple[flo
         fresh = LongDocument(doc.text)
         assert doc.references == fresh.references
         assert doc.diagnostics() == fresh.diagnostics()
+
+
+@given(st.text(max_size=40))
+def test_an_anchor_keeps_letters_digits_marks_hyphens_and_underscores_and_makes_spaces_hyphens(words: str) -> None:
+    kept = []
+    for c in words.strip().lower():
+        if c == " ":
+            kept.append("-")
+        elif c in "-_" or unicodedata.category(c)[0] in "LMN":
+            kept.append(c)
+    assert slug(words) == "".join(kept)
