@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol
 from urllib.parse import unquote
 
-__all__ = ["MARKDOWN_KINDS", "fragment_anchor", "heading_anchors", "slug"]
+__all__ = ["MARKDOWN_KINDS", "forget_anchors", "fragment_anchor", "heading_anchors", "slug"]
 
 
 class HeadingPart(Protocol):
@@ -61,7 +62,7 @@ def heading_anchors(text: str, nodes: Sequence[HeadingPart]) -> dict[str, int]:
     for node in nodes:
         if node.kind not in MARKDOWN_KINDS:
             continue
-        base = anchor = slug(_shown(text[node.heading_start : node.heading_end]))
+        base = anchor = _line_anchor(text[node.heading_start : node.heading_end])
         while anchor in taken:
             taken[base] += 1
             anchor = f"{base}-{taken[base]}"
@@ -70,6 +71,12 @@ def heading_anchors(text: str, nodes: Sequence[HeadingPart]) -> dict[str, int]:
     return anchors
 
 
+@lru_cache(maxsize=16384)  # an edit's text anchors its headings again, nearly all as before
+def _line_anchor(line: str) -> str:
+    return slug(_shown(line))
+
+
+@lru_cache(maxsize=16384)  # and follows its links again: a table of contents links to each part
 def fragment_anchor(fragment: str) -> str:
     """The anchor a link's fragment ("A-Definitions", "caf%C3%A9") leads to: decoded, and read as a
     heading's words would be, as a browser showing GitHub's page matches it."""
@@ -88,3 +95,9 @@ def _shown(line: str) -> str:
     if "<" in line:
         line = _TAG.sub("", line)
     return _EMPHASIS.sub("", line) if "_" in line else line
+
+
+def forget_anchors() -> None:
+    """Let go of the anchors kept of headings' lines and links' fragments (made again when asked)."""
+    _line_anchor.cache_clear()
+    fragment_anchor.cache_clear()

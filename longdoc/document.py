@@ -30,6 +30,7 @@ from .entries import TextEdit, definition_entry
 from .glosses import Gloss, glosses
 from .headings import (LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
+from .anchors import forget_anchors
 from .markdown import BLOCK_MARK_RE, code_near_edit, code_spans, front_matter_end, holds_code_marks
 from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
@@ -1279,11 +1280,8 @@ class LongDocument:
                     definitions = definitions_after_edit(definitions, self._text, at, at, 0, self.nodes, view)
                 self._definitions = definitions
             if elsewhere is not None and carried.references is not None:
-                references = references_after_edit(carried.references, self._text, start, end, new_length,
-                                                   self.nodes, view, alike)
-                for at in elsewhere:
-                    references = references_after_edit(references, self._text, at, at, 0, self.nodes, view, True)
-                self._references = references
+                self._references = references_after_edit(carried.references, self._text, start, end, new_length,
+                                                         self.nodes, view, alike, also=elsewhere)
         if carried.diagnosis is not None:
             self._diagnosis_seed = replace(carried, view=None, definitions=None, references=None, nodes=(),
                                            outline_moved=alike, labels=None)
@@ -1298,7 +1296,7 @@ class LongDocument:
         question to make again); pack the index's postings (a quarter of their size; edits change
         them packed, a question unpacks the terms it scores); and let go of what every document
         shares: the citation keys of headings (tens of milliseconds), the terms of words and the
-        patterns and written forms of defined terms' uses."""
+        patterns and written forms of defined terms' uses, the anchors of Markdown's headings."""
         if self._carried is None:
             self._byte_view = None
         if self._index is not None and self.indexed:
@@ -1308,6 +1306,7 @@ class LongDocument:
         forget_heading_keys()
         forget_words()
         forget_use_patterns()
+        forget_anchors()
 
     def _whole_view(self) -> bytes:
         if self._byte_view is None:

@@ -845,20 +845,30 @@ def references_after_edit(
     nodes: Sequence[OutlinePart],
     view: bytes | None = None,
     outline_moved: bool = False,
+    also: Iterable[int] = (),
 ) -> list[Reference]:
     """The cross-references of `text`, which is the old text with [start, end) replaced by
     `new_length` characters: citations away from the edit are shifted and resolved again against
     the new outline (kept as they were when `outline_moved`: the outline is the old one moved by
     the edit, see :func:`longdoc.outline.moved_alike`), a stretch around the edit is scanned again
-    (see :mod:`longdoc.rescan`); equal to a fresh `find_references`."""
-    delta = new_length - (end - start)
+    (see :mod:`longdoc.rescan`), and around each place of `also` (where a heading the edit made or
+    unmade changes what is read); equal to a fresh `find_references`."""
     v = byte_view(text) if view is None else view
-    a, b, _ = rescan_span(text, v, start, start + new_length)  # a citation is read from the whole view
-    a, b = _off_citations(v, a, False), _off_citations(v, b, True)
     outline = _Resolver(nodes, v, text)
     # Headings' anchors are made from their lines, which an outline that only moved may not keep
     # whole: its titles are cut short.
     anchors_moved = outline_moved and not _in_markdown_heading(nodes, start, start + new_length)
+    found = _patched(old, text, v, outline, start, end, new_length, outline_moved, anchors_moved)
+    for at in also:  # links were led to the new outline's headings above
+        found = _patched(found, text, v, outline, at, at, 0, True, True)
+    return found
+
+
+def _patched(old: Sequence[Reference], text: str, v: bytes, outline: _Resolver, start: int, end: int,
+             new_length: int, outline_moved: bool, anchors_moved: bool) -> list[Reference]:
+    delta = new_length - (end - start)
+    a, b, _ = rescan_span(text, v, start, start + new_length)  # a citation is read from the whole view
+    a, b = _off_citations(v, a, False), _off_citations(v, b, True)
 
     def again(ref: Reference, shift: int) -> Reference:
         s = ref.start + shift
@@ -884,7 +894,7 @@ def references_after_edit(
 
     return [
         *(again(r, 0) for r in old if r.start < a),
-        *references_in(text, nodes, a, b, v, outline),
+        *references_in(text, outline.nodes, a, b, v, outline),
         *(again(r, delta) for r in old if r.start >= b - delta),
     ]
 
