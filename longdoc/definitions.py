@@ -9,7 +9,7 @@ expressions are several times faster than over a wide str and offsets stay the s
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
@@ -85,14 +85,17 @@ def term_bytes(term: str) -> bytes:
     return term.encode("latin-1", "replace")
 
 
-def byte_view(text: str) -> bytes:
+def byte_view(text: str, code: Sequence[tuple[int, int]] | None = None) -> bytes:
     """The text as one byte per character (offsets unchanged): curly quotes and dashes become their
     ASCII forms, other characters beyond Latin-1 become "?", a term's single quotes double ones,
-    and what Markdown's code holds blanks (its marks and line breaks kept): code defines nothing."""
+    and what Markdown's code holds blanks (its marks and line breaks kept): code defines nothing.
+    ``code``, when given, is where the code stands (`longdoc.markdown.code_spans` of the text)."""
     if not isinstance(text, str):
         raise TypeError(f"text must be str, not {type(text).__name__}")
     view = term_bytes(text)
-    if holds_code_marks(view):  # the marks are ASCII: their search in bytes takes a tenth of that in a wide str
+    if code is not None:
+        view = _blank_code(view, code)
+    elif holds_code_marks(view):  # the marks are ASCII: their search in bytes takes a tenth of that in a wide str
         view = _blank_code(view, code_spans(text))
     # A search for the quote and marks in one pattern: two searches of bytes for '"**' and '"__'
     # take four times as long, quotes being many. With none, the view itself comes back.
@@ -157,21 +160,36 @@ def paragraph_text(text: str, start: int, end: int) -> str:
 _PAGE_FURNITURE = re.compile(r"\n[ \t\f\r]*\n[ \t]*(?:" + PAGE_MARK + r")[ \t]*(?=\r?\n[ \t\f\r]*\n)")
 
 
-def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: int) -> bytes:
+def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: int,
+                    code: Sequence[tuple[int, int]] | None = None) -> bytes:
     """`byte_view(text)`, where ``view`` is the view of the text before [start, end) was replaced
     by ``new_length`` characters: only the stretch whose single quotes the edit may pair otherwise
-    is read again, unless either text holds Markdown's code, which an edit may open or close far away."""
+    is read again. Where either text holds Markdown's code, which an edit may open or close far
+    away, the whole is read again, unless ``code`` gives the new text's `code_spans` and the code
+    of what lies outside the edit stands as it stood."""
     # The view keeps code's marks: the new text holds some only if the view does or the edit wrote
     # them (or made a run of tildes at its edge).
-    if holds_code_marks(view) or holds_code_marks(text[max(0, start - 2) : start + new_length + 2]):
+    if code is None and (holds_code_marks(view) or holds_code_marks(text[max(0, start - 2) : start + new_length + 2])):
         return byte_view(text)
     delta = new_length - (end - start)
     a, b = max(0, start - _QUOTE_REACH), min(len(text), start + new_length + _QUOTE_REACH)
     lo, hi = max(0, a - _QUOTE_REACH), min(len(text), b + _QUOTE_REACH)
     # Quotes paired across the stretch's ends lie within its margins, read here as in the whole.
-    region = byte_view(text[lo:hi])
+    region = byte_view(text[lo:hi], None if code is None else _clipped(code, lo, hi))
     whole = memoryview(view)  # joined from views: slices of bytes would copy the text once more
     return b"".join((whole[:a], region[a - lo : b - lo], whole[b - delta :]))
+
+
+def _clipped(spans: Sequence[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
+    """The parts of ``spans`` (in order, apart) within [lo, hi), counted from ``lo``."""
+    first = max(0, bisect_right(spans, (lo, lo)) - 1)
+    out = []
+    for s, e in spans[first:]:
+        if s >= hi:
+            break
+        if e > lo:
+            out.append((max(s, lo) - lo, min(e, hi) - lo))
+    return out
 
 
 # A quoted term: starts with a non-space, no quotes nor a blank line (a text wrapped at a fixed

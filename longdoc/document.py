@@ -31,7 +31,8 @@ from .glosses import Gloss, glosses
 from .headings import (LINES_READ, MARKDOWN_HEADING_RE, RUNNING_EDIT_REACH, Heading, caps_lines_above,
                        caption_at, is_markdown, scan_headings)
 from .anchors import forget_anchors
-from .markdown import BLOCK_MARK_RE, code_near_edit, code_spans, front_matter_end, holds_code_marks
+from .markdown import (BLOCK_MARK_RE, CodeLayout, code_layout, code_layout_after_edit, code_near_edit,
+                       front_matter_end)
 from .marks import Mark, merged_marks, remarked_stretches
 from .names import clause_index, clause_named_at, name_uses
 from .outline import LEVEL_REACH, OutlineNode, build_outline, effective_levels, moved_alike, patch_outline, shape_level
@@ -126,6 +127,7 @@ class _Carried:
     diagnosis: Diagnosis | None = None
     outline_moved: bool = False  # whether the outline of this text is the earlier one moved by the edit
     labels: LabelIndex | None = None  # the citation keys of ``nodes``, where completions asked for them
+    code: CodeLayout | None = None  # where that version's code stood
 
     def spans_much_of(self, text_length: int) -> bool:
         """Whether the edit reaches over more than a quarter of the text it leads to."""
@@ -345,7 +347,7 @@ class LongDocument:
         self._section_cache: dict[int, Section] = {}
         self._outline_cache: tuple[tuple[OutlineNode, ...], tuple[OutlineNode, ...]] | None = None
         self._byte_view: bytes | None = None
-        self._code: tuple[tuple[int, int], ...] | None = None
+        self._code_layout: CodeLayout | None = None
         self._definitions: list[Definition] | None = None
         self._references: list[Reference] | None = None
         self._use_index: UseIndex | None = None
@@ -773,11 +775,12 @@ class LongDocument:
         new._markdown = self._markdown
         new._heading_view = rewrapped(old, self._heading_view, text, start, end, start + len(new_text))
         # A fence or comment mark typed, cut, or moved to or from a line start by a line break typed
-        # or deleted before it: on a line the edit touched. Or an edit in the front matter it leaves,
-        # which may now close far below (the edit cut its closing line) and hide the parts between.
+        # or deleted before it: on a line the edit touched, before or after it. Or an edit in the
+        # front matter it leaves, which may now close far below (the edit cut its closing line) and
+        # hide the parts between.
         block_touched = self._markdown and (
             BLOCK_MARK_RE.search(text, max(0, _line_start(text, start) - 1), _line_end(text, start + len(new_text))) is not None
-            or BLOCK_MARK_RE.search(old, max(0, start - 2), min(len(old), end + 2)) is not None
+            or BLOCK_MARK_RE.search(old, max(0, _line_start(old, start) - 1), _line_end(old, end)) is not None
             or start <= front_matter_end(text) > 0
         )
         # Did an ATX heading line appear around the edit (typed, or exposed by a deletion)?
@@ -790,8 +793,10 @@ class LongDocument:
             new._build_all()  # the last Markdown heading is gone: read the text as plain again
             return new
         # Inline code spans pair their backticks through a paragraph: typing one may make or unmake a
-        # span far beyond the stretch a patch reads again, so what reads the code is found afresh.
-        if not (self._markdown and code_near_edit(text, start, start + len(new_text), old[start:end])):
+        # span far beyond the stretch a patch reads again. Where the code of this version is known,
+        # the patch finds how far; else what reads the code is found afresh.
+        if not (self._markdown and self._code_layout is None
+                and code_near_edit(text, start, start + len(new_text), old[start:end])):
             new._carry_intelligence(self, start, end, len(new_text))
         return new
 
@@ -1012,9 +1017,14 @@ class LongDocument:
     def code_spans(self) -> tuple[tuple[int, int], ...]:
         """The stretches that Markdown's code holds (`longdoc.markdown.code_spans`): what they hold
         defines, cites and uses nothing."""
-        if self._code is None:
-            self._code = tuple(code_spans(self._text)) if holds_code_marks(self._view()) else ()
-        return self._code
+        if self._carried is not None:
+            self._patch_carried()
+        return self._layout().spans
+
+    def _layout(self) -> CodeLayout:
+        if self._code_layout is None:
+            self._code_layout = code_layout(self._text)
+        return self._code_layout
 
     def remarked_stretches(self, before: Sequence[Definition], start: int, end: int, length: int, *,
                            before_code: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
@@ -1235,9 +1245,9 @@ class LongDocument:
             self._carried = old._carried.then(start, end, new_length)
         elif old._definitions is not None or old._references is not None:
             self._carried = _Carried(old._byte_view, old._definitions, old._references, old.nodes, start, end, new_length,
-                                     old._diagnosis, labels=old._labels)
+                                     old._diagnosis, labels=old._labels, code=old._code_layout)
         elif old._byte_view is not None:
-            self._carried = _Carried(old._byte_view, None, None, (), start, end, new_length)
+            self._carried = _Carried(old._byte_view, None, None, (), start, end, new_length, code=old._code_layout)
         if old._diagnosis_seed is not None:  # patched, but its diagnostics never asked for
             self._diagnosis_seed = old._diagnosis_seed.then(start, end, new_length)
         # Edits all over the text: a fresh scan costs less.
@@ -1245,14 +1255,29 @@ class LongDocument:
             self._carried = None
         if self._diagnosis_seed is not None and self._diagnosis_seed.spans_much_of(len(self._text)):
             self._diagnosis_seed = None
+        if self._carried is None and self._markdown:
+            self._diagnosis_seed = None  # only the carried record's patch tells how far the code changed
 
     def _patch_carried(self) -> None:
         """Patch what an earlier version had computed, rescanning only a stretch around the edit."""
         carried = self._carried
         assert carried is not None
+        if carried.code is not None:
+            derived = code_layout_after_edit(carried.code, self._text, carried.start, carried.end, carried.length)
+            if derived is not None:
+                self._code_layout, changed = derived
+                if changed is not None:  # an inline span paired otherwise: what reads its paragraph reads again
+                    carried = carried.then(changed[0], changed[1], changed[1] - changed[0])
+                    if self._diagnosis_seed is not None:
+                        self._diagnosis_seed = self._diagnosis_seed.then(changed[0], changed[1], changed[1] - changed[0])
+            if derived is None or carried.spans_much_of(len(self._text)):
+                # The code may stand otherwise anywhere: everything is found afresh.
+                self._carried = self._diagnosis_seed = None
+                return
         start, end, new_length = carried.start, carried.end, carried.length
         if carried.view is not None:
-            self._byte_view = view_after_edit(carried.view, self._text, start, end, new_length)
+            code = None if self._code_layout is None else self._code_layout.spans
+            self._byte_view = view_after_edit(carried.view, self._text, start, end, new_length, code)
         found = carried.definitions is not None or carried.references is not None
         delta = new_length - (end - start)
         alike = bool(carried.nodes) and moved_alike(carried.nodes, self.nodes, start, end, delta)
@@ -1310,7 +1335,7 @@ class LongDocument:
 
     def _whole_view(self) -> bytes:
         if self._byte_view is None:
-            self._byte_view = byte_view(self._text)
+            self._byte_view = byte_view(self._text, self._layout().spans)
         return self._byte_view
 
     # ----------------------------------------------------------------- facets

@@ -7,13 +7,14 @@ hold code, the inline marks around the words a reader sees, and where a link's t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import AnyStr
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from typing import AnyStr, NamedTuple
 
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
-__all__ = ["BLANK_LINE_BYTES_RE", "BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "code_near_edit",
-           "code_spans", "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown",
+__all__ = ["BLANK_LINE_BYTES_RE", "BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "CodeLayout",
+           "code_layout", "code_layout_after_edit", "code_near_edit", "code_spans", "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown",
            "fragment_links", "link_destination"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
@@ -138,17 +139,118 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     """The stretches of a Markdown text that hold code, in order (none in a text that does not read
     as Markdown): a fenced block's info string and lines up to its closing line, and an inline code
     span's text between its runs of backticks."""
-    if not (holds_code_marks(text) and is_markdown(text)):
-        return []
+    return list(code_layout(text).spans)
+
+
+Fence = tuple[int, int, int, int]  # a fenced block: its opening line's start, its code's start and end, its closing line's end
+
+
+class CodeLayout(NamedTuple):
+    """Where a text's code stands: its `code_spans`, its fenced blocks (as `_fenced_code` gives
+    them) and where its front matter ends (0: none; -1: the text does not read as Markdown)."""
+
+    spans: tuple[tuple[int, int], ...]
+    fences: tuple[Fence, ...]
+    prose: int
+
+
+_NOT_MARKDOWN = CodeLayout((), (), -1)
+
+
+def code_layout(text: str) -> CodeLayout:
+    """The `CodeLayout` of a text."""
+    if not is_markdown(text):
+        return _NOT_MARKDOWN
+    prose = at = front_matter_end(text)
+    if not holds_code_marks(text):
+        return CodeLayout((), (), prose)
     spans: list[tuple[int, int]] = []
-    prose = front_matter_end(text)
+    fences = tuple(_fenced_code(text, prose))
     # The fences' lines are no prose: their runs of backticks open no inline span.
-    for fence_start, start, end, fence_end in _fenced_code(text, prose):
-        spans += _inline_code(text, prose, fence_start)
+    for fence_start, start, end, fence_end in fences:
+        spans += _inline_code(text, at, fence_start)
         spans.append((start, end))
-        prose = fence_end
-    spans += _inline_code(text, prose, len(text))
-    return spans
+        at = fence_end
+    spans += _inline_code(text, at, len(text))
+    return CodeLayout(tuple(spans), fences, prose)
+
+
+def code_layout_after_edit(old: CodeLayout, text: str, start: int, end: int,
+                           new_length: int) -> tuple[CodeLayout, tuple[int, int] | None] | None:
+    """The `code_layout` of ``text``, which is the text of ``old`` with [start, end) replaced by
+    ``new_length`` characters, where the edit left every line holding a block's mark as it was;
+    and the stretch of ``text`` beyond the edit's own characters whose code may differ from what
+    it was (an inline span paired otherwise in the edit's paragraph), None when none. None in place
+    of both when the layout cannot be told from ``old``: the edit lies over a fence or the front
+    matter, or the edit made the text Markdown or plain."""
+    markdown = is_markdown(text)
+    if old.prose < 0 or not markdown:
+        return (_NOT_MARKDOWN, None) if old.prose < 0 and not markdown else None
+    if (old.prose and start <= old.prose) or front_matter_end(text) != old.prose:
+        return None
+    delta = new_length - (end - start)
+    new_end = start + new_length
+    holder = None  # the fence whose code holds the edit
+    seg_start, seg_end = old.prose, len(text) - delta  # the stretch of prose between fences holding it
+    for fence in old.fences:
+        fence_start, code_start, code_end, fence_end = fence
+        if code_start < start and end <= code_end:  # (a fence left open holds what is written at the text's end)
+            holder = fence
+            break
+        if fence_end <= start:
+            seg_start = fence_end
+        elif end <= fence_start:
+            seg_end = fence_start
+            break
+        else:
+            return None
+    fences = tuple((f[0], f[1], f[2] + delta, f[3] + delta) if f is holder else f if f[3] <= start else
+                   (f[0] + delta, f[1] + delta, f[2] + delta, f[3] + delta) for f in old.fences)
+    spans = old.spans
+    if holder is not None:  # the fence's code grows or shrinks by the edit; no inline span changes
+        i = bisect_left(spans, (holder[1], holder[2]))
+        return CodeLayout((*spans[:i], (holder[1], holder[2] + delta), *_moved(spans[i + 1 :], delta)), fences,
+                          old.prose), None
+    # Runs of backticks pair within a paragraph: only the edit's is read again.
+    a = _blank_line_before(text, seg_start, start)
+    found = _BLANK_LINE_RE.search(text, new_end, seg_end + delta)
+    b = seg_end + delta if found is None else found.start()
+    i = bisect_left(spans, (a, a))
+    j = bisect_left(spans, (b - delta, b - delta), i)
+    region = _inline_code(text, a, b)
+    before = [_moved_over(span, start, end, delta) for span in spans[i:j]]
+    layout = CodeLayout((*spans[:i], *region, *_moved(spans[j:], delta)), fences, old.prose)
+    return layout, None if before == region else (a, b)
+
+
+def _moved(spans: Sequence[tuple[int, int]], delta: int) -> list[tuple[int, int]]:
+    return [(s + delta, e + delta) for s, e in spans] if delta else list(spans)
+
+
+def _moved_over(span: tuple[int, int], start: int, end: int, delta: int) -> tuple[int, int] | None:
+    """A span of the text before an edit of [start, end) by ``delta`` characters, in the text after
+    it: one the edit lies in holds what it wrote; None for one it cuts."""
+    s, e = span
+    if e <= start:
+        return span
+    if s >= end:
+        return s + delta, e + delta
+    return (s, e + delta) if s < start and e >= end else None
+
+
+def _blank_line_before(text: str, floor: int, at: int) -> int:
+    """The end of the last blank line that ends at or before ``at`` and starts at or after ``floor``, else ``floor``."""
+    window = 4096
+    while True:
+        lo = max(floor, at - window)
+        last = None
+        for last in _BLANK_LINE_RE.finditer(text, lo, at):
+            pass
+        if last is not None:
+            return last.end()
+        if lo == floor:
+            return floor
+        window *= 8
 
 
 def _fenced_code(text: str, body: int) -> Iterator[tuple[int, int, int, int]]:

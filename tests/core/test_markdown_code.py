@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from longdoc import LongDocument
 from longdoc.definitions import byte_view, find_definitions, view_after_edit
-from longdoc.markdown import code_spans
+from longdoc.markdown import BLOCK_MARK_RE, code_layout, code_layout_after_edit, code_spans
 from edits import versions_asked, view_patched_as_fresh
 
 API_AGREEMENT = '''# Developer API Agreement
@@ -176,6 +176,7 @@ def test_definitions_references_and_diagnostics_after_edits_of_code_equal_a_fres
         assert (doc.definitions, doc.references, doc.diagnostics()) == (
             fresh.definitions, fresh.references, fresh.diagnostics())
         assert doc.uses("API Key") == fresh.uses("API Key")
+        assert doc.code_spans == fresh.code_spans
 
 
 def test_a_backtick_cut_from_a_heading_pairs_the_runs_after_it_otherwise_as_a_fresh_scan_does() -> None:
@@ -218,3 +219,117 @@ def test_a_blank_line_typed_in_a_long_span_parts_it_and_what_it_held_is_read_as_
     at = text.index("line 1500 ")
     found_after(text, at, at, "\n\n")
     assert len(LongDocument(text[:at] + "\n\n" + text[at:]).references) == 1
+
+
+def coded(spans, length: int) -> list[bool]:
+    """Whether each character of a text of ``length`` characters is code."""
+    out = [False] * length
+    for s, e in spans:
+        out[s:e] = [True] * (e - s)
+    return out
+
+
+def marks_on_lines(text: str, start: int, end: int) -> bool:
+    """Whether the lines that [start, end] meets, or the line break before them, hold a block's mark."""
+    line_end = text.find("\n", end)
+    return BLOCK_MARK_RE.search(text, max(0, text.rfind("\n", 0, start)), len(text) if line_end < 0 else line_end) is not None
+
+
+LAYOUT_PIECES = st.sampled_from(["`", "``", "```\n", "~~~\n", "\n", "\n\n", "\n \n", " ", "x", "\\", "# T\n", "<!--\n",
+                                 "-->\n", "---\n", "a `b` c", "    "])
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(LAYOUT_PIECES, max_size=30).map("".join), st.floats(0, 1), st.integers(0, 6),
+       st.lists(LAYOUT_PIECES, max_size=3).map("".join))
+def test_the_code_after_an_edit_that_leaves_the_blocks_marks_is_told_from_the_code_before(
+        body: str, where: float, length: int, new: str) -> None:
+    text = "# Use\n\n" + body
+    start = 7 + int(where * len(body))
+    end = min(len(text), start + length)
+    after = text[:start] + new + text[end:]
+    if marks_on_lines(text, start, end) or marks_on_lines(after, start, start + len(new)):
+        return  # an edit of a block's line: the whole is read again, as the document does
+    derived = code_layout_after_edit(code_layout(text), after, start, end, len(new))
+    if derived is None:
+        return
+    layout, changed = derived
+    assert layout == code_layout(after)
+    was, now = coded(code_layout(text).spans, len(text)), coded(layout.spans, len(after))
+    moved = was[:start] + [None] * len(new) + was[end:]
+    differs = [i for i, (a, b) in enumerate(zip(moved, now)) if a is not None and a != b]
+    if changed is None:
+        assert differs == []
+    else:
+        assert all(changed[0] <= i < changed[1] for i in differs)
+
+
+def test_typing_in_a_fenced_block_or_beside_inline_code_changes_no_code_beyond_the_edit() -> None:
+    text = API_AGREEMENT
+    at = text.index('"Section 14')
+    layout, changed = code_layout_after_edit(code_layout(text), text[:at] + "x" + text[at:], at, at, 1)
+    assert changed is None and layout == code_layout(text[:at] + "x" + text[at:])
+    at = text.index("header.")
+    layout, changed = code_layout_after_edit(code_layout(text), text[:at] + "x" + text[at:], at, at, 1)
+    assert changed is None
+
+
+def test_a_backtick_typed_in_a_paragraph_pairs_its_runs_otherwise_to_the_paragraphs_end() -> None:
+    text = API_AGREEMENT
+    at = text.index("header.")
+    after = text[:at] + "`" + text[at:]
+    layout, changed = code_layout_after_edit(code_layout(text), after, at, at, 1)
+    assert layout == code_layout(after)
+    assert changed == (text.index("Send the API Key"), after.index("\n\n```json"))
+
+
+def test_a_backtick_typed_at_the_head_of_a_long_paragraph_frees_a_citation_at_its_far_end() -> None:
+    # The runs around "Section 1" paired; the new run pairs with the first of them, leaving the
+    # citation 40,000 characters below the edit in prose.
+    text = ("# Spec\n\n## 1. Scope\n\nText.\n\n## 2. Notes\n\nIntro " + "word " * 8000
+            + "and ` then Section 1 ` done.\n")
+    doc = LongDocument(text)
+    assert "Section 1" not in [text[r.start : r.end] for r in doc.references]
+    at = text.index("Intro")
+    edited = doc.edit(at, at, "`")
+    fresh = LongDocument(edited.text)
+    assert "Section 1" in [edited.text[r.start : r.end] for r in fresh.references]
+    assert (edited.references, edited.code_spans) == (fresh.references, fresh.code_spans)
+
+
+def test_typing_in_a_fenced_block_of_a_long_runbook_keeps_the_documents_findings_as_a_fresh_build() -> None:
+    steps = "".join(f"## {i}. Step\n\nRun `check {i}` as Section {i + 1} says.\n\n```sh\necho {i}\n```\n\n"
+                    for i in range(1, 60))
+    doc = LongDocument("# Runbook\n\n" + steps)
+    doc.definitions, doc.references, doc.diagnostics()
+    at = doc.text.index("echo 30")
+    edited = doc.edit(at, at, '"Operator" means the on-call engineer. ')
+    fresh = LongDocument(edited.text)
+    assert (edited.definitions, edited.references, edited.diagnostics(), edited.code_spans) == (
+        fresh.definitions, fresh.references, fresh.diagnostics(), fresh.code_spans)
+    assert edited.definitions == [], "what a fence holds defines nothing"
+
+
+def test_cutting_the_first_character_of_a_comments_mark_shows_the_fence_it_hid() -> None:
+    text = '# Use\n\nIntro.\n<!--\n```\n-->\n"Fee" means money.\n'
+    doc = LongDocument(text)
+    assert [d.term for d in doc.definitions] == ["Fee"]
+    at = text.index("<!--")
+    edited = doc.edit(at, at + 1, "x")  # "x!--": no comment; the fence it held opens, left open
+    fresh = LongDocument(edited.text)
+    assert (edited.code_spans, edited.definitions) == (fresh.code_spans, fresh.definitions)
+    assert edited.definitions == []
+
+
+def test_text_written_at_the_end_of_a_fence_left_open_is_code() -> None:
+    text = "# Use\n\n~~~\nstep\n"
+    doc = LongDocument(text)
+    doc.definitions
+    edited = doc.edit(len(text), len(text), '"Quota" means the calls allowed. ')
+    assert (edited.code_spans, edited.definitions) == (LongDocument(edited.text).code_spans, [])
+
+
+def test_a_fence_left_open_grows_by_what_is_written_at_the_texts_end() -> None:
+    text = "# Use\n\n```\nstep\n"
+    after = text + "`"
+    assert code_layout_after_edit(code_layout(text), after, len(text), len(text), 1) == (code_layout(after), None)
