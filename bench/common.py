@@ -127,6 +127,32 @@ def on_one_line(text: str) -> str:
     return "   ".join(text.splitlines())
 
 
+def as_markdown(doc: Any) -> str:
+    """The text of a `LongDocument` with every outline heading marked up as a Markdown heading of its depth."""
+    text = doc.text
+    pieces, last = [], 0
+    for node in doc.nodes:
+        pieces += [text[last : node.heading_start], "#" * min(node.depth + 1, 6) + " "]
+        last = node.heading_start
+    pieces.append(text[last:])
+    return "".join(pieces)
+
+
+def with_code(markdown: str) -> str:
+    """A Markdown text as a runbook holds code: every fifth paragraph that is no heading set in a
+    fenced block, and the first word of every third in backticks."""
+    paragraphs = re.split(r"(\n[ \t]*\n)", markdown)
+    for i in range(0, len(paragraphs), 2):
+        paragraph = paragraphs[i]
+        if not paragraph.strip() or paragraph.lstrip().startswith("#"):
+            continue
+        if i // 2 % 5 == 4:
+            paragraphs[i] = f"```text\n{paragraph}\n```"
+        elif i // 2 % 3 == 0:
+            paragraphs[i] = re.sub(r"\w+", lambda m: f"`{m.group(0)}`", paragraph, count=1)
+    return "".join(paragraphs)
+
+
 T = TypeVar("T")
 
 

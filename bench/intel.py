@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import (
     ROOT,
+    as_markdown,
     contract_corpus,
     document_text,
     format_table,
@@ -31,6 +32,7 @@ from common import (
     percentile,
     save_results,
     seconds,
+    with_code,
     without_blank_lines,
 )
 
@@ -326,8 +328,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"A text's first analysis also compiles the patterns of its terms' uses: diagnostics "
           f"{timing['first_diagnostics_cpu']:.3f} s, total {first:.3f} s of CPU")
     # The same contracts as a word processor's export (no blank lines) and as PDF extraction may
-    # give them (one line): an edit there stands in a paragraph of megabytes.
-    shapes = {"the contracts": text, "without blank lines": without_blank_lines(text), "on one line": on_one_line(text)}
+    # give them (one line): an edit there stands in a paragraph of megabytes. And as Markdown that
+    # holds code, as a runbook does: an edit there may pair its paragraph's backticks otherwise.
+    shapes = {"the contracts": text, "without blank lines": without_blank_lines(text), "on one line": on_one_line(text),
+              "as Markdown with code": with_code(as_markdown(LongDocument(text)))}
     edited = {shape: time_after_edits(shaped, args.edits) for shape, shaped in shapes.items()}
     print(f"\nAfter a one-character edit, definitions + references + diagnostics patched (CPU over {args.edits} edits; "
           f"a full analysis: {timing['total (cpu)']:.3f} s)")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import ROOT, contract_corpus, format_table, load_cuad, median, save_results
+from common import ROOT, as_markdown, contract_corpus, format_table, load_cuad, median, save_results
 from server_client import StdioClient
 
 from longdoc import LongDocument
@@ -260,17 +260,6 @@ def _breakdown(doc: LongDocument, text: str, rounds: int) -> dict[str, float]:
 class _Change:
     range: dict[str, Any]
     text: str
-
-
-def as_markdown(doc: LongDocument) -> str:
-    """The same text with every outline heading marked up as a Markdown heading of its depth."""
-    text = doc.text
-    pieces, last = [], 0
-    for node in doc.nodes:
-        pieces += [text[last : node.heading_start], "#" * min(node.depth + 1, 6) + " "]
-        last = node.heading_start
-    pieces.append(text[last:])
-    return "".join(pieces)
 
 
 def measure_peer(markdown: str, rounds: int) -> dict[str, Any]:

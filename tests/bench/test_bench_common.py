@@ -7,6 +7,7 @@ import json
 import pytest
 
 from common import (
+    as_markdown,
     contract_corpus,
     data_path,
     format_table,
@@ -14,7 +15,10 @@ from common import (
     load_cuad,
     percentile,
     read_text,
+    with_code,
 )
+
+from longdoc import LongDocument
 
 
 def _rows(dataset: str) -> list[dict]:
@@ -58,3 +62,13 @@ def test_percentile_is_the_nearest_rank():
 def test_tables_print_floats_with_three_decimals():
     table = format_table(["a", "b"], [("x", 0.12345)])
     assert table.splitlines() == ["| a | b |", "|---|---|", "| x | 0.123 |"]
+
+
+def test_a_contract_as_markdown_with_code_keeps_its_outline_and_holds_fenced_and_inline_code():
+    text = read_text(data_path("cuad", "contracts", load_cuad()[0].document))
+    markdown = as_markdown(LongDocument(text))
+    runbook = LongDocument(with_code(markdown))
+    assert [n.title for n in runbook.nodes] == [n.title for n in LongDocument(markdown).nodes]
+    spans = runbook.code_spans
+    assert any(runbook.text.startswith("```text\n", s - 3) for s, _ in spans), "a fenced block (its info string is code)"
+    assert any(runbook.text[s - 1] == "`" and runbook.text[e] == "`" for s, e in spans), "a word in backticks"
