@@ -182,9 +182,9 @@ def view_after_edit(view: bytes, text: str, start: int, end: int, new_length: in
 
 def _clipped(spans: Sequence[tuple[int, int]], lo: int, hi: int) -> list[tuple[int, int]]:
     """The parts of ``spans`` (in order, apart) within [lo, hi), counted from ``lo``."""
-    first = max(0, bisect_right(spans, (lo, lo)) - 1)
     out = []
-    for s, e in spans[first:]:
+    for i in range(max(0, bisect_right(spans, (lo, lo)) - 1), len(spans)):  # no copy of a long text's spans
+        s, e = spans[i]
         if s >= hi:
             break
         if e > lo:

@@ -14,8 +14,8 @@ from typing import AnyStr, NamedTuple
 from .segments import LINE_BREAK_RE, LINE_BREAKS, line_spans
 
 __all__ = ["BLANK_LINE_BYTES_RE", "BLOCK_MARK_RE", "FRONT_MATTER_REACH", "INDENT_RE", "Blocks", "CodeLayout",
-           "code_layout", "code_layout_after_edit", "code_near_edit", "code_spans", "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown",
-           "fragment_links", "link_destination"]
+           "code_layout", "code_layout_after_edit", "code_near_edit", "code_spans", "fragment_links",
+           "front_matter_end", "holds_code_marks", "indented_code", "inline_markup", "is_markdown", "link_destination"]
 
 # What opens or closes a block, wherever it stands: an edit that touches one may hide or show every
 # line after it, so the text is read again.
@@ -142,7 +142,8 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     return list(code_layout(text).spans)
 
 
-Fence = tuple[int, int, int, int]  # a fenced block: its opening line's start, its code's start and end, its closing line's end
+# A fenced block: where its opening line starts, where its code starts and ends, where its closing line ends.
+Fence = tuple[int, int, int, int]
 
 
 class CodeLayout(NamedTuple):

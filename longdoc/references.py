@@ -22,8 +22,8 @@ from .titles import after_label
 from .numbering import implied_numbers
 from .numerals import roman_value
 
-__all__ = ["ANCHOR", "LabelIndex", "Reference", "find_references", "forget_heading_keys", "label_key", "references_after_edit",
-           "references_in"]
+__all__ = ["ANCHOR", "LabelIndex", "Reference", "find_references", "forget_heading_keys", "label_key",
+           "references_after_edit", "references_in"]
 
 
 class OutlinePart(Protocol):
