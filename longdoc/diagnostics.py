@@ -16,6 +16,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
+from .anchors import fragment_anchor, heading_anchors
 from .contents import is_contents_line
 from .definitions import Definition, byte_view, has_definitions_part
 from .forms import singular, written_forms
@@ -201,11 +202,18 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
     missing: dict[str, list[Reference]] = {}  # the citations of each attachment the text lacks
     confirmation = None  # read once, at the first citation it may spare
     linked: set[tuple[str, str]] = set()  # attachments a Markdown link or image gives
+    anchors: dict[str, str] | None = None  # the headings' anchors, their hyphens spaces: words to spell
     for ref in references:
         if ref.kind == ANCHOR:
             if ref.target is None and ref.label:  # "#" alone leads to the top
+                if anchors is None:
+                    anchors = {anchor.replace("-", " "): anchor for anchor in heading_anchors(text, nodes)}
+                like = _spelling(frozenset(anchors)).nearest(fragment_anchor(ref.label).replace("-", " ")) if anchors else None
+                mend = None if like is None else "#" + anchors[like]
+                ending = "." if mend is None else f"; did you mean {mend}?"
                 out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
-                                      f"The link to #{ref.label} leads to no heading of this document."))
+                                      f"The link to #{ref.label} leads to no heading of this document{ending}",
+                                      replacement=mend))
             continue
         if ref.clause is not None or not ref.label or ref.scope:
             if ref.scope.startswith("link:"):

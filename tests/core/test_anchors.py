@@ -109,6 +109,18 @@ def test_a_link_that_leads_to_no_heading_is_warned_of_where_its_fragment_is_writ
     assert finding.message == "The link to #4-enforcement leads to no heading of this document."
 
 
+@pytest.mark.parametrize(("fragment", "mend"), [
+    ("#3-enforcment", "#3-enforcement"),  # a letter left out
+    ("#3enforcement", "#3-enforcement"),  # the hyphen left out
+    ("#4-suspension", None),  # no heading near it
+])
+def test_a_link_that_leads_nowhere_names_the_heading_it_likely_misspells(fragment: str, mend: str | None) -> None:
+    text = POLICY.replace("#3-enforcement", fragment)
+    [finding] = [d for d in LongDocument(text).diagnostics() if d.code == "unresolved-reference"]
+    assert finding.replacement == mend
+    assert finding.message.endswith(f"; did you mean {mend}?" if mend else "leads to no heading of this document.")
+
+
 def test_a_link_shows_no_gloss_its_text_names_the_heading() -> None:
     doc = LongDocument(POLICY)
     assert [POLICY[g.offset - 9 : g.offset] for g in doc.glosses()] == ["Section 2"]
