@@ -121,6 +121,22 @@ async def test_a_phrase_misspelling_a_defined_term_has_a_quick_fix_writing_the_t
     assert [d.message for d in fix.diagnostics] == [typo.message]
 
 
+async def test_a_markdown_link_to_a_misspelled_anchor_has_a_quick_fix_writing_the_headings(client: LanguageClient) -> None:
+    uri = "file:///policy.md"
+    text = "# Policy\n\nSee [the terms](#2-payment-trems).\n\n## 1. Scope\n\nAll use.\n\n## 2. Payment Terms\n\nMonthly.\n"
+    open_document(client, uri, text)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=doc))
+    [broken] = [item for item in report.items if item.code == "unresolved-reference"]
+    assert broken.message.endswith("did you mean #2-payment-terms?")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=broken.range, context=types.CodeActionContext(diagnostics=[broken])))
+    [fix] = actions
+    [edit] = fix.edit.changes[uri]
+    written = text[offset_of(text, edit.range.start) : offset_of(text, edit.range.end)]
+    assert (written, edit.new_text) == ("#2-payment-trems", "#2-payment-terms")
+
+
 async def fixes_of_the_undefined_term(client: LanguageClient, text: str) -> list[types.CodeAction]:
     """The quick fixes offered for the one undefined-term hint of ``text``, opened as URI."""
     open_document(client, URI, text)
