@@ -795,8 +795,8 @@ class LongDocument:
         # Inline code spans pair their backticks through a paragraph: typing one may make or unmake a
         # span far beyond the stretch a patch reads again. Where the code of this version is known,
         # the patch finds how far; else what reads the code is found afresh.
-        if not (self._markdown and self._code_layout is None
-                and code_near_edit(text, start, start + len(new_text), old[start:end])):
+        known = self._code_layout is not None or (self._carried is not None and self._carried.code is not None)
+        if not (self._markdown and not known and code_near_edit(text, start, start + len(new_text), old[start:end])):
             new._carry_intelligence(self, start, end, len(new_text))
         return new
 
