@@ -208,7 +208,8 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
             if ref.target is None and ref.label:  # "#" alone leads to the top
                 if anchors is None:
                     anchors = {anchor.replace("-", " "): anchor for anchor in heading_anchors(text, nodes)}
-                like = _spelling(frozenset(anchors)).nearest(fragment_anchor(ref.label).replace("-", " ")) if anchors else None
+                spelt = fragment_anchor(ref.label).replace("-", " ")
+                like = _spelling(frozenset(anchors)).nearest(spelt) if anchors else None
                 mend = None if like is None else "#" + anchors[like]
                 ending = "." if mend is None else f"; did you mean {mend}?"
                 out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
