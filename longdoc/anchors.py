@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Protocol
 from urllib.parse import unquote
 
-__all__ = ["MARKDOWN_KINDS", "forget_anchors", "fragment_anchor", "heading_anchors", "slug"]
+__all__ = ["MARKDOWN_KINDS", "declared_anchors", "forget_anchors", "fragment_anchor", "heading_anchors", "slug"]
 
 
 class HeadingPart(Protocol):
@@ -95,6 +95,18 @@ def _shown(line: str) -> str:
     if "<" in line:
         line = _TAG.sub("", line)
     return _EMPHASIS.sub("", line) if "_" in line else line
+
+
+# An HTML element's own anchor, as Markdown lets a text declare one: '<a name="fees"></a>', '<span id="fees">'.
+_DECLARED = re.compile(r"""<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*["']([^"'<>]+)["']""")
+
+
+def declared_anchors(text: str) -> frozenset[str]:
+    """The anchors a text declares in its HTML ('<a name="fees">', '<h2 id="fees">'): a link to one
+    leads to a place in the text, though to no heading's anchor."""
+    if "id" not in text and "name" not in text:
+        return frozenset()
+    return frozenset(m.group(1) for m in _DECLARED.finditer(text))
 
 
 def forget_anchors() -> None:

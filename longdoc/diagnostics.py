@@ -16,7 +16,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
-from .anchors import fragment_anchor, heading_anchors
+from .anchors import declared_anchors, fragment_anchor, heading_anchors
 from .contents import is_contents_line
 from .definitions import Definition, byte_view, has_definitions_part
 from .forms import singular, written_forms
@@ -203,9 +203,14 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
     confirmation = None  # read once, at the first citation it may spare
     linked: set[tuple[str, str]] = set()  # attachments a Markdown link or image gives
     anchors: dict[str, str] | None = None  # the headings' anchors, their hyphens spaces: words to spell
+    declared: frozenset[str] | None = None  # the anchors the text's HTML gives
     for ref in references:
         if ref.kind == ANCHOR:
             if ref.target is None and ref.label:  # "#" alone leads to the top
+                if declared is None:
+                    declared = declared_anchors(text)
+                if ref.label in declared:
+                    continue
                 if anchors is None:
                     anchors = {anchor.replace("-", " "): anchor for anchor in heading_anchors(text, nodes)}
                 spelt = fragment_anchor(ref.label).replace("-", " ")

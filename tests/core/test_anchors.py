@@ -121,6 +121,13 @@ def test_a_link_that_leads_nowhere_names_the_heading_it_likely_misspells(fragmen
     assert finding.message.endswith(f"; did you mean {mend}?" if mend else "leads to no heading of this document.")
 
 
+def test_a_link_to_an_anchor_the_texts_html_declares_is_not_warned_of() -> None:
+    text = ('# Policy\n\nSee [the fees](#fees), [the annex](#annex) and [nothing](#none).\n\n'
+            '## 1. Scope\n\n<a name="fees"></a>Fees are due monthly.\n\n<div id=\'annex\'>Annex.</div>\n')
+    broken = [text[d.start : d.end] for d in LongDocument(text).diagnostics() if d.code == "unresolved-reference"]
+    assert broken == ["#none"]
+
+
 def test_a_link_shows_no_gloss_its_text_names_the_heading() -> None:
     doc = LongDocument(POLICY)
     assert [POLICY[g.offset - 9 : g.offset] for g in doc.glosses()] == ["Section 2"]
