@@ -1023,7 +1023,7 @@ class LongDocument:
 
     def _layout(self) -> CodeLayout:
         if self._code_layout is None:
-            self._code_layout = code_layout(self._text)
+            self._code_layout = code_layout(self._text, self._markdown)
         return self._code_layout
 
     def remarked_stretches(self, before: Sequence[Definition], start: int, end: int, length: int, *,
@@ -1262,11 +1262,9 @@ class LongDocument:
         """Patch what an earlier version had computed, rescanning only a stretch around the edit."""
         carried = self._carried
         assert carried is not None
-        if carried.code is not None and not self._markdown and carried.code.prose < 0:
-            # Plain text then and now: no code, and no look for Markdown's headings (3 ms at 10 MB).
-            self._code_layout = carried.code
-        elif carried.code is not None:
-            derived = code_layout_after_edit(carried.code, self._text, carried.start, carried.end, carried.length)
+        if carried.code is not None:
+            derived = code_layout_after_edit(carried.code, self._text, carried.start, carried.end, carried.length,
+                                             self._markdown)
             if derived is not None:
                 self._code_layout, changed = derived
                 if changed is not None:  # an inline span paired otherwise: what reads its paragraph reads again

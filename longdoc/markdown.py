@@ -158,9 +158,9 @@ class CodeLayout(NamedTuple):
 _NOT_MARKDOWN = CodeLayout((), (), -1)
 
 
-def code_layout(text: str) -> CodeLayout:
-    """The `CodeLayout` of a text."""
-    if not is_markdown(text):
+def code_layout(text: str, markdown: bool | None = None) -> CodeLayout:
+    """The `CodeLayout` of a text; ``markdown`` is `is_markdown(text)` when the caller knows it."""
+    if not (is_markdown(text) if markdown is None else markdown):
         return _NOT_MARKDOWN
     prose = at = front_matter_end(text)
     if not holds_code_marks(text):
@@ -176,15 +176,16 @@ def code_layout(text: str) -> CodeLayout:
     return CodeLayout(tuple(spans), fences, prose)
 
 
-def code_layout_after_edit(old: CodeLayout, text: str, start: int, end: int,
-                           new_length: int) -> tuple[CodeLayout, tuple[int, int] | None] | None:
+def code_layout_after_edit(old: CodeLayout, text: str, start: int, end: int, new_length: int,
+                           markdown: bool | None = None) -> tuple[CodeLayout, tuple[int, int] | None] | None:
     """The `code_layout` of ``text``, which is the text of ``old`` with [start, end) replaced by
     ``new_length`` characters, where the edit left every line holding a block's mark as it was;
     and the stretch of ``text`` beyond the edit's own characters whose code may differ from what
     it was (an inline span paired otherwise in the edit's paragraph), None when none. None in place
     of both when the layout cannot be told from ``old``: the edit lies over a fence or the front
-    matter, or the edit made the text Markdown or plain."""
-    markdown = is_markdown(text)
+    matter, or the edit made the text Markdown or plain. ``markdown`` is as for `code_layout`."""
+    if markdown is None:
+        markdown = is_markdown(text)
     if old.prose < 0 or not markdown:
         return (_NOT_MARKDOWN, None) if old.prose < 0 and not markdown else None
     if (old.prose and start <= old.prose) or front_matter_end(text) != old.prose:
