@@ -204,6 +204,7 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
     linked: set[tuple[str, str]] = set()  # attachments a Markdown link or image gives
     anchors: dict[str, str] | None = None  # the headings' anchors, their hyphens spaces: words to spell
     declared: frozenset[str] | None = None  # the anchors the text's HTML gives
+    mends: dict[str, str | None] = {}  # each broken link's fragment and the anchor it likely misspells
     for ref in references:
         if ref.kind == ANCHOR:
             if ref.target is None and ref.label:  # "#" alone leads to the top
@@ -213,9 +214,11 @@ def _unresolved(text: str, references: Sequence[Reference], opening: int,
                     continue
                 if anchors is None:
                     anchors = {anchor.replace("-", " "): anchor for anchor in heading_anchors(text, nodes)}
-                spelt = fragment_anchor(ref.label).replace("-", " ")
-                like = _spelling(frozenset(anchors)).nearest(spelt) if anchors else None
-                mend = None if like is None else "#" + anchors[like]
+                    spelling = _spelling(frozenset(anchors))
+                if ref.label not in mends:  # a heading renamed leaves every link of a contents list to it
+                    like = spelling.nearest(fragment_anchor(ref.label).replace("-", " ")) if anchors else None
+                    mends[ref.label] = None if like is None else "#" + anchors[like]
+                mend = mends[ref.label]
                 ending = "." if mend is None else f"; did you mean {mend}?"
                 out.append(Diagnostic(ref.start, ref.end, WARNING, "unresolved-reference",
                                       f"The link to #{ref.label} leads to no heading of this document{ending}",
