@@ -23,7 +23,7 @@ from .forms import singular, written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
-from .numbering import implied_numbers
+from .numbering import clause_number, implied_numbers
 from .references import ANCHOR, OutlinePart, Reference
 from .spelling import Spelling
 from .titles import after_label, is_short_title
@@ -56,7 +56,6 @@ _UNIT = {"section": "Section", "article": "Article", "clause": "clause", "paragr
          "exhibit": "Exhibit", "schedule": "Schedule", "annex": "Annex", "appendix": "Appendix",
          "attachment": "Attachment", "item": "item"}
 _ATTACHED = {"exhibit", "schedule", "annex", "appendix", "attachment"}
-_NUMBERED = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECASE)
 # "the Licensed Products", "such Competing Business": a capitalised phrase after a determiner reads
 # as a defined term. One pattern per determiner, because a pattern opening with a literal is
 # scanned for much faster than an alternation.
@@ -390,8 +389,7 @@ def _numbering(text: str, nodes: Sequence[OutlinePart]) -> Numbering:
     for node in nodes:
         label = node.label
         if label and label not in numbers:
-            m = _NUMBERED.match(label)
-            numbers[label] = tuple(map(int, m.group(1).split("."))) if m else None
+            numbers[label] = clause_number(label)
         siblings[node.parent].append((numbers[label] if label else None, node))
     lost = None  # the numbers of titled clauses that extraction lost ("5.4"), read at the first gap
     out = []

@@ -13,7 +13,7 @@ from typing import Protocol, Sequence
 
 from .numerals import roman_value
 
-__all__ = ["implied_numbers"]
+__all__ = ["clause_number", "implied_numbers"]
 
 
 class Numbered(Protocol):
@@ -23,6 +23,17 @@ class Numbered(Protocol):
     parent: int | None
     label: str | None
     kind: str
+
+
+# A clause's label as the outline gives it: "5", "5.2", "Section 5.2", "§ 4".
+_NUMBER_LABEL = re.compile(r"^(?:section\s+|§\s*)?(\d+(?:\.\d+)*)\.?$", re.IGNORECASE)
+
+
+def clause_number(label: str) -> tuple[int, ...] | None:
+    """The number of a clause labelled ``label`` ("5.2" and "Section 5.2" -> (5, 2); "2.06" ->
+    (2, 6)), or None for another label ("Article V", "(a)", "Exhibit A")."""
+    m = _NUMBER_LABEL.match(label)
+    return tuple(map(int, m.group(1).split("."))) if m else None
 
 
 _ARTICLE_LABEL = re.compile(r"Article ([0-9]{1,3}|[IVXLC]{1,7})\Z")
