@@ -20,6 +20,7 @@ from .outline import OutlineNode
 from .propositions import TokenCounter, split_proposition_windows, split_sentences
 from .provenance import ChunkRecord, LegalDocument, Locator, ProvenanceTracker, SourceSpan, locate
 from .references import Reference
+from .renumbering import Renumbering
 from .sections import Section
 from .uses import Use
 from .window import Window
@@ -63,6 +64,7 @@ __all__ = [
     "SourceSpan",
     "locate",
     "Reference",
+    "Renumbering",
     "Section",
     "TextEdit",
     "Window",

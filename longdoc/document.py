@@ -40,6 +40,7 @@ from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, Section
 from .query import analyse_query, inflected_terms
 from .ranking import NEIGHBOUR_SHARE, asks_for_opening, opening_sections, promote_opening
 from .references import LabelIndex, Reference, find_references, forget_heading_keys, references_after_edit
+from .renumbering import Renumbering, renumbering
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, capitals_in, signature_lines_in
@@ -1072,6 +1073,13 @@ class LongDocument:
         if not isinstance(term, str):
             raise TypeError(f"term must be str, not {type(term).__name__}")
         return definition_entry(self._text, self.nodes, self.definitions, term)
+
+    def renumbering(self, offset: int) -> Renumbering | None:
+        """The edits that make the numbered clause whose heading holds ``offset``, and those after it
+        in its list, run on from the clause before it, with their sub-clauses and citations; None
+        where there is nothing to renumber. See `longdoc.renumbering.renumbering`."""
+        self._check_offset(offset)
+        return renumbering(self._text, self.nodes, self.references, offset)
 
     def glosses(self, start: int = 0, end: int | None = None) -> list[Gloss]:
         """The titles of the clauses that the citations starting in ``[start, end)`` lead to, each to

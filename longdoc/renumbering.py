@@ -1,0 +1,148 @@
+"""Renumbering a list of clauses: the edits that make a clause and those after it in its list run
+on from the clause before it (5.1, 5.3, 5.4 -> 5.1, 5.2, 5.3; a second 7.4 -> 7.5, 7.5 -> 7.6), with
+their sub-clauses' numbers and every citation of them, as a drafter's word processor would.
+
+Pure functions over the text, its outline and its citations; offsets are `str` offsets.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .entries import TextEdit
+from .numbering import clause_number
+from .references import ANCHOR, OutlinePart, Reference
+
+__all__ = ["Renumbering", "renumbering"]
+
+
+class Renumbering(NamedTuple):
+    """The edits that renumber a list of clauses. `clauses` pairs each renumbered clause's number
+    with its new one as its heading writes them ("5.3", "5.2"; "6.10", "6.09"), in text order, the clause asked for first; `edits`, in text
+    order and apart, rewrite those numbers, the numbers of their sub-clauses ("5.3.1" -> "5.2.1")
+    and the citations of any of them; `citations` counts the citations rewritten."""
+
+    clauses: tuple[tuple[str, str], ...]
+    edits: tuple[TextEdit, ...]
+    citations: int
+
+
+_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)*")
+
+
+def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference],
+                offset: int) -> Renumbering | None:
+    """The renumbering that makes the numbered clause whose heading holds ``offset``, and the
+    clauses after it in its list, run on from the numbered clause before it; None where no
+    numbered clause's heading holds ``offset``, none stands before it in its list, or it runs on
+    already, or where a number it would give is another clause's of the parent. The list ends before
+    a clause numbered 1 (a new list) or one of another numbering ("6.1" among "5.x")."""
+    at = bisect_right([n.heading_start for n in nodes], offset) - 1
+    if at < 0 or offset > nodes[at].heading_end:
+        return None
+    asked = nodes[at]
+    number = clause_number(asked.label) if asked.label else None
+    if number is None:
+        return None
+    siblings = [n for n in nodes if n.parent == asked.parent]
+    place = next(i for i, n in enumerate(siblings) if n.index == asked.index)
+    before = next((m for m in (_number_of(n) for n in reversed(siblings[:place])) if m is not None), None)
+    if before is None or not _same_list(before, number):
+        return None
+    renamed: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # node index -> (number, new number)
+    new = before
+    for node in siblings[place:]:
+        old = _number_of(node)
+        if old is None:
+            continue
+        if node is not asked and (old[-1] == 1 or not _same_list(number, old)):
+            break
+        new = new[:-1] + (new[-1] + 1,)
+        if old != new:
+            renamed[node.index] = (old, new)
+    if asked.index not in renamed:
+        return None
+    # A number another clause of the parent keeps would be written twice, and its citations
+    # would lead to either.
+    given = {new for _, new in renamed.values()}
+    if any(n.index not in renamed and _number_of(n) in given for n in siblings):
+        return None
+    # A list numbered "6.05", "6.06" goes on "6.09", "6.10": its numbers' last parts are as wide
+    # as the widest written with a leading zero.
+    width = max((len(w) for w in _last_parts(text, siblings, renamed, before, asked.index) if w.startswith("0")), default=0)
+    edits: dict[int, TextEdit] = {}
+    cited: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # node index -> the rewrite of its subtree
+    clauses = []
+    for index, (old, new) in renamed.items():
+        node = nodes[index]
+        edit = _rewrite(text, node.heading_start, node.heading_end, old, old, new, width, edits)
+        clauses.append((text[edit.start : edit.end], edit.text) if edit else (_name(old), _name(new)))
+        cited[index] = (old, new)
+        stop = index + 1
+        while stop < len(nodes) and nodes[stop].heading_start < node.end:
+            inner = nodes[stop]
+            own = _number_of(inner)
+            if own is not None and own[: len(old)] == old:
+                _rewrite(text, inner.heading_start, inner.heading_end, own, old, new, width, edits)
+            cited[stop] = (old, new)
+            stop += 1
+    count = 0
+    for ref in references:
+        if ref.target is None or ref.kind == ANCHOR or ref.target not in cited:
+            continue
+        old, new = cited[ref.target]
+        own = clause_number(ref.label)
+        if own is not None and own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
+            count += 1
+    ordered = sorted(edits.values())
+    return Renumbering(tuple(clauses), tuple(ordered), count)
+
+
+def _number_of(node: OutlinePart) -> tuple[int, ...] | None:
+    return clause_number(node.label) if node.label else None
+
+
+def _same_list(before: tuple[int, ...], number: tuple[int, ...]) -> bool:
+    return len(before) == len(number) and before[:-1] == number[:-1]
+
+
+def _name(number: tuple[int, ...]) -> str:
+    return ".".join(map(str, number))
+
+
+def _last_parts(text: str, siblings: Sequence[OutlinePart], renamed: dict[int, tuple[tuple[int, ...], tuple[int, ...]]],
+                before: tuple[int, ...], asked: int) -> list[str]:
+    """The last parts of the list's numbers as its headings write them ("06" of "Section 6.06")."""
+    out = []
+    for node in siblings:
+        number = _number_of(node)
+        if number is None or not _same_list(before, number) or (node.index >= asked and node.index not in renamed):
+            continue
+        for m in _NUMBER.finditer(text, node.heading_start, node.heading_end):
+            written = m.group().split(".")
+            if tuple(map(int, written)) == number:
+                out.append(written[-1])
+                break
+    return out
+
+
+def _rewrite(text: str, start: int, end: int, number: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...],
+             width: int, edits: dict[int, TextEdit]) -> TextEdit | None:
+    """Record and return the edit that writes ``number``, found first in text[start:end], with
+    ``new`` in place of its leading ``old``: each part as wide as written where written with a
+    leading zero ("2.06" -> "2.05"), the renumbered part ``width`` wide at least; None where
+    ``number`` is not written there or an edit there is recorded already."""
+    for m in _NUMBER.finditer(text, start, end):
+        written = m.group().split(".")
+        if tuple(map(int, written)) != number:
+            continue
+        if m.start() in edits:
+            return None
+        parts = [str(n).zfill(len(w) if w.startswith("0") else 0) for n, w in zip(new, written)]
+        parts[-1] = parts[-1].zfill(width)
+        edit = edits[m.start()] = TextEdit(m.start(), m.end(), ".".join(parts + written[len(new):]))
+        return edit
+    return None
