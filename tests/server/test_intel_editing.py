@@ -169,9 +169,29 @@ async def test_defining_a_phrase_in_a_lettered_list_letters_the_entries_after_it
 async def test_no_quick_fix_is_offered_for_a_finding_without_a_mending(client: LanguageClient) -> None:
     open_document(client, URI, SUPPLY)
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [broken] = [item for item in report.items if item.code == "unresolved-reference"]
     actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=DOC, range=report.items[0].range, context=types.CodeActionContext(diagnostics=report.items)))
+        text_document=DOC, range=broken.range, context=types.CodeActionContext(diagnostics=[broken])))
     assert list(actions or []) == []
+
+
+async def test_a_gap_in_the_numbering_has_a_quick_fix_renumbering_the_clauses_and_their_citations(
+        client: LanguageClient) -> None:
+    text = SUPPLY + "\n2.4 Returns. Goods delivered under Section 2.3 may be returned.\n"
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [gap] = [item for item in report.items if item.code == "numbering-gap"]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=gap.range, context=types.CodeActionContext(diagnostics=[gap])))
+    [fix] = actions
+    assert (fix.title, fix.kind, fix.is_preferred) == (
+        "Renumber clause 2.3 as 2.2 and the clause after it, with their 2 citations", "quickfix", False)
+    renumbered = applied(text, fix.edit)
+    assert "orders under Section 2.2 and Section 9.1;" in renumbered and "\n2.2 Delivery." in renumbered
+    assert "\n2.3 Returns. Goods delivered under Section 2.2 may" in renumbered
+    change_document(client, URI, 2, None, renumbered)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    assert [item for item in report.items if item.code == "numbering-gap"] == []
 
 
 async def test_a_quick_fix_request_for_a_range_outside_the_document_is_rejected(client: LanguageClient) -> None:

@@ -1,7 +1,8 @@
 """textDocument/codeAction: quick fixes for the findings that say what would mend them (a phrase
-that misspells a defined term, "Effecctive Date", replaced by the term), and for a phrase used as a
+that misspells a defined term, "Effecctive Date", replaced by the term), for a phrase used as a
 defined term but defined nowhere, an entry defining it in the list of definitions ('"Widget Price"
-means [●].', placed, worded and lettered as the list's entries are)."""
+means [●].', placed, worded and lettered as the list's entries are), and for a gap or a duplicate
+in the clauses' numbering, the clauses renumbered with their citations."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
+from longdoc import Renumbering
 from longdoc.entries import TextEdit
 
 from ..documents import Snapshot
@@ -20,11 +22,13 @@ if TYPE_CHECKING:
     from ..app import LongdocServer
 
 _UNDEFINED = "undefined-term"
+_MISNUMBERED = ("numbering-gap", "duplicate-number")
 
 
 async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> list[dict[str, Any]]:
     """The quick fixes of the findings of longdoc's in the request's context: a replacement where
-    the finding has one (preferred), an entry in the definitions for an undefined term."""
+    the finding has one (preferred), an entry in the definitions for an undefined term, the
+    clauses renumbered for a gap or a duplicate in their numbering."""
     snapshot, _, _ = await asked_range(server, params)  # InvalidParams for a range outside the document
     ours = [d for d in params.context.diagnostics if d.source == "longdoc"]
     if not ours:
@@ -49,7 +53,26 @@ async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> 
             if edits:
                 out.append(_action(server, snapshot, shown, f"Define \u201c{term}\u201d in the definitions",
                                    edits, preferred=False))
+        if finding.code in _MISNUMBERED:
+            found = await server.answer_on(snapshot, lambda now: now.doc.renumbering(start))
+            if found is not None:
+                out.append(_action(server, snapshot, shown, _renumbering_title(found), list(found.edits), preferred=False))
     return out
+
+
+def _renumbering_title(found: Renumbering) -> str:
+    """'Renumber clause 5.3 as 5.2 and the 6 clauses after it, with their 12 citations'."""
+    (old, new), more, cited = found.clauses[0], len(found.clauses) - 1, found.citations
+    title = f"Renumber clause {old} as {new}"
+    if more:
+        title += f" and the {_counted(more, 'clause')} after it"
+    if cited:
+        title += f", with {'their' if more else 'its'} {_counted(cited, 'citation')}"
+    return title
+
+
+def _counted(n: int, noun: str) -> str:
+    return noun if n == 1 else f"{n} {noun}s"
 
 
 def _action(server: LongdocServer, snapshot: Snapshot, shown: types.Diagnostic, title: str, edits: list[TextEdit],
