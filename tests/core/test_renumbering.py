@@ -72,6 +72,14 @@ def test_a_second_clause_of_a_number_and_those_after_it_move_up_one_and_citation
     assert "1.6 Notices." in after
 
 
+def test_clauses_out_of_order_take_the_numbers_of_their_places_and_citations_follow_them():
+    text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
+            "3. Price. As long as the term under Section 5.\n\n4. Taxes. The taxes.\n\n6. Notices. The notices.\n")
+    after = renumbered(text, "5. Term")
+    assert "3. Term." in after and "4. Price. As long as the term under Section 3." in after
+    assert "5. Taxes." in after and "6. Notices." in after
+
+
 def test_the_width_of_numbers_written_with_a_leading_zero_is_kept():
     text = ("Section 6.04 Grants. The grants.\n\nSection 6.06 Patents. See Section 6.11.\n\n"
             "Section 6.07 Royalties. The royalties.\n\nSection 6.08 Audits. The audits.\n\n"

@@ -194,6 +194,20 @@ async def test_a_gap_in_the_numbering_has_a_quick_fix_renumbering_the_clauses_an
     assert [item for item in report.items if item.code == "numbering-gap"] == []
 
 
+async def test_clauses_out_of_order_have_a_quick_fix_numbering_them_by_their_places(client: LanguageClient) -> None:
+    text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
+            "3. Price. The price.\n\n4. Taxes. The taxes.\n")
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [order] = [item for item in report.items if item.code == "numbering-order"]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=order.range, context=types.CodeActionContext(diagnostics=[order])))
+    [fix] = actions
+    assert fix.title == "Renumber clause 5 as 3 and the 2 clauses after it"
+    assert applied(text, fix.edit) == text.replace("5. Term", "3. Term").replace("3. Price", "4. Price").replace(
+        "4. Taxes", "5. Taxes")
+
+
 async def test_a_quick_fix_request_for_a_range_outside_the_document_is_rejected(client: LanguageClient) -> None:
     open_document(client, URI, SUPPLY)
     outside = types.Range(start=types.Position(line=400, character=0), end=types.Position(line=400, character=1))

@@ -1,8 +1,8 @@
 """textDocument/codeAction: quick fixes for the findings that say what would mend them (a phrase
 that misspells a defined term, "Effecctive Date", replaced by the term), for a phrase used as a
 defined term but defined nowhere, an entry defining it in the list of definitions ('"Widget Price"
-means [●].', placed, worded and lettered as the list's entries are), and for a gap or a duplicate
-in the clauses' numbering, the clauses renumbered with their citations."""
+means [●].', placed, worded and lettered as the list's entries are), and for a gap, a duplicate or
+clauses out of order in the numbering, the clauses renumbered with their citations."""
 
 from __future__ import annotations
 
@@ -22,13 +22,13 @@ if TYPE_CHECKING:
     from ..app import LongdocServer
 
 _UNDEFINED = "undefined-term"
-_MISNUMBERED = ("numbering-gap", "duplicate-number")
+_MISNUMBERED = ("numbering-gap", "duplicate-number", "numbering-order")
 
 
 async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> list[dict[str, Any]]:
     """The quick fixes of the findings of longdoc's in the request's context: a replacement where
     the finding has one (preferred), an entry in the definitions for an undefined term, the
-    clauses renumbered for a gap or a duplicate in their numbering."""
+    clauses renumbered for a gap, a duplicate or clauses out of order in their numbering."""
     snapshot, _, _ = await asked_range(server, params)  # InvalidParams for a range outside the document
     ours = [d for d in params.context.diagnostics if d.source == "longdoc"]
     if not ours:
