@@ -1074,12 +1074,13 @@ class LongDocument:
             raise TypeError(f"term must be str, not {type(term).__name__}")
         return definition_entry(self._text, self.nodes, self.definitions, term)
 
-    def renumbering(self, offset: int) -> Renumbering | None:
+    def renumbering(self, offset: int, shared: bool = False) -> Renumbering | None:
         """The edits that make the numbered clause whose heading holds ``offset``, and those after it
-        in its list, run on from the clause before it, with their sub-clauses and citations; None
-        where there is nothing to renumber. See `longdoc.renumbering.renumbering`."""
+        in its list, run on from the clause before it, with their sub-clauses and citations (with
+        ``shared``, the citations of its number too); None where there is nothing to renumber. See
+        `longdoc.renumbering.renumbering`."""
         self._check_offset(offset)
-        return renumbering(self._text, self.nodes, self.references, offset)
+        return renumbering(self._text, self.nodes, self.references, offset, shared)
 
     def glosses(self, start: int = 0, end: int | None = None) -> list[Gloss]:
         """The titles of the clauses that the citations starting in ``[start, end)`` lead to, each to

@@ -21,25 +21,30 @@ __all__ = ["Renumbering", "renumbering"]
 
 class Renumbering(NamedTuple):
     """The edits that renumber a list of clauses. `clauses` pairs each renumbered clause's number
-    with its new one as its heading writes them ("5.3", "5.2"; "6.10", "6.09"), in text order, the clause asked for first; `edits`, in text
-    order and apart, rewrite those numbers, the numbers of their sub-clauses ("5.3.1" -> "5.2.1")
-    and the citations of any of them; `citations` counts the citations rewritten."""
+    with its new one as its heading writes them ("5.3", "5.2"; "6.10", "6.09"), in text order, the
+    clause asked for first; `edits`, in text order and apart, rewrite those numbers, the numbers of
+    their sub-clauses ("5.3.1" -> "5.2.1") and the citations of any of them; `citations` counts the
+    citations rewritten. `shared` counts the citations of the number of the clause asked for that
+    lead to a clause before it numbered alike (the first of two 5.3), rewritten only when asked."""
 
     clauses: tuple[tuple[str, str], ...]
     edits: tuple[TextEdit, ...]
     citations: int
+    shared: int = 0
 
 
 _NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)*")
 
 
 def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference],
-                offset: int) -> Renumbering | None:
+                offset: int, shared: bool = False) -> Renumbering | None:
     """The renumbering that makes the numbered clause whose heading holds ``offset``, and the
     clauses after it in its list, run on from the numbered clause before it; None where no
     numbered clause's heading holds ``offset``, none stands before it in its list, or it runs on
     already, or where a number it would give is another clause's of the parent. The list ends before
-    a clause numbered 1 (a new list) or one of another numbering ("6.1" among "5.x")."""
+    a clause numbered 1 (a new list) or one of another numbering ("6.1" among "5.x"). With
+    ``shared``, the citations of the clause's number that lead to a clause before it numbered alike
+    are its own (a clause was put before it under its number: "5.3 New" over "5.3 Audit")."""
     at = bisect_right([n.heading_start for n in nodes], offset) - 1
     if at < 0 or offset > nodes[at].heading_end:
         return None
@@ -80,25 +85,40 @@ def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
         node = nodes[index]
         edit = _rewrite(text, node.heading_start, node.heading_end, old, old, new, width, edits)
         clauses.append((text[edit.start : edit.end], edit.text) if edit else (_name(old), _name(new)))
-        cited[index] = (old, new)
-        stop = index + 1
-        while stop < len(nodes) and nodes[stop].heading_start < node.end:
-            inner = nodes[stop]
-            own = _number_of(inner)
-            if own is not None and own[: len(old)] == old:
-                _rewrite(text, inner.heading_start, inner.heading_end, own, old, new, width, edits)
-            cited[stop] = (old, new)
-            stop += 1
-    count = 0
+        for inner in _subtree(nodes, index):
+            own = _number_of(nodes[inner])
+            if inner != index and own is not None and own[: len(old)] == old:
+                _rewrite(text, nodes[inner].heading_start, nodes[inner].heading_end, own, old, new, width, edits)
+            cited[inner] = (old, new)
+    # The resolver gives the citations of a number written twice to the first clause of it.
+    namesake = next((n.index for n in reversed(siblings[:place]) if _number_of(n) == number), None)
+    theirs = set(_subtree(nodes, namesake)) if namesake is not None else set()
+    count = taken = 0
     for ref in references:
-        if ref.target is None or ref.kind == ANCHOR or ref.target not in cited:
+        own = clause_number(ref.label) if ref.target is not None and ref.kind != ANCHOR else None
+        if own is None:
             continue
-        old, new = cited[ref.target]
-        own = clause_number(ref.label)
-        if own is not None and own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
+        if ref.target in cited:
+            old, new = cited[ref.target]
+        elif ref.target in theirs and own[: len(number)] == number:
+            taken += 1
+            if not shared:
+                continue
+            old, new = number, renamed[asked.index][1]
+        else:
+            continue
+        if own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
             count += 1
     ordered = sorted(edits.values())
-    return Renumbering(tuple(clauses), tuple(ordered), count)
+    return Renumbering(tuple(clauses), tuple(ordered), count, taken)
+
+
+def _subtree(nodes: Sequence[OutlinePart], index: int) -> range:
+    """The indices of ``nodes[index]`` and the nodes under it, which follow it."""
+    end, stop = nodes[index].end, index + 1
+    while stop < len(nodes) and nodes[stop].heading_start < end:
+        stop += 1
+    return range(index, stop)
 
 
 def _number_of(node: OutlinePart) -> tuple[int, ...] | None:

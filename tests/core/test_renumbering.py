@@ -72,6 +72,26 @@ def test_a_second_clause_of_a_number_and_those_after_it_move_up_one_and_citation
     assert "1.6 Notices." in after
 
 
+INSERTED = ("5. TERMS\n\n5.1 Scope. Audits are as in Section 5.3.\n\n5.2 Price. The price.\n\n"
+            "5.3 Rebates. A clause put in here.\n\n5.3 Audit. The audit.\n\n"
+            "5.4 Taxes. Audits under Section 5.3 are not taxed, nor are sums under Section 5.4.\n")
+
+
+def test_the_citations_of_a_number_written_twice_stay_with_the_first_clause_of_it_and_are_counted():
+    found = LongDocument(INSERTED).renumbering(INSERTED.index("5.3 Audit"))
+    assert (found.clauses, found.citations, found.shared) == ((("5.3", "5.4"), ("5.4", "5.5")), 1, 2)
+    after = applied(INSERTED, found)
+    assert "as in Section 5.3." in after and "Audits under Section 5.3 are not taxed, nor are sums under Section 5.5." in after
+
+
+def test_a_clause_put_before_another_under_its_number_leaves_it_its_citations_when_asked():
+    found = LongDocument(INSERTED).renumbering(INSERTED.index("5.3 Audit"), shared=True)
+    assert (found.citations, found.shared) == (3, 2)
+    after = applied(INSERTED, found)
+    assert "as in Section 5.4." in after and "Audits under Section 5.4 are not taxed, nor are sums under Section 5.5." in after
+    assert "5.3 Rebates." in after and "5.4 Audit." in after
+
+
 def test_clauses_out_of_order_take_the_numbers_of_their_places_and_citations_follow_them():
     text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
             "3. Price. As long as the term under Section 5.\n\n4. Taxes. The taxes.\n\n6. Notices. The notices.\n")

@@ -194,6 +194,23 @@ async def test_a_gap_in_the_numbering_has_a_quick_fix_renumbering_the_clauses_an
     assert [item for item in report.items if item.code == "numbering-gap"] == []
 
 
+async def test_a_clause_put_before_another_under_its_number_has_two_fixes_for_whom_its_citations_mean(
+        client: LanguageClient) -> None:
+    text = ("5. TERMS\n\n5.1 Scope. Audits are as in Section 5.3.\n\n5.2 Price. The price.\n\n"
+            "5.3 Rebates. A clause put in here.\n\n5.3 Audit. The audit.\n\n5.4 Taxes. See Section 5.4.\n")
+    open_document(client, URI, text)
+    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
+    [twice] = [item for item in report.items if item.code == "duplicate-number"]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=DOC, range=twice.range, context=types.CodeActionContext(diagnostics=[twice])))
+    staying, taking = actions
+    assert staying.title == ("Renumber clause 5.3 as 5.4 and the clause after it, with their citation "
+                             "(the citation of 5.3 stays with the first 5.3)")
+    assert "as in Section 5.3." in applied(text, staying.edit)
+    assert taking.title == "Renumber clause 5.3 as 5.4 and the clause after it, with their 2 citations, those of 5.3 among them"
+    assert "as in Section 5.4." in applied(text, taking.edit) and "See Section 5.5." in applied(text, taking.edit)
+
+
 async def test_clauses_out_of_order_have_a_quick_fix_numbering_them_by_their_places(client: LanguageClient) -> None:
     text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
             "3. Price. The price.\n\n4. Taxes. The taxes.\n")

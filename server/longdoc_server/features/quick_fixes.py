@@ -57,17 +57,29 @@ async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> 
             found = await server.answer_on(snapshot, lambda now: now.doc.renumbering(start))
             if found is not None:
                 out.append(_action(server, snapshot, shown, _renumbering_title(found), list(found.edits), preferred=False))
+            if found is not None and found.shared:
+                # Which clause the citations of a number written twice mean, the drafter knows: the
+                # first one, or the one another was put before.
+                taking = await server.answer_on(snapshot, lambda now: now.doc.renumbering(start, shared=True))
+                out.append(_action(server, snapshot, shown, _renumbering_title(taking, taken=True), list(taking.edits),
+                                   preferred=False))
     return out
 
 
-def _renumbering_title(found: Renumbering) -> str:
-    """'Renumber clause 5.3 as 5.2 and the 6 clauses after it, with their 12 citations'."""
+def _renumbering_title(found: Renumbering, taken: bool = False) -> str:
+    """'Renumber clause 5.3 as 5.2 and the 6 clauses after it, with their 12 citations', and what
+    becomes of the citations of a number written twice (``taken``: they follow the clause)."""
     (old, new), more, cited = found.clauses[0], len(found.clauses) - 1, found.citations
     title = f"Renumber clause {old} as {new}"
     if more:
         title += f" and the {_counted(more, 'clause')} after it"
     if cited:
         title += f", with {'their' if more else 'its'} {_counted(cited, 'citation')}"
+    if found.shared and taken:
+        title += f", those of {old} among them"
+    elif found.shared:
+        stay = "stays" if found.shared == 1 else "stay"
+        title += f" (the {_counted(found.shared, 'citation')} of {old} {stay} with the first {old})"
     return title
 
 
