@@ -40,7 +40,7 @@ from .parts import KEY_BITS, KEY_MASK, Part, PartHeadings, PendingSplit, Section
 from .query import analyse_query, inflected_terms
 from .ranking import NEIGHBOUR_SHARE, asks_for_opening, opening_sections, promote_opening
 from .references import LabelIndex, Reference, find_references, forget_heading_keys, references_after_edit
-from .renumbering import Renumbering, renumbering
+from .renumbering import Renumbering, clause_number_at, clause_renaming, renumbering
 from .sections import RawCount, Section, max_raw_for, split_again, split_sized, stripped
 from .segments import LINE_BREAKS, leans_on_previous
 from .signatures import SIGNATURE_REACH, capitals_in, signature_lines_in
@@ -1081,6 +1081,23 @@ class LongDocument:
         `longdoc.renumbering.renumbering`."""
         self._check_offset(offset)
         return renumbering(self._text, self.nodes, self.references, offset, shared)
+
+    def clause_number_at(self, offset: int) -> tuple[OutlineNode, int, int] | None:
+        """The numbered clause whose number is written at ``offset``, in its heading or in a citation
+        of it, and the span of that number; None elsewhere."""
+        self._check_offset(offset)
+        found = clause_number_at(self._text, self.nodes, self.references, offset)
+        return None if found is None else (self.nodes[found[0]], found[1], found[2])
+
+    def clause_renaming(self, node: OutlineNode, number: str) -> Renumbering:
+        """The edits that number the clause of ``node`` ``number`` ("5.4"), with its sub-clauses and
+        every citation of them; ValueError where ``number`` is no clause number or another clause's."""
+        if not isinstance(number, str):
+            raise TypeError(f"number must be str, not {type(number).__name__}")
+        nodes = self.nodes
+        if not 0 <= node.index < len(nodes) or nodes[node.index] != node:
+            raise ValueError("the node is not of this document's outline")
+        return clause_renaming(self._text, self.nodes, self.references, node.index, number.strip())
 
     def glosses(self, start: int = 0, end: int | None = None) -> list[Gloss]:
         """The titles of the clauses that the citations starting in ``[start, end)`` lead to, each to

@@ -16,7 +16,7 @@ from .entries import TextEdit
 from .numbering import clause_number
 from .references import ANCHOR, OutlinePart, Reference
 
-__all__ = ["Renumbering", "renumbering"]
+__all__ = ["Renumbering", "clause_number_at", "clause_renaming", "renumbering"]
 
 
 class Renumbering(NamedTuple):
@@ -78,6 +78,57 @@ def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
     # A list numbered "6.05", "6.06" goes on "6.09", "6.10": its numbers' last parts are as wide
     # as the widest written with a leading zero.
     width = max((len(w) for w in _last_parts(text, siblings, renamed, before, asked.index) if w.startswith("0")), default=0)
+    # The resolver gives the citations of a number written twice to the first clause of it.
+    namesake = next((n.index for n in reversed(siblings[:place]) if _number_of(n) == number), None)
+    return _renumbered(text, nodes, references, renamed, width, namesake, shared)
+
+
+def clause_number_at(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference],
+                     offset: int) -> tuple[int, int, int] | None:
+    """The numbered clause whose number is written at ``offset`` (in its heading, or anywhere in a
+    citation that resolves to it) and where that number is written: (node index, start, end)."""
+    at = bisect_right([n.heading_start for n in nodes], offset) - 1
+    if at >= 0 and offset <= nodes[at].heading_end and (number := _number_of(nodes[at])) is not None:
+        span = _written_at(text, nodes[at].heading_start, nodes[at].heading_end, number)
+        if span is not None and span[0] <= offset <= span[1]:
+            return at, *span
+    for ref in references:
+        if ref.start <= offset <= ref.end and ref.target is not None and ref.exact and ref.kind != ANCHOR:
+            number = clause_number(ref.label)
+            if number is not None and number == _number_of(nodes[ref.target]):
+                span = _written_at(text, ref.start, ref.end, number)
+                if span is not None:
+                    return ref.target, *span
+    return None
+
+
+def clause_renaming(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference], index: int,
+                    number: str) -> Renumbering:
+    """The edits that number the clause ``nodes[index]`` ``number`` ("5.4", written as given),
+    with its sub-clauses and every citation of them. ValueError where ``number`` is not a clause
+    number, or is another clause's."""
+    old = _number_of(nodes[index])
+    new = clause_number(number) if _WRITTEN_NUMBER.fullmatch(number) else None
+    if old is None:
+        raise ValueError(f"clause {nodes[index].label or nodes[index].title!r} has no number")
+    if new is None:
+        raise ValueError(f"{number!r} is not a clause number (digits and dots, as in 5.4)")
+    if any(_number_of(n) == new for n in nodes if n.index != index):
+        raise ValueError(f"another clause is numbered {number}")
+    last = number.split(".")[-1]
+    return _renumbered(text, nodes, references, {index: (old, new)}, len(last) if last.startswith("0") else 0)
+
+
+_WRITTEN_NUMBER = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference],
+                renamed: dict[int, tuple[tuple[int, ...], tuple[int, ...]]], width: int,
+                namesake: int | None = None, shared: bool = False) -> Renumbering:
+    """The edits that give each clause of ``renamed`` (node index -> (number, new number)) its
+    new number, the last part ``width`` wide at least, with its sub-clauses and citations; those of
+    the clause ``namesake``, numbered as the first of ``renamed``, are counted, and rewritten with
+    ``shared``."""
     edits: dict[int, TextEdit] = {}
     cited: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # node index -> the rewrite of its subtree
     clauses = []
@@ -90,8 +141,7 @@ def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
             if inner != index and own is not None and own[: len(old)] == old:
                 _rewrite(text, nodes[inner].heading_start, nodes[inner].heading_end, own, old, new, width, edits)
             cited[inner] = (old, new)
-    # The resolver gives the citations of a number written twice to the first clause of it.
-    namesake = next((n.index for n in reversed(siblings[:place]) if _number_of(n) == number), None)
+    number, moved = next(iter(renamed.values()))
     theirs = set(_subtree(nodes, namesake)) if namesake is not None else set()
     count = taken = 0
     for ref in references:
@@ -104,13 +154,12 @@ def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
             taken += 1
             if not shared:
                 continue
-            old, new = number, renamed[asked.index][1]
+            old, new = number, moved
         else:
             continue
         if own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
             count += 1
-    ordered = sorted(edits.values())
-    return Renumbering(tuple(clauses), tuple(ordered), count, taken)
+    return Renumbering(tuple(clauses), tuple(sorted(edits.values())), count, taken)
 
 
 def _subtree(nodes: Sequence[OutlinePart], index: int) -> range:
@@ -149,20 +198,25 @@ def _last_parts(text: str, siblings: Sequence[OutlinePart], renamed: dict[int, t
     return out
 
 
+def _written_at(text: str, start: int, end: int, number: tuple[int, ...]) -> tuple[int, int] | None:
+    """Where ``number`` is first written in text[start:end] ("2.06" for (2, 6)), or None."""
+    for m in _NUMBER.finditer(text, start, end):
+        if tuple(map(int, m.group().split("."))) == number:
+            return m.span()
+    return None
+
+
 def _rewrite(text: str, start: int, end: int, number: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...],
              width: int, edits: dict[int, TextEdit]) -> TextEdit | None:
     """Record and return the edit that writes ``number``, found first in text[start:end], with
     ``new`` in place of its leading ``old``: each part as wide as written where written with a
-    leading zero ("2.06" -> "2.05"), the renumbered part ``width`` wide at least; None where
+    leading zero ("2.06" -> "2.05"), the last of ``new`` ``width`` wide at least; None where
     ``number`` is not written there or an edit there is recorded already."""
-    for m in _NUMBER.finditer(text, start, end):
-        written = m.group().split(".")
-        if tuple(map(int, written)) != number:
-            continue
-        if m.start() in edits:
-            return None
-        parts = [str(n).zfill(len(w) if w.startswith("0") else 0) for n, w in zip(new, written)]
-        parts[-1] = parts[-1].zfill(width)
-        edit = edits[m.start()] = TextEdit(m.start(), m.end(), ".".join(parts + written[len(new):]))
-        return edit
-    return None
+    span = _written_at(text, start, end, number)
+    if span is None or span[0] in edits:
+        return None
+    written = text[span[0] : span[1]].split(".")
+    head = [str(n).zfill(len(written[i]) if i < len(old) and written[i].startswith("0") else 0) for i, n in enumerate(new)]
+    head[-1] = head[-1].zfill(width)
+    edit = edits[span[0]] = TextEdit(*span, ".".join(head + written[len(old) :]))
+    return edit

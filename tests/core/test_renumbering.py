@@ -140,6 +140,53 @@ def test_an_offset_outside_the_text_is_refused():
         LongDocument(TERMS).renumbering("1.3")
 
 
+def renamed(text: str, at: str, number: str) -> str:
+    doc = LongDocument(text)
+    node, _, _ = doc.clause_number_at(text.index(at))
+    return applied(text, doc.clause_renaming(node, number))
+
+
+def test_a_clause_renamed_takes_its_sub_clauses_and_citations_with_it():
+    text = renamed(TERMS, "1.4 Payment", "1.7")
+    assert "1.7 Payment. The Buyer pays as follows. 1.7.1 Monthly, in arrears. 1.7.2 Late sums" in text
+    assert "set out in Section 1.7(a) and Sections 1.5 through 1.6." in text
+    assert "Interest under Section 1.7.2 is not a tax." in text
+
+
+def test_a_clause_renamed_to_another_depth_keeps_its_sub_clauses_under_it():
+    text = renamed(TERMS, "1.4 Payment", "3")
+    assert "3 Payment. The Buyer pays as follows. 3.1 Monthly, in arrears. 3.2 Late sums" in text
+    assert "Interest under Section 3.2 is not a tax." in text
+
+
+@pytest.mark.parametrize("at", ["1.4(a)", "Section 1.4(a)", "1.4 Payment"])
+def test_the_number_of_a_clause_is_found_in_its_heading_and_in_its_citations(at):
+    doc = LongDocument(TERMS)
+    node, start, end = doc.clause_number_at(TERMS.index(at))
+    assert (node.label, TERMS[start:end]) == ("1.4", "1.4")
+
+
+@pytest.mark.parametrize("at", ["Payment. The", "The Buyer orders", "Section 1.4.5 is"])
+def test_no_clause_number_is_found_off_a_number_or_in_a_citation_of_a_part_the_outline_lacks(at):
+    text = TERMS.replace("under Section 1.4.2 is", "under Section 1.4.5 is")
+    assert LongDocument(text).clause_number_at(text.index(at)) is None
+
+
+@pytest.mark.parametrize("number, error", [("1.5", "another clause is numbered 1.5"), ("1.x", "not a clause number"),
+                                           ("Section 9", "not a clause number"), ("", "not a clause number")])
+def test_a_clause_is_not_renamed_to_a_number_another_clause_has_or_to_what_is_no_number(number, error):
+    doc = LongDocument(TERMS)
+    node, _, _ = doc.clause_number_at(TERMS.index("1.4 Payment"))
+    with pytest.raises(ValueError, match=error):
+        doc.clause_renaming(node, number)
+
+
+def test_a_node_of_another_version_is_refused():
+    node, _, _ = LongDocument(TERMS).clause_number_at(TERMS.index("1.4 Payment"))
+    with pytest.raises(ValueError, match="not of this document"):
+        LongDocument("1. Other.\n").clause_renaming(node, "1.7")
+
+
 @pytest.mark.parametrize("name", [ENTRUST, THEMART, NEOMEDIA, CERES, HEMISPHERX])
 def test_each_numbering_finding_of_a_real_contract_is_mended_and_every_citation_keeps_its_clause(shared_text, name):
     text = shared_text(name)

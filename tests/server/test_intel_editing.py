@@ -79,6 +79,23 @@ async def test_prepare_rename_outside_a_defined_term_is_empty(client: LanguageCl
     assert await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=DOC, position=at)) is None
 
 
+async def test_renaming_a_clause_s_number_renumbers_its_heading_and_every_citation_of_it(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = position_of(SUPPLY, SUPPLY.index("Section 2.3") + len("Section 2."))
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=DOC, position=at))
+    assert prepared.placeholder == "2.3"
+    assert SUPPLY[offset_of(SUPPLY, prepared.range.start) : offset_of(SUPPLY, prepared.range.end)] == "2.3"
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=DOC, position=at, new_name="2.2"))
+    assert applied(SUPPLY, edit) == SUPPLY.replace("Section 2.3", "Section 2.2").replace("\n2.3 Delivery", "\n2.2 Delivery")
+
+
+async def test_renaming_a_clause_to_a_number_another_clause_has_is_refused(client: LanguageClient) -> None:
+    open_document(client, URI, SUPPLY)
+    at = position_of(SUPPLY, SUPPLY.index("2.3 Delivery"))
+    with pytest.raises(JsonRpcInvalidParams, match="another clause is numbered 2.1"):
+        await client.text_document_rename_async(types.RenameParams(text_document=DOC, position=at, new_name="2.1"))
+
+
 async def test_pulled_diagnostics_name_broken_citations_and_unused_terms(client: LanguageClient) -> None:
     open_document(client, URI, SUPPLY)
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))

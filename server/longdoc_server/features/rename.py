@@ -1,5 +1,7 @@
 """textDocument/prepareRename and textDocument/rename of a defined term: the definitions and every
-use change together, plural and possessive endings kept; a name already defined is refused."""
+use change together, plural and possessive endings kept; a name already defined is refused. And of
+a clause's number, in its heading or a citation of it: the heading, the sub-clauses' numbers and
+every citation change together; a number another clause has is refused."""
 
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ def renamed_spans(snapshot: Snapshot, offset: int, new_name: str) -> list[tuple[
     found = intel(snapshot)
     term = found.term_at(offset)
     if term is None:
-        raise JsonRpcInvalidParams("there is no defined term at this position")
+        raise JsonRpcInvalidParams("there is no defined term or clause number at this position")
     name = " ".join(new_name.split())
     if not name:
         raise JsonRpcInvalidParams("the new name is empty")
@@ -64,13 +66,28 @@ def renamed_spans(snapshot: Snapshot, offset: int, new_name: str) -> list[tuple[
     return sorted(edits)
 
 
+def renumbered_spans(snapshot: Snapshot, offset: int, number: str) -> list[tuple[int, int, str]] | None:
+    """(start, end, replacement) for the clause whose number is written at offset; None where
+    none is; InvalidParams for a number that cannot be given."""
+    found = snapshot.doc.clause_number_at(offset)
+    if found is None:
+        return None
+    try:
+        return list(snapshot.doc.clause_renaming(found[0], number).edits)
+    except ValueError as error:
+        raise JsonRpcInvalidParams(str(error)) from None
+
+
 def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
     async def prepare_rename(params: types.PrepareRenameParams) -> dict[str, Any] | None:
         def compute(snapshot: Snapshot, offset: int) -> dict[str, Any] | None:
             term = intel(snapshot).term_at(offset)
             if term is None:
-                return None
+                numbered = snapshot.doc.clause_number_at(offset)
+                if numbered is None:
+                    return None
+                term = (snapshot.text[numbered[1] : numbered[2]], numbered[1], numbered[2])
             return {"range": server.codec.range(snapshot.lines, term[1], term[2]), "placeholder": term[0]}
 
         return await at_position(server, params, compute)
@@ -78,10 +95,10 @@ def register(server: LongdocServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_RENAME)
     async def rename(params: types.RenameParams) -> dict[str, Any]:
         def compute(snapshot: Snapshot, offset: int) -> dict[str, Any]:
-            edits = [
-                {"range": server.codec.range(snapshot.lines, s, e), "newText": new}
-                for s, e, new in renamed_spans(snapshot, offset, params.new_name)
-            ]
+            spans = None if intel(snapshot).term_at(offset) else renumbered_spans(snapshot, offset, params.new_name)
+            if spans is None:
+                spans = renamed_spans(snapshot, offset, params.new_name)
+            edits = [{"range": server.codec.range(snapshot.lines, s, e), "newText": new} for s, e, new in spans]
             return {"changes": {snapshot.uri: edits}}
 
         return await at_position(server, params, compute)
