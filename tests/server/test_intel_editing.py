@@ -154,19 +154,19 @@ async def test_a_markdown_link_to_a_misspelled_anchor_has_a_quick_fix_writing_th
     assert (written, edit.new_text) == ("#2-payment-trems", "#2-payment-terms")
 
 
-async def fixes_of_the_undefined_term(client: LanguageClient, text: str) -> list[types.CodeAction]:
-    """The quick fixes offered for the one undefined-term hint of ``text``, opened as URI."""
+async def fixes_of(client: LanguageClient, text: str, code: str = "undefined-term") -> list[types.CodeAction]:
+    """The quick fixes offered for the one finding of ``code`` in ``text``, opened as URI."""
     open_document(client, URI, text)
     report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
-    [hint] = [item for item in report.items if item.code == "undefined-term"]
+    [finding] = [item for item in report.items if item.code == code]
     return await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=DOC, range=hint.range, context=types.CodeActionContext(diagnostics=[hint])))
+        text_document=DOC, range=finding.range, context=types.CodeActionContext(diagnostics=[finding])))
 
 
 async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it_in_the_list(client: LanguageClient) -> None:
     text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n"Affiliate" means a controlled entity.\n\n"Territory" means Canada.\n\n'
             "2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Widget Price.\n")
-    [fix] = await fixes_of_the_undefined_term(client, text)
+    [fix] = await fixes_of(client, text)
     assert (fix.title, fix.kind, fix.is_preferred) == ("Define \u201cWidget Price\u201d in the definitions", "quickfix", False)
     written = applied(text, fix.edit)
     assert '"Territory" means Canada.\n\n"Widget Price" means [\u25cf].\n\n2. SUPPLY' in written
@@ -178,7 +178,7 @@ async def test_a_phrase_used_as_a_term_but_undefined_has_a_quick_fix_defining_it
 async def test_defining_a_phrase_in_a_lettered_list_letters_the_entries_after_it_on(client: LanguageClient) -> None:
     text = ('SUPPLY AGREEMENT\n\n1. DEFINITIONS\n\n(a) "Affiliate" means a controlled entity.\n\n'
             '(b) "Territory" means Canada.\n\n2. SUPPLY\n\nThe Seller supplies each Affiliate in the Territory at the Sales Price.\n')
-    [fix] = await fixes_of_the_undefined_term(client, text)
+    [fix] = await fixes_of(client, text)
     assert '(a) "Affiliate" means a controlled entity.\n\n(b) "Sales Price" means [\u25cf].\n\n(c) "Territory" means' in applied(
         text, fix.edit)
 
@@ -195,12 +195,7 @@ async def test_no_quick_fix_is_offered_for_a_finding_without_a_mending(client: L
 async def test_a_gap_in_the_numbering_has_a_quick_fix_renumbering_the_clauses_and_their_citations(
         client: LanguageClient) -> None:
     text = SUPPLY + "\n2.4 Returns. Goods delivered under Section 2.3 may be returned.\n"
-    open_document(client, URI, text)
-    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
-    [gap] = [item for item in report.items if item.code == "numbering-gap"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=DOC, range=gap.range, context=types.CodeActionContext(diagnostics=[gap])))
-    [fix] = actions
+    [fix] = await fixes_of(client, text, "numbering-gap")
     assert (fix.title, fix.kind, fix.is_preferred) == (
         "Renumber clause 2.3 as 2.2 and the clause after it, with their 2 citations", "quickfix", False)
     renumbered = applied(text, fix.edit)
@@ -215,12 +210,7 @@ async def test_a_clause_put_before_another_under_its_number_has_two_fixes_for_wh
         client: LanguageClient) -> None:
     text = ("5. TERMS\n\n5.1 Scope. Audits are as in Section 5.3.\n\n5.2 Price. The price.\n\n"
             "5.3 Rebates. A clause put in here.\n\n5.3 Audit. The audit.\n\n5.4 Taxes. See Section 5.4.\n")
-    open_document(client, URI, text)
-    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
-    [twice] = [item for item in report.items if item.code == "duplicate-number"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=DOC, range=twice.range, context=types.CodeActionContext(diagnostics=[twice])))
-    staying, taking = actions
+    staying, taking = await fixes_of(client, text, "duplicate-number")
     assert staying.title == ("Renumber clause 5.3 as 5.4 and the clause after it, with their citation "
                              "(the citation of 5.3 stays with the first 5.3)")
     assert "as in Section 5.3." in applied(text, staying.edit)
@@ -231,12 +221,7 @@ async def test_a_clause_put_before_another_under_its_number_has_two_fixes_for_wh
 async def test_clauses_out_of_order_have_a_quick_fix_numbering_them_by_their_places(client: LanguageClient) -> None:
     text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
             "3. Price. The price.\n\n4. Taxes. The taxes.\n")
-    open_document(client, URI, text)
-    report = await client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=DOC))
-    [order] = [item for item in report.items if item.code == "numbering-order"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=DOC, range=order.range, context=types.CodeActionContext(diagnostics=[order])))
-    [fix] = actions
+    [fix] = await fixes_of(client, text, "numbering-order")
     assert fix.title == "Renumber clause 5 as 3 and the 2 clauses after it"
     assert applied(text, fix.edit) == text.replace("5. Term", "3. Term").replace("3. Price", "4. Price").replace(
         "4. Taxes", "5. Taxes")
