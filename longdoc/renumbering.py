@@ -25,12 +25,15 @@ class Renumbering(NamedTuple):
     clause asked for first; `edits`, in text order and apart, rewrite those numbers, the numbers of
     their sub-clauses ("5.3.1" -> "5.2.1") and the citations of any of them; `citations` counts the
     citations rewritten. `shared` counts the citations of the number of the clause asked for that
-    lead to a clause before it numbered alike (the first of two 5.3), rewritten only when asked."""
+    lead to a clause before it numbered alike (the first of two 5.3), rewritten only when asked;
+    `stranded` the citations that lead nowhere and would lead to a clause renumbered (the "Section
+    5.3" of a clause 5.3 deleted, when 5.4 becomes 5.3)."""
 
     clauses: tuple[tuple[str, str], ...]
     edits: tuple[TextEdit, ...]
     citations: int
     shared: int = 0
+    stranded: int = 0
 
 
 _NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)*")
@@ -143,10 +146,15 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
             cited[inner] = (old, new)
     number, moved = next(iter(renamed.values()))
     theirs = set(_subtree(nodes, namesake)) if namesake is not None else set()
-    count = taken = 0
+    given = {new for _, new in renamed.values()}
+    count = taken = stranded = 0
     for ref in references:
-        own = clause_number(ref.label) if ref.target is not None and ref.kind != ANCHOR else None
+        own = clause_number(ref.label) if ref.kind != ANCHOR else None
         if own is None:
+            continue
+        if ref.target is None or not ref.exact and ref.target not in cited and ref.target not in theirs:
+            # Cited nowhere, or only as far as a part that holds the number ("4" of "Section 4.2").
+            stranded += not ref.scope and any(own[: len(new)] == new for new in given)
             continue
         if ref.target in cited:
             old, new = cited[ref.target]
@@ -159,7 +167,7 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
             continue
         if own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
             count += 1
-    return Renumbering(tuple(clauses), tuple(sorted(edits.values())), count, taken)
+    return Renumbering(tuple(clauses), tuple(sorted(edits.values())), count, taken, stranded)
 
 
 def _subtree(nodes: Sequence[OutlinePart], index: int) -> range:

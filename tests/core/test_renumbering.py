@@ -92,6 +92,14 @@ def test_a_clause_put_before_another_under_its_number_leaves_it_its_citations_wh
     assert "5.3 Rebates." in after and "5.4 Audit." in after
 
 
+def test_citations_that_lead_nowhere_but_would_lead_to_a_clause_renumbered_are_counted():
+    text = ("4. TERMS\n\n4.1 Scope. The scope, save Section 4.2(b) and Section 4.2.\n\n4.3 Price. The price.\n\n"
+            "4.4 Taxes. The taxes, as in Section 4.9 and Section 7.\n")
+    found = LongDocument(text).renumbering(text.index("4.3 Price"))
+    assert (found.citations, found.stranded) == (0, 2)
+    assert "save Section 4.2(b) and Section 4.2." in applied(text, found)
+
+
 def test_clauses_out_of_order_take_the_numbers_of_their_places_and_citations_follow_them():
     text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
             "3. Price. As long as the term under Section 5.\n\n4. Taxes. The taxes.\n\n6. Notices. The notices.\n")

@@ -218,6 +218,14 @@ async def test_a_clause_put_before_another_under_its_number_has_two_fixes_for_wh
     assert "as in Section 5.4." in applied(text, taking.edit) and "See Section 5.5." in applied(text, taking.edit)
 
 
+async def test_a_renumbering_says_when_a_citation_that_leads_nowhere_would_lead_to_a_clause_renumbered(
+        client: LanguageClient) -> None:
+    text = SUPPLY.replace("Section 9.1;", "Section 2.2;")
+    [fix] = await fixes_of(client, text, "numbering-gap")
+    assert fix.title == ("Renumber clause 2.3 as 2.2, with its citation; "
+                         "a citation that leads nowhere would lead to a clause renumbered")
+
+
 async def test_clauses_out_of_order_have_a_quick_fix_numbering_them_by_their_places(client: LanguageClient) -> None:
     text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
             "3. Price. The price.\n\n4. Taxes. The taxes.\n")
