@@ -48,13 +48,11 @@ def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
     a clause numbered 1 (a new list) or one of another numbering ("6.1" among "5.x"). With
     ``shared``, the citations of the clause's number that lead to a clause before it numbered alike
     are its own (a clause was put before it under its number: "5.3 New" over "5.3 Audit")."""
-    at = bisect_right([n.heading_start for n in nodes], offset) - 1
-    if at < 0 or offset > nodes[at].heading_end:
-        return None
-    asked = nodes[at]
-    number = clause_number(asked.label) if asked.label else None
+    at = _heading_at(nodes, offset)
+    number = _number_of(nodes[at]) if at is not None else None
     if number is None:
         return None
+    asked = nodes[at]
     siblings = [n for n in nodes if n.parent == asked.parent]
     place = next(i for i, n in enumerate(siblings) if n.index == asked.index)
     before = next((m for m in (_number_of(n) for n in reversed(siblings[:place])) if m is not None), None)
@@ -90,8 +88,8 @@ def clause_number_at(text: str, nodes: Sequence[OutlinePart], references: Sequen
                      offset: int) -> tuple[int, int, int] | None:
     """The numbered clause whose number is written at ``offset`` (in its heading, or anywhere in a
     citation that resolves to it) and where that number is written: (node index, start, end)."""
-    at = bisect_right([n.heading_start for n in nodes], offset) - 1
-    if at >= 0 and offset <= nodes[at].heading_end and (number := _number_of(nodes[at])) is not None:
+    at = _heading_at(nodes, offset)
+    if at is not None and (number := _number_of(nodes[at])) is not None:
         span = _written_at(text, nodes[at].heading_start, nodes[at].heading_end, number)
         if span is not None and span[0] <= offset <= span[1]:
             return at, *span
@@ -154,7 +152,7 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
             continue
         if ref.target is None or not ref.exact and ref.target not in cited and ref.target not in theirs:
             # Cited nowhere, or only as far as a part that holds the number ("4" of "Section 4.2").
-            stranded += not ref.scope and any(own[: len(new)] == new for new in given)
+            stranded += not ref.scope and any(own[: len(g)] == g for g in given)
             continue
         if ref.target in cited:
             old, new = cited[ref.target]
@@ -168,6 +166,12 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
         if own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
             count += 1
     return Renumbering(tuple(clauses), tuple(sorted(edits.values())), count, taken, stranded)
+
+
+def _heading_at(nodes: Sequence[OutlinePart], offset: int) -> int | None:
+    """The index of the node whose heading holds ``offset``, or None."""
+    at = bisect_right([n.heading_start for n in nodes], offset) - 1
+    return at if at >= 0 and offset <= nodes[at].heading_end else None
 
 
 def _subtree(nodes: Sequence[OutlinePart], index: int) -> range:
@@ -198,11 +202,9 @@ def _last_parts(text: str, siblings: Sequence[OutlinePart], renamed: dict[int, t
         number = _number_of(node)
         if number is None or not _same_list(before, number) or (node.index >= asked and node.index not in renamed):
             continue
-        for m in _NUMBER.finditer(text, node.heading_start, node.heading_end):
-            written = m.group().split(".")
-            if tuple(map(int, written)) == number:
-                out.append(written[-1])
-                break
+        span = _written_at(text, node.heading_start, node.heading_end, number)
+        if span is not None:
+            out.append(text[span[0] : span[1]].rsplit(".", 1)[-1])
     return out
 
 
