@@ -376,6 +376,19 @@ try {
     await page.keyboard.press("Control+End");
   });
 
+  await check("a gap in the clauses' numbering has a quick fix renumbering them with their citations", async () => {
+    await typeAtEnd(page, OPENED_NAME, "\n20.1 Alpha. Goods ship under Section 20.3.\n20.3 Gamma. Goods arrive.");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Home"); // on the heading the finding spans
+    await (await quickFix(page, "Renumber clause 20.3 as 20.2, with its citation")).click();
+    // Spaces are drawn as no-break spaces.
+    const cited = page.locator(".view-line", { hasText: /^20\.1\WAlpha\.\WGoods\Wship\Wunder\WSection\W20\.2\.$/ });
+    await cited.first().waitFor({ timeout: 15_000 });
+    await page.locator(".view-line", { hasText: /^20\.2\WGamma\./ }).first().waitFor({ timeout: 15_000 });
+    console.log(`       screenshot ${await screenshot(page, screenshots, "renumber")}`);
+    await page.keyboard.press("Control+End");
+  });
+
   await check("a citation shows the title of the clause it cites after it", async () => {
     await typeAtEnd(page, OPENED_NAME, "\nAs Section 8.01 says.");
     await page.keyboard.press("Escape");
