@@ -1,19 +1,20 @@
 """Per-URI document state: version, LongDocument and line index, updated by incremental edits.
 
-Every change goes through ``LongDocument.edit``; a ``Snapshot`` is immutable, so a request keeps
-answering about the version it started on while newer edits arrive.
+Every change goes through ``LongDocument.edit`` (the changes of one command, a rename at a hundred
+places, near each other as one edit); a ``Snapshot`` is immutable, so a request keeps answering
+about the version it started on while newer edits arrive.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
-from longdoc import LongDocument
+from longdoc import LongDocument, TextEdit
 from longdoc.outline import OutlineNode
 
-from .positions import Codec, LineIndex
+from .positions import Codec, LineIndex, PositionError
 from .reuse import KEPT_AT_REST, Change, Rendered, RootKey
 
 T = TypeVar("T")
@@ -107,21 +108,24 @@ class Documents:
         doc, lines = snapshot.doc, snapshot.lines
         carried = {feature: Rendered(pieces, None) for feature, pieces in snapshot.rendered.items()}
         carried.update((feature, old) for feature, old in snapshot.carried.items() if feature not in carried)
-        for change in changes:
-            range_ = getattr(change, "range", None)
-            if range_ is None:
-                start, end = 0, len(doc.text)
+        changes = list(changes)
+        joined = joined_changes(changes, lines, codec, doc.text) if len(changes) > 1 else None
+        for change in joined if joined is not None else changes:
+            if joined is not None:
+                start, end, text = change
             else:
-                start, end = codec.span(lines, range_)
-            new_doc = doc.edit(start, end, change.text)
-            new_lines = lines.edited(start, end, change.text, new_doc.text)
+                range_ = getattr(change, "range", None)
+                start, end = (0, len(doc.text)) if range_ is None else codec.span(lines, range_)
+                text = change.text
+            new_doc = doc.edit(start, end, text)
+            new_lines = lines.edited(start, end, text, new_doc.text)
             line_delta = new_lines.line_count - lines.line_count
             carried = {
                 feature: Rendered(
                     old.pieces,
-                    old.change.then(start, end, len(change.text), line_delta)
+                    old.change.then(start, end, len(text), line_delta)
                     if old.change
-                    else Change.of_edit(start, end, len(change.text), line_delta),
+                    else Change.of_edit(start, end, len(text), line_delta),
                 )
                 for feature, old in carried.items()
             }
@@ -138,3 +142,41 @@ class Documents:
         self.max_tokens = max_tokens
         for snapshot in list(self._open.values()):
             self.open(snapshot.uri, snapshot.version, snapshot.text)
+
+
+def joined_changes(changes: Sequence[Any], lines: LineIndex, codec: Codec, text: str) -> list[TextEdit] | None:
+    """The content changes as replacements of ``text``, those near each other joined into one, in
+    the order to make them; None unless each change lies before the one made ahead of it, as VS Code
+    sends the edits of one command (a rename, a renumbering, typing at several cursors)."""
+    spans = []
+    for change in changes:
+        range_ = getattr(change, "range", None)
+        if range_ is None:
+            return None
+        try:
+            start, end = codec.span(lines, range_)  # right where the text before it is the text before them all
+        except PositionError:
+            return None  # made after another change, or wrong: the changes one by one tell
+        if spans and end > spans[-1][0]:
+            return None
+        spans.append((start, end, change.text))
+    # Each edit costs as much as reading some thousands of characters again, more in a longer text:
+    # edits closer than that are made as one.
+    near = _EDIT_COST + len(text) // _EDIT_COST_PER_CHARACTERS
+    out: list[TextEdit] = []
+    run = [spans[0]]
+    for span in spans[1:] + [None]:
+        if span is not None and run[-1][0] - span[1] < near:
+            run.append(span)
+            continue
+        pieces, at = [], run[-1][0]
+        for start, end, new in reversed(run):
+            pieces += (text[at:start], new)
+            at = end
+        out.append(TextEdit(run[-1][0], run[0][1], "".join(pieces)))
+        run = [span]
+    return out
+
+
+_EDIT_COST = 6_000  # characters
+_EDIT_COST_PER_CHARACTERS = 700

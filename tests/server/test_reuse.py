@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from longdoc_server.documents import Documents, Snapshot
+from longdoc_server.documents import Documents, Snapshot, joined_changes
 from longdoc_server.features.diagnostics import diagnostics
 from longdoc_server.features.folding import folding_ranges
 from longdoc_server.features.outline import document_symbols
@@ -121,3 +121,53 @@ def test_a_later_edit_extends_the_changed_region_and_adds_up_the_moves() -> None
     first = Change.of_edit(100, 100, 1, 0)
     assert first.then(50, 60, 0, -1) == Change(50, 91, -9, -1)
     assert first.then(300, 300, 5, 2) == Change(100, 305, 6, 2)
+
+
+def one_command(spots: list[tuple[float, int, str]]) -> tuple[list[Edit], str]:
+    """The content changes VS Code sends for edits at ``spots`` of the contract (where, how many
+    characters, replaced by what) made by one command: the last in the text first, each range of the
+    text as the changes before it left it; and the text after them."""
+    lines = Documents().open(URI, 1, CONTRACT).lines
+    changes, text, below = [], CONTRACT, len(CONTRACT)
+    for where, length, inserted in sorted(spots, reverse=True):
+        start = min(int(where * len(CONTRACT)), below)
+        end = min(start + length, below)
+        changes.append(Edit({"start": CODEC.position(lines, start), "end": CODEC.position(lines, end)}, inserted))
+        text, below = text[:start] + inserted + text[end:], start
+    return changes, text
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 40), st.sampled_from(["x", "\n", "", "\n\n4.05 Added. Text.\n\n"])),
+                min_size=2, max_size=12), st.booleans())
+def test_the_changes_of_one_command_equal_a_fresh_document_of_the_text_they_make(
+        spots: list[tuple[float, int, str]], render_before: bool) -> None:
+    changes, text = one_command(spots)
+    documents = Documents()
+    snapshot = documents.open(URI, 1, CONTRACT)
+    if render_before:
+        outline_json(snapshot), diagnostics_json(snapshot)
+    snapshot = documents.change(URI, 2, changes, CODEC)
+    fresh = Documents().open(URI, 1, text)
+    assert snapshot.doc.text == text and snapshot.lines.starts == fresh.lines.starts
+    assert outline_json(snapshot) == outline_json(fresh)
+    assert diagnostics_json(snapshot) == diagnostics_json(fresh)
+
+
+def test_changes_near_each_other_are_made_as_one_edit_and_those_far_apart_as_their_own() -> None:
+    far = len(CONTRACT) // 2
+    changes, text = one_command([(0.9, 3, "abc"), ((far + 100) / len(CONTRACT), 0, "x"), (far / len(CONTRACT), 2, "")])
+    joined = joined_changes(changes, Documents().open(URI, 1, CONTRACT).lines, CODEC, CONTRACT)
+    assert [(edit.start, edit.end) for edit in joined] == [(int(0.9 * len(CONTRACT)), int(0.9 * len(CONTRACT)) + 3),
+                                                          (far, far + 100)]
+    made = CONTRACT
+    for edit in joined:
+        made = made[: edit.start] + edit.text + made[edit.end :]
+    assert made == text
+
+
+def test_changes_each_after_the_one_made_ahead_of_it_are_made_one_by_one() -> None:
+    lines = Documents().open(URI, 1, CONTRACT).lines
+    ascending = [Edit({"start": CODEC.position(lines, at), "end": CODEC.position(lines, at)}, "x") for at in (10, 20)]
+    assert joined_changes(ascending, lines, CODEC, CONTRACT) is None
+    assert joined_changes([Edit(None, "all"), ascending[0]], lines, CODEC, CONTRACT) is None
