@@ -381,8 +381,8 @@ try {
     await page.keyboard.press("Escape");
     await page.keyboard.press("Home"); // on the heading the finding spans
     await (await quickFix(page, "Renumber clause 20.3 as 20.2, with its citation")).click();
-    // Spaces are drawn as no-break spaces.
-    const cited = page.locator(".view-line", { hasText: /^20\.1\WAlpha\.\WGoods\Wship\Wunder\WSection\W20\.2\.$/ });
+    // Spaces are drawn as no-break spaces; the title of the clause cited is shown after the citation.
+    const cited = page.locator(".view-line", { hasText: /^20\.1\WAlpha\.\WGoods\Wship\Wunder\WSection\W20\.2(?!\d)/ });
     await cited.first().waitFor({ timeout: 15_000 });
     await page.locator(".view-line", { hasText: /^20\.2\WGamma\./ }).first().waitFor({ timeout: 15_000 });
     console.log(`       screenshot ${await screenshot(page, screenshots, "renumber")}`);
