@@ -154,15 +154,16 @@ def joined_changes(changes: Sequence[Any], lines: LineIndex, codec: Codec, text:
         if range_ is None:
             return None
         try:
-            start, end = codec.span(lines, range_)  # right where the text before it is the text before them all
+            # Read in the text before them all: right where it lies before the changes ahead of it.
+            start, end = codec.span(lines, range_)
         except PositionError:
-            return None  # made after another change, or wrong: the changes one by one tell
+            return None  # made in the text another change left, or wrong: the changes one by one tell
         if spans and end > spans[-1][0]:
             return None
         spans.append((start, end, change.text))
-    # Each edit costs as much as reading some thousands of characters again, more in a longer text:
-    # edits closer than that are made as one.
-    near = _EDIT_COST + len(text) // _EDIT_COST_PER_CHARACTERS
+    # An edit costs as much as reading 6,000 characters again, and 1 more for each 700 of the text
+    # (measured at 338 KB and 10 MB): edits closer than that are made as one.
+    near = _EDIT_COST + len(text) // _EDIT_COST_PER
     out: list[TextEdit] = []
     run = [spans[0]]
     for span in spans[1:] + [None]:
@@ -178,5 +179,5 @@ def joined_changes(changes: Sequence[Any], lines: LineIndex, codec: Codec, text:
     return out
 
 
-_EDIT_COST = 6_000  # characters
-_EDIT_COST_PER_CHARACTERS = 700
+_EDIT_COST = 6_000  # characters read again
+_EDIT_COST_PER = 700  # characters of text for each one more

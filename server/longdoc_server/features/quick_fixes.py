@@ -81,9 +81,8 @@ def _renumbering_title(found: Renumbering, taken: bool = False) -> str:
         stay = "stays" if found.shared == 1 else "stay"
         title += f" (the {_counted(found.shared, 'citation')} of {old} {stay} with the first {old})"
     if found.stranded:
-        lead = "leads" if found.stranded == 1 else "lead"
-        title += f"; {'a' if found.stranded == 1 else found.stranded} citation{'s' * (found.stranded > 1)} that {lead} " \
-                 "nowhere would lead to a clause renumbered"
+        nowhere = "a citation that leads" if found.stranded == 1 else f"{found.stranded} citations that lead"
+        title += f"; {nowhere} nowhere would lead to a clause renumbered"
     return title
 
 
