@@ -13,7 +13,7 @@ from typing import Protocol, Sequence
 
 from .numerals import roman_value
 
-__all__ = ["clause_number", "implied_numbers"]
+__all__ = ["clause_number", "implied_numbers", "number_written"]
 
 
 class Numbered(Protocol):
@@ -34,6 +34,17 @@ def clause_number(label: str) -> tuple[int, ...] | None:
     (2, 6)), or None for another label ("Article V", "(a)", "Exhibit A")."""
     m = _NUMBER_LABEL.match(label)
     return tuple(map(int, m.group(1).split("."))) if m else None
+
+
+_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)*")
+
+
+def number_written(text: str, start: int, end: int, number: tuple[int, ...]) -> tuple[int, int] | None:
+    """Where ``number`` is first written in text[start:end] ("2.06" for (2, 6)), or None."""
+    for m in _NUMBER.finditer(text, start, end):
+        if tuple(map(int, m.group().split("."))) == number:
+            return m.span()
+    return None
 
 
 _ARTICLE_LABEL = re.compile(r"Article ([0-9]{1,3}|[IVXLC]{1,7})\Z")

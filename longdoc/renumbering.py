@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .entries import TextEdit
-from .numbering import clause_number
+from .numbering import clause_number, number_written
 from .references import ANCHOR, OutlinePart, Reference
 
 __all__ = ["Renumbering", "clause_number_at", "clause_renaming", "renumbering"]
@@ -34,9 +34,6 @@ class Renumbering(NamedTuple):
     citations: int
     shared: int = 0
     stranded: int = 0
-
-
-_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)*")
 
 
 def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference],
@@ -90,14 +87,14 @@ def clause_number_at(text: str, nodes: Sequence[OutlinePart], references: Sequen
     citation that resolves to it) and where that number is written: (node index, start, end)."""
     at = _heading_at(nodes, offset)
     if at is not None and (number := _number_of(nodes[at])) is not None:
-        span = _written_at(text, nodes[at].heading_start, nodes[at].heading_end, number)
+        span = number_written(text, nodes[at].heading_start, nodes[at].heading_end, number)
         if span is not None and span[0] <= offset <= span[1]:
             return at, *span
     for ref in references:
         if ref.start <= offset <= ref.end and ref.target is not None and ref.exact and ref.kind != ANCHOR:
             number = clause_number(ref.label)
             if number is not None and number == _number_of(nodes[ref.target]):
-                span = _written_at(text, ref.start, ref.end, number)
+                span = number_written(text, ref.start, ref.end, number)
                 if span is not None:
                     return ref.target, *span
     return None
@@ -202,18 +199,10 @@ def _last_parts(text: str, siblings: Sequence[OutlinePart], renamed: dict[int, t
         number = _number_of(node)
         if number is None or not _same_list(before, number) or (node.index >= asked and node.index not in renamed):
             continue
-        span = _written_at(text, node.heading_start, node.heading_end, number)
+        span = number_written(text, node.heading_start, node.heading_end, number)
         if span is not None:
             out.append(text[span[0] : span[1]].rsplit(".", 1)[-1])
     return out
-
-
-def _written_at(text: str, start: int, end: int, number: tuple[int, ...]) -> tuple[int, int] | None:
-    """Where ``number`` is first written in text[start:end] ("2.06" for (2, 6)), or None."""
-    for m in _NUMBER.finditer(text, start, end):
-        if tuple(map(int, m.group().split("."))) == number:
-            return m.span()
-    return None
 
 
 def _rewrite(text: str, start: int, end: int, number: tuple[int, ...], old: tuple[int, ...], new: tuple[int, ...],
@@ -222,7 +211,7 @@ def _rewrite(text: str, start: int, end: int, number: tuple[int, ...], old: tupl
     ``new`` in place of its leading ``old``: each part as wide as written where written with a
     leading zero ("2.06" -> "2.05"), the last of ``new`` ``width`` wide at least; None where
     ``number`` is not written there or an edit there is recorded already."""
-    span = _written_at(text, start, end, number)
+    span = number_written(text, start, end, number)
     if span is None or span[0] in edits:
         return None
     written = text[span[0] : span[1]].split(".")
