@@ -17,16 +17,17 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from .anchors import declared_anchors, fragment_anchor, heading_anchors
+from .cited_titles import mistitled_citations
 from .contents import is_contents_line
 from .definitions import Definition, byte_view, has_definitions_part
 from .forms import singular, written_forms
 from .headings import ATTACHMENT_LABEL, CITING_WORD, FILING_EXHIBIT_RE
 from .incorporation import borrowing_spans, incorporations
 from .names import ClauseNames, clause_names, names_clause
-from .numbering import clause_number, implied_numbers
+from .numbering import clause_number, implied_numbers, number_written
 from .references import ANCHOR, OutlinePart, Reference
 from .spelling import Spelling
-from .titles import after_label, is_short_title
+from .titles import after_label, is_short_title, shortened
 from .uses import first_use, use_near, use_reach
 
 __all__ = ["ERROR", "HINT", "INFORMATION", "RELATED_NOTE", "WARNING", "Diagnosis", "Diagnostic", "diagnosis"]
@@ -186,6 +187,7 @@ def diagnosis(
     borrowing = borrowing_spans(v, incorporations(v), instruments, opening) if phrases else []
     found = [
         *_unresolved(text, references, opening, nodes),
+        *_mistitled(text, nodes, references, definitions),
         *numbering.findings,
         *_defined_twice(text, definitions, instruments),
         *_unused(uses, definitions),
@@ -193,6 +195,26 @@ def diagnosis(
     ]
     found.sort(key=lambda d: (d.start, d.end, d.code))
     return Diagnosis(found, uses, phrases, defined, undefined, numbering, names)
+
+
+def _mistitled(text: str, nodes: Sequence[OutlinePart], references: Sequence[Reference],
+               definitions: Sequence[Definition]) -> list[Diagnostic]:
+    """Citations whose bracketed title is another clause's ("Section 6.2 (Effect of Termination)"
+    where 6.3 is "Effect of Termination"): the number, with that clause's as its mending."""
+    out = []
+    for ref, title, meant in mistitled_citations(text, nodes, references, definitions):
+        cited, other = nodes[ref.target], nodes[meant]
+        at = number_written(text, ref.start, ref.end, clause_number(ref.label))
+        written = number_written(text, other.heading_start, other.heading_end, clause_number(other.label))
+        if at is None or written is None:
+            continue
+        own = shortened(after_label(cited.title, cited.label), 60)
+        mend = text[written[0] : written[1]]
+        unit = _UNIT[ref.kind]
+        out.append(Diagnostic(at[0], at[1], WARNING, "mistitled-reference",
+                              f"{unit[0].upper()}{unit[1:]} {ref.label} is titled \u201c{own}\u201d, not "
+                              f"\u201c{title}\u201d, the title of {mend}.", replacement=mend))
+    return out
 
 
 def _unresolved(text: str, references: Sequence[Reference], opening: int,

@@ -226,6 +226,14 @@ async def test_a_renumbering_says_when_a_citation_that_leads_nowhere_would_lead_
                          "a citation that leads nowhere would lead to a clause renumbered")
 
 
+async def test_a_citation_naming_another_clause_s_title_has_a_quick_fix_writing_that_clause_s_number(
+        client: LanguageClient) -> None:
+    text = SUPPLY.replace("Section 9.1;", "Section 2.1 (Delivery);")
+    [fix] = await fixes_of(client, text, "mistitled-reference")
+    assert (fix.title, fix.is_preferred) == ("Replace with \u201c2.3\u201d", True)
+    assert "orders under Section 2.3 and Section 2.3 (Delivery);" in applied(text, fix.edit)
+
+
 async def test_clauses_out_of_order_have_a_quick_fix_numbering_them_by_their_places(client: LanguageClient) -> None:
     text = ("1. Supply. The supply.\n\n2. Orders. The orders.\n\n5. Term. The term.\n\n"
             "3. Price. The price.\n\n4. Taxes. The taxes.\n")
