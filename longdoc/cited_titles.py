@@ -46,7 +46,7 @@ def mistitled_citations(text: str, nodes: Sequence[OutlinePart], references: Seq
     term defined elsewhere, quoted ('as defined in Section 1.87 ("Term")'), is no title."""
     out = []
     compared: dict[int, str | None] = {}  # a clause's title as compared, None for an unnumbered part
-    top: list[int] | None = None  # the parts of no parent
+    titled: dict[int | None, dict[str | None, list[int]]] = {}  # a parent's clauses by their titles
     for ref in references:
         if ref.target is None or not ref.exact or ref.part or ref.scope or ref.kind == ANCHOR:
             continue
@@ -58,10 +58,12 @@ def mistitled_citations(text: str, nodes: Sequence[OutlinePart], references: Seq
         if own is None or not written or own == written or own.startswith(written + " "):
             continue
         parent = nodes[ref.target].parent
-        if parent is None and top is None:
-            top = [node.index for node in nodes if node.parent is None]
-        beside = top if parent is None else _children(nodes, parent)
-        others = [i for i in beside if i != ref.target and _title(nodes, i, compared) == written]
+        if parent not in titled:
+            beside = [n.index for n in nodes if n.parent is None] if parent is None else _children(nodes, parent)
+            titled[parent] = by_title = {}
+            for i in beside:
+                by_title.setdefault(_title(nodes, i, compared), []).append(i)
+        others = [i for i in titled[parent].get(written, ()) if i != ref.target]
         if len(others) == 1 and not (m.group("quote") and _defined_elsewhere(definitions, m.group("title"), m.span())):
             out.append(Mistitled(ref, " ".join(m.group("title").split()), others[0]))
     return out
