@@ -63,7 +63,7 @@ def mistitled_citations(text: str, nodes: Sequence[OutlinePart], references: Seq
             titled[parent] = by_title = {}
             for i in beside:
                 by_title.setdefault(_title(nodes, i, compared), []).append(i)
-        others = [i for i in titled[parent].get(written, ()) if i != ref.target]
+        others = titled[parent].get(written, [])  # not the cited clause, whose title is another
         if len(others) == 1 and not (m.group("quote") and _defined_elsewhere(definitions, m.group("title"), m.span())):
             out.append(Mistitled(ref, " ".join(m.group("title").split()), others[0]))
     return out
