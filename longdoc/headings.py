@@ -237,7 +237,7 @@ def _classify(line: str, markdown: bool) -> _Shape | None:
         if not content:
             return None
         label_m = _MD_LABEL_RE.match(content.replace("**", ""))
-        return _Shape("markdown", label_m.group(1) if label_m else None, len(m.group(1)),
+        return _Shape("markdown", label_m.group(1) or label_m.group(2) if label_m else None, len(m.group(1)),
                       len(line.rstrip()), clean_title(content), False)
     # Each shape is tried only on a line that starts as it must (one regex call less per shape).
     first = line[:1]
@@ -518,7 +518,8 @@ def _lettered_title(rest: str, span: int) -> bool:
     return not title.endswith(".") or is_word_title(" ".join(w for w in split if any(map(str.isalpha, w))))
 
 
-_MD_LABEL_RE = re.compile(r"((?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z]|[IVX]{1,5}))[.)][ \t]")
+# A Markdown heading's number: "2.", "B)", "IV.", or a number of levels without its period ("2.1 Fees").
+_MD_LABEL_RE = re.compile(r"(?:([0-9]{1,3}(?:\.[0-9]{1,3})+)\.?|([0-9]{1,3}|[A-Z]|[IVX]{1,5})[.)])[ \t]")
 
 
 def _spaced_number(line: str, label: str | None) -> bool:
