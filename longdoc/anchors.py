@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import Protocol
 from urllib.parse import unquote
 
-__all__ = ["MARKDOWN_KINDS", "declared_anchors", "forget_anchors", "fragment_anchor", "heading_anchors", "slug"]
+__all__ = ["MARKDOWN_KINDS", "declared_anchors", "forget_anchors", "fragment_anchor", "heading_anchors", "line_anchor",
+           "slug"]
 
 
 class HeadingPart(Protocol):
@@ -62,7 +63,7 @@ def heading_anchors(text: str, nodes: Sequence[HeadingPart]) -> dict[str, int]:
     for node in nodes:
         if node.kind not in MARKDOWN_KINDS:
             continue
-        base = anchor = _line_anchor(text[node.heading_start : node.heading_end])
+        base = anchor = line_anchor(text[node.heading_start : node.heading_end])
         while anchor in taken:
             taken[base] += 1
             anchor = f"{base}-{taken[base]}"
@@ -72,7 +73,9 @@ def heading_anchors(text: str, nodes: Sequence[HeadingPart]) -> dict[str, int]:
 
 
 @lru_cache(maxsize=16384)  # an edit's text anchors its headings again, nearly all as before
-def _line_anchor(line: str) -> str:
+def line_anchor(line: str) -> str:
+    """The anchor of the Markdown heading written ``line`` ("## 2.1 Fees" -> "21-fees"), before
+    any "-1" that a heading of the same anchor before it makes it take."""
     return slug(_shown(line))
 
 
@@ -111,5 +114,5 @@ def declared_anchors(text: str) -> frozenset[str]:
 
 def forget_anchors() -> None:
     """Let go of the anchors kept of headings' lines and links' fragments (made again when asked)."""
-    _line_anchor.cache_clear()
+    line_anchor.cache_clear()
     fragment_anchor.cache_clear()

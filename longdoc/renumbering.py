@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .anchors import MARKDOWN_KINDS, line_anchor
 from .entries import TextEdit
 from .numbering import clause_number, number_written
 from .references import ANCHOR, OutlinePart, Reference
@@ -129,22 +130,32 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
     ``shared``."""
     edits: dict[int, TextEdit] = {}
     cited: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # node index -> the rewrite of its subtree
+    headed: dict[int, TextEdit] = {}  # node index -> the edit of its heading's number
     clauses = []
     for index, (old, new) in renamed.items():
         node = nodes[index]
-        edit = _rewrite(text, node.heading_start, node.heading_end, old, old, new, width, edits)
+        edit = headed[index] = _rewrite(text, node.heading_start, node.heading_end, old, old, new, width, edits)
         clauses.append((text[edit.start : edit.end], edit.text) if edit else (_name(old), _name(new)))
         for inner in _subtree(nodes, index):
             own = _number_of(nodes[inner])
             if inner != index and own is not None and own[: len(old)] == old:
-                _rewrite(text, nodes[inner].heading_start, nodes[inner].heading_end, own, old, new, width, edits)
+                headed[inner] = _rewrite(text, nodes[inner].heading_start, nodes[inner].heading_end, own, old, new,
+                                         width, edits)
             cited[inner] = (old, new)
     number, moved = next(iter(renamed.values()))
     theirs = set(_subtree(nodes, namesake)) if namesake is not None else set()
     given = {new for _, new in renamed.values()}
     count = taken = stranded = 0
+    kept: set[str] | None = None
     for ref in references:
-        own = clause_number(ref.label) if ref.kind != ANCHOR else None
+        if ref.kind == ANCHOR:
+            if headed.get(ref.target) is not None:
+                if kept is None:  # the anchors of the headings that keep their lines
+                    kept = {line_anchor(_line(text, n.heading_start)) for n in nodes
+                            if n.kind in MARKDOWN_KINDS and headed.get(n.index) is None}
+                count += _reanchor(text, nodes[ref.target], ref, headed[ref.target], kept, edits)
+            continue
+        own = clause_number(ref.label)
         if own is None:
             continue
         if ref.target is None or not ref.exact and ref.target not in cited and ref.target not in theirs:
@@ -163,6 +174,27 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
         if own[: len(old)] == old and _rewrite(text, ref.start, ref.end, own, old, new, width, edits):
             count += 1
     return Renumbering(tuple(clauses), tuple(sorted(edits.values())), count, taken, stranded)
+
+
+def _reanchor(text: str, node: OutlinePart, ref: Reference, numbered: TextEdit, kept: set[str],
+              edits: dict[int, TextEdit]) -> bool:
+    """Record the edit that makes a Markdown link to the heading of ``node``, renumbered by
+    ``numbered``, lead to its new anchor ("#23-taxes" of "### 2.3 Taxes" -> "#22-taxes"); False
+    where a heading that keeps its line has that anchor (the new one would take a "-1")."""
+    line_start = text.rfind("\n", 0, node.heading_start) + 1
+    line = _line(text, node.heading_start)
+    at = numbered.start - line_start
+    anchor = line_anchor(line[:at] + numbered.text + line[at + numbered.end - numbered.start :])
+    if ref.start in edits or anchor in kept:
+        return False
+    edits[ref.start] = TextEdit(ref.start, ref.end, "#" + anchor)
+    return True
+
+
+def _line(text: str, offset: int) -> str:
+    """The line that holds ``offset``."""
+    end = text.find("\n", offset)
+    return text[text.rfind("\n", 0, offset) + 1 : len(text) if end < 0 else end]
 
 
 def _heading_at(nodes: Sequence[OutlinePart], offset: int) -> int | None:

@@ -108,6 +108,29 @@ def test_clauses_out_of_order_take_the_numbers_of_their_places_and_citations_fol
     assert "5. Taxes." in after and "6. Notices." in after
 
 
+def test_a_markdown_spec_s_headings_are_renumbered_and_links_to_them_lead_to_their_new_anchors():
+    text = ("# Spec\n\nSee [the taxes](#23-taxes) and Section 2.4.\n\n## 2. Terms\n\n### 2.1 Fees\n\nFees.\n\n"
+            "### 2.3 Taxes\n\nTaxes.\n\n### 2.4 Duties\n\nDuties.\n")
+    after = renumbered(text, "### 2.3 Taxes")
+    assert after == text.replace("2.3", "2.2").replace("#23-taxes", "#22-taxes").replace("2.4", "2.3")
+    doc = LongDocument(after)
+    assert [(r.label, doc.nodes[r.target].title) for r in doc.references] == [("22-taxes", "2.2 Taxes"), ("2.3", "2.3 Duties")]
+
+
+def test_a_link_to_a_heading_renumbered_by_its_second_anchor_leads_to_its_new_one():
+    text = ("# Spec\n\nSee [the second](#23-taxes-1).\n\n## 2. Terms\n\n### 2.3 Taxes\n\nTaxes.\n\n"
+            "### 2.3 Taxes\n\nMore taxes.\n")
+    found = LongDocument(text).renumbering(text.rindex("### 2.3 Taxes"))
+    assert "See [the second](#24-taxes)." in applied(text, found)
+
+
+def test_a_link_is_left_where_the_new_anchor_is_a_heading_s_that_keeps_its_line():
+    text = ("# Spec\n\nSee [taxes](#23-taxes).\n\n## 2. Terms\n\n### 2.1 Fees\n\nFees.\n\n"
+            "### 2.3 Taxes\n\nTaxes.\n\n## 22 Taxes\n\nOld.\n")
+    found = LongDocument(text).renumbering(text.index("### 2.3 Taxes"))
+    assert "See [taxes](#23-taxes)." in applied(text, found)
+
+
 def test_the_width_of_numbers_written_with_a_leading_zero_is_kept():
     text = ("Section 6.04 Grants. The grants.\n\nSection 6.06 Patents. See Section 6.11.\n\n"
             "Section 6.07 Royalties. The royalties.\n\nSection 6.08 Audits. The audits.\n\n"
