@@ -130,7 +130,7 @@ def _renumbered(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
     ``shared``."""
     edits: dict[int, TextEdit] = {}
     cited: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}  # node index -> the rewrite of its subtree
-    headed: dict[int, TextEdit] = {}  # node index -> the edit of its heading's number
+    headed: dict[int, TextEdit | None] = {}  # node index -> the edit of its heading's number, if it has one
     clauses = []
     for index, (old, new) in renamed.items():
         node = nodes[index]
