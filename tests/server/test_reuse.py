@@ -171,3 +171,14 @@ def test_changes_each_after_the_one_made_ahead_of_it_are_made_one_by_one() -> No
     ascending = [Edit({"start": CODEC.position(lines, at), "end": CODEC.position(lines, at)}, "x") for at in (10, 20)]
     assert joined_changes(ascending, lines, CODEC, CONTRACT) is None
     assert joined_changes([Edit(None, "all"), ascending[0]], lines, CODEC, CONTRACT) is None
+
+
+def test_the_changes_of_one_command_in_a_crlf_text_with_emoji_land_where_the_client_put_them() -> None:
+    text = "1. Scope \U0001F600 here.\r\n\r\n2. Terms \U0001F600 there \U0001F600.\r\n"
+    documents = Documents()
+    lines = documents.open(URI, 1, text).lines
+    spots = [(text.index("there") + 6, 1, "X"), (text.index("there"), 0, "over "), (text.index("here"), 4, "")]
+    changes = [Edit({"start": CODEC.position(lines, at), "end": CODEC.position(lines, at + n)}, new) for at, n, new in spots]
+    snapshot = documents.change(URI, 2, changes, CODEC)
+    assert snapshot.doc.text == "1. Scope \U0001F600 .\r\n\r\n2. Terms \U0001F600 over there X.\r\n"
+    assert snapshot.lines.starts == Documents().open(URI, 1, snapshot.doc.text).lines.starts
