@@ -59,8 +59,10 @@ def test_markdown_levels_follow_the_number_of_hashes() -> None:
     assert [(n.title, n.level, n.depth) for n in doc.nodes] == [("One", 1, 0), ("Two", 2, 1), ("Three", 3, 2)]
 
 
-@pytest.mark.parametrize("heading, label", [("## 2. Terms", "2"), ("### 2.1 Fees", "2.1"), ("### 2.1. Fees", "2.1"),
-                                            ("## B) Fees", "B"), ("## IV. Fees", "IV"), ("## 2023 Review", None)])
+@pytest.mark.parametrize("heading, label", [("## 2. Terms", "2"), ("### 2.1 Fees", "2.1"), ("### 2.1. Fees", "2.1"), ("### 2.1) Fees", "2.1"),
+                                            ("## B) Fees", "B"), ("## IV. Fees", "IV"), ("## 2023 Review", None),
+                                            ("### 2.1 \"Fees\" means", "2.1"), ("## 1.2.0 (2024-03-01)", None),
+                                            ("## 1.2.0 - 2024-03-01", None)])
 def test_a_markdown_heading_s_number_is_its_label_with_or_without_a_period_after_levels(heading: str, label: str | None) -> None:
     assert [n.label for n in LongDocument(f"# Spec\n\n{heading}\n\nText.\n").nodes] == [None, label]
 
