@@ -22,13 +22,15 @@ if TYPE_CHECKING:
     from ..app import LongdocServer
 
 _UNDEFINED = "undefined-term"
+_MISTITLED = "mistitled-reference"
 _MISNUMBERED = ("numbering-gap", "duplicate-number", "numbering-order")
 
 
 async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> list[dict[str, Any]]:
     """The quick fixes of the findings of longdoc's in the request's context: a replacement where
-    the finding has one (preferred), an entry in the definitions for an undefined term, the
-    clauses renumbered for a gap, a duplicate or clauses out of order in their numbering."""
+    the finding has one (preferred, but for a number its citation's bracketed title disowns), an
+    entry in the definitions for an undefined term, the clauses renumbered for a gap, a duplicate or
+    clauses out of order in their numbering."""
     snapshot, _, _ = await asked_range(server, params)  # InvalidParams for a range outside the document
     ours = [d for d in params.context.diagnostics if d.source == "longdoc"]
     if not ours:
@@ -45,8 +47,9 @@ async def quick_fixes(server: LongdocServer, params: types.CodeActionParams) -> 
         if finding is None:
             continue
         if finding.replacement:
+            # A stale number may as well be a stale title: the drafter picks, no fix is applied unasked.
             out.append(_action(server, snapshot, shown, f"Replace with \u201c{finding.replacement}\u201d",
-                               [TextEdit(start, end, finding.replacement)], preferred=True))
+                               [TextEdit(start, end, finding.replacement)], preferred=finding.code != _MISTITLED))
         if finding.code == _UNDEFINED:
             term = " ".join(snapshot.text[start:end].split())
             edits = await server.answer_on(snapshot, lambda now: now.doc.definition_entry(term))
