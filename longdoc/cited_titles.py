@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .definitions import Definition
 from .numbering import clause_number
+from .outline import children_of
 from .references import ANCHOR, OutlinePart, Reference
 from .titles import after_label
 
@@ -59,9 +60,8 @@ def mistitled_citations(text: str, nodes: Sequence[OutlinePart], references: Seq
             continue
         parent = nodes[ref.target].parent
         if parent not in titled:
-            beside = [n.index for n in nodes if n.parent is None] if parent is None else _children(nodes, parent)
             titled[parent] = by_title = {}
-            for i in beside:
+            for i in children_of(nodes, parent):
                 by_title.setdefault(_title(nodes, i, compared), []).append(i)
         others = titled[parent].get(written, [])  # not the cited clause, whose title is another
         if len(others) == 1 and not (m.group("quote") and _defined_elsewhere(definitions, m.group("title"), m.span())):
@@ -82,17 +82,6 @@ def _title(nodes: Sequence[OutlinePart], index: int, compared: dict[int, str | N
         numbered = node.label is not None and clause_number(node.label) is not None
         compared[index] = _compared(after_label(node.title, node.label)) if numbered else None
     return compared[index]
-
-
-def _children(nodes: Sequence[OutlinePart], parent: int) -> list[int]:
-    """The indices of the parts ``nodes[parent]`` holds directly, which follow it."""
-    out, end = [], nodes[parent].end
-    for i in range(parent + 1, len(nodes)):
-        if nodes[i].heading_start >= end:
-            break
-        if nodes[i].parent == parent:
-            out.append(i)
-    return out
 
 
 def _compared(title: str) -> str:

@@ -520,7 +520,8 @@ def _lettered_title(rest: str, span: int) -> bool:
 
 # A Markdown heading's number: "2.", "B)", "IV.", or a number of levels without its period before
 # a word or a quote ("2.1 Fees", '2.1 "Fees" means'; a version's "1.2.0 (2024-03-01)" is none).
-_MD_LABEL_RE = re.compile(r"(?:([0-9]{1,3}(?:\.[0-9]{1,3})+)(?:[.)][ \t]|[ \t]+(?=[^\W\d_]|[\"\u201c]))|([0-9]{1,3}|[A-Z]|[IVX]{1,5})[.)][ \t])")
+_MD_LABEL_RE = re.compile(r"(?:([0-9]{1,3}(?:\.[0-9]{1,3})+)(?:[.)][ \t]|[ \t]+(?=[^\W\d_]|[\"\u201c]))"
+                          r"|([0-9]{1,3}|[A-Z]|[IVX]{1,5})[.)][ \t])")
 
 
 def _spaced_number(line: str, label: str | None) -> bool:

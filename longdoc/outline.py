@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_, itemgetter
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Protocol, Sequence
 
 from .headings import LETTERED_LEVEL, Heading
 
-__all__ = ["OutlineNode", "effective_levels", "build_outline", "moved_alike", "patch_outline"]
+__all__ = ["OutlineNode", "children_of", "effective_levels", "build_outline", "moved_alike", "patch_outline"]
 
 
 class OutlineNode(NamedTuple):
@@ -39,6 +39,29 @@ class OutlineNode(NamedTuple):
     parent: int | None
     depth: int
     children: tuple["OutlineNode", ...] = ()
+
+
+class Nested(Protocol):
+    """What `children_of` reads of an outline node (OutlineNode has it)."""
+
+    index: int
+    parent: int | None
+    heading_start: int
+    end: int
+
+
+def children_of(nodes: Sequence[Nested], parent: int | None) -> list[int]:
+    """The indices of the nodes directly under ``nodes[parent]`` (its part holds them, after it),
+    or of those under none for None; in order."""
+    if parent is None:
+        return [node.index for node in nodes if node.parent is None]
+    out, end = [], nodes[parent].end
+    for i in range(parent + 1, len(nodes)):
+        if nodes[i].heading_start >= end:
+            break
+        if nodes[i].parent == parent:
+            out.append(i)
+    return out
 
 
 def effective_levels(headings: Sequence[Heading], introduced: Introduced = None) -> list[int]:

@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from .anchors import MARKDOWN_KINDS, line_anchor
 from .entries import TextEdit
 from .numbering import clause_number, number_written
+from .outline import children_of
 from .references import ANCHOR, OutlinePart, Reference
 
 __all__ = ["Renumbering", "clause_number_at", "clause_renaming", "renumbering"]
@@ -51,7 +53,7 @@ def renumbering(text: str, nodes: Sequence[OutlinePart], references: Sequence[Re
     if number is None:
         return None
     asked = nodes[at]
-    siblings = [n for n in nodes if n.parent == asked.parent]
+    siblings = [nodes[i] for i in children_of(nodes, asked.parent)]
     place = next(i for i, n in enumerate(siblings) if n.index == asked.index)
     before = next((m for m in (_number_of(n) for n in reversed(siblings[:place])) if m is not None), None)
     if before is None or not _same_list(before, number):
@@ -197,9 +199,12 @@ def _line(text: str, offset: int) -> str:
     return text[text.rfind("\n", 0, offset) + 1 : len(text) if end < 0 else end]
 
 
+_HEADING_START = attrgetter("heading_start")
+
+
 def _heading_at(nodes: Sequence[OutlinePart], offset: int) -> int | None:
     """The index of the node whose heading holds ``offset``, or None."""
-    at = bisect_right([n.heading_start for n in nodes], offset) - 1
+    at = bisect_right(nodes, offset, key=_HEADING_START) - 1
     return at if at >= 0 and offset <= nodes[at].heading_end else None
 
 
